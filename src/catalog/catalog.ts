@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { HarnessError } from '../errors.ts';
+
+export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
+export const REQUIREMENTS_SCHEMA_PATH = fileURLToPath(new URL('../../spec/requirements.schema.json', import.meta.url));
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+
+export interface Requirement {
+  id: string;
+  area: string;
+  level: Level;
+  source: string;
+  text: string;
+  coverage: 'tested' | 'not-covered';
+  reason?: string;
+  accepts?: Array<string | number>;
+}
+
+export interface OpenQuestion {
+  question: string;
+  accepts: Array<string | number>;
+  appliesTo: string[];
+}
+
+export interface Catalog {
+  areas: Readonly<Record<string, string>>;
+  requirements: readonly Requirement[];
+  open: readonly OpenQuestion[];
+  get(id: string): Requirement;
+  has(id: string): boolean;
+}
+
+/** Parses and checks a catalog: schema, unique ids, known areas, a source on every MUST. */
+export function parseCatalog(text: string): Catalog {
+  const raw = parse(text) as { areas: Record<string, string>; requirements: Requirement[]; open: OpenQuestion[] };
+  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
+  const validate = ajv.compile(JSON.parse(readFileSync(REQUIREMENTS_SCHEMA_PATH, 'utf8')) as object);
+  if (!validate(raw)) {
+    const detail = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    throw new HarnessError('ERR_SPEC', `requirement catalog is invalid: ${detail}`);
+  }
+  const byId = new Map<string, Requirement>();
+  for (const entry of raw.requirements) {
+    if (byId.has(entry.id)) throw new HarnessError('ERR_SPEC', `requirement catalog: duplicate id ${entry.id}`);
+    if (!(entry.area in raw.areas)) throw new HarnessError('ERR_SPEC', `requirement ${entry.id}: unknown area ${entry.area}`);
+    if (entry.level === 'MUST' && !entry.source.trim()) {
+      throw new HarnessError('ERR_SPEC', `requirement ${entry.id}: a MUST needs a source`);
+    }
+    byId.set(entry.id, { ...entry, coverage: entry.coverage ?? 'tested' });
+  }
+  for (const question of raw.open) {
+    for (const id of question.appliesTo) {
+      if (!byId.has(id)) throw new HarnessError('ERR_SPEC', `open question "${question.question}" names unknown ${id}`);
+    }
+  }
+  const requirements = [...byId.values()];
+  return Object.freeze({
+    areas: Object.freeze({ ...raw.areas }),
+    requirements,
+    open: raw.open,
+    get(id: string): Requirement {
+      const found = byId.get(id);
+      if (!found) throw new HarnessError('ERR_SPEC', `unknown requirement ${id}`);
+      return found;
+    },
+    has: (id: string) => byId.has(id),
+  });
+}
+
+export function loadCatalog(path: string = REQUIREMENTS_PATH): Catalog {
+  return parseCatalog(readFileSync(path, 'utf8'));
+}

@@ -1,0 +1,43 @@
+/**
+ * One request and its response as recorded for the reporter. Already redacted: the Authorization value
+ * reads `Bearer ***`, the URL holds no credentials, curl uses $API_KEY.
+ */
+export interface Exchange {
+  /** Order within the recording client. */
+  seq: number;
+  /** Epoch milliseconds when the request was sent. */
+  startedAt: number;
+  durationMs: number;
+  /** listPets | createPet | getPet, or undefined for a path outside the interface. */
+  operationId: string | undefined;
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    /** Text of the body, cut to a few KiB for the report. */
+    body?: string;
+    bodyTruncated?: boolean;
+  };
+  /** A transport failure (timeout, reset, oversized body): a HarnessError code and message. */
+  error?: { code: string; message: string };
+  /** Reproduce with: this line. Uses $API_KEY, never the key. */
+  curl: string;
+  /** X-RateLimit-* as read from the response, when they parse as integers. */
+  rateLimit?: { limit?: number; remaining?: number; reset?: number };
+  /** How many 429s the client waited out before this answer (pacing, not blamed on the target). */
+  retries?: number;
+}
+
+/** A requirement broken by an always-on check, seen on one exchange. */
+export interface Finding {
+  requirementId: string;
+  check: string;
+  expected: string;
+  actual: string;
+  exchangeSeq: number;
+}

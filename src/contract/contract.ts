@@ -1,0 +1,122 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { HarnessError } from '../errors.ts';
+import { exactIntegerKeyword, toValidationSchema } from './int64-keyword.ts';
+import { type LoadedSpec, type OpenApiDocument, type OpenApiResponse, loadSpec } from './load-spec.ts';
+
+export interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message: string;
+}
+
+export interface ResponseInfo {
+  status: string;
+  /** `#/components/schemas/X` of the JSON body, when the response has one. */
+  schemaRef: string | undefined;
+  /** The interface does not state it; the spec admits it as a reasonable server choice. */
+  notStated: boolean;
+  headers: string[];
+}
+
+export interface OperationInfo {
+  operationId: string;
+  method: 'GET' | 'POST';
+  path: string;
+  deprecated: boolean;
+  sunset: string | undefined;
+  responses: ResponseInfo[];
+}
+
+export interface Contract {
+  readonly document: OpenApiDocument;
+  readonly version: string;
+  readonly sha256: string;
+  readonly operations: readonly OperationInfo[];
+  operation(operationId: string): OperationInfo;
+  response(operationId: string, status: number): ResponseInfo | undefined;
+  /** Validates `value` against `#/components/schemas/Name`; an empty list means valid. */
+  validate(schemaRef: string, value: unknown): ValidationIssue[];
+}
+
+const DEFS_ID = 'urn:animal-store:schemas';
+
+/** Compiles every component schema once. Create one Contract per process and pass it around. */
+export function createContract(spec: LoadedSpec = loadSpec()): Contract {
+  const { document } = spec;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+  addFormats.default(ajv);
+  ajv.addKeyword(exactIntegerKeyword);
+  ajv.addVocabulary(['example']);
+  ajv.addSchema({ $id: DEFS_ID, $defs: toValidationSchema(document.components.schemas) });
+
+  const validators = new Map<string, ValidateFunction>();
+  for (const name of Object.keys(document.components.schemas)) {
+    const validator = ajv.getSchema(`${DEFS_ID}#/$defs/${name}`);
+    if (!validator) throw new HarnessError('ERR_SPEC', `schema ${name} did not compile`);
+    validators.set(`#/components/schemas/${name}`, validator);
+  }
+
+  const operations = readOperations(document);
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+  return Object.freeze({
+    document,
+    version: document.info.version,
+    sha256: spec.sha256,
+    operations,
+    operation(operationId: string): OperationInfo {
+      const op = byId.get(operationId);
+      if (!op) throw new HarnessError('ERR_SPEC', `no operation ${operationId} in the spec`);
+      return op;
+    },
+    response(operationId: string, status: number): ResponseInfo | undefined {
+      return byId.get(operationId)?.responses.find((r) => r.status === String(status));
+    },
+    validate(schemaRef: string, value: unknown): ValidationIssue[] {
+      const validator = validators.get(schemaRef);
+      if (!validator) throw new HarnessError('ERR_SPEC', `no schema ${schemaRef} in the spec`);
+      if (validator(value)) return [];
+      return (validator.errors ?? []).map((e) => ({
+        instancePath: e.instancePath,
+        keyword: e.keyword,
+        message: e.message ?? e.keyword,
+      }));
+    },
+  });
+}
+
+function readOperations(document: OpenApiDocument): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const responses = Object.entries(op.responses).map(([status, raw]) => {
+        const response = resolveResponse(document, raw);
+        const schema = response.content?.['application/json']?.schema;
+        return {
+          status,
+          schemaRef: typeof schema?.$ref === 'string' ? schema.$ref : undefined,
+          notStated: response['x-not-stated'] === true,
+          headers: Object.keys(response.headers ?? {}),
+        };
+      });
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase() as OperationInfo['method'],
+        path,
+        deprecated: op.deprecated === true,
+        sunset: op['x-sunset'],
+        responses,
+      });
+    }
+  }
+  return out;
+}
+
+function resolveResponse(document: OpenApiDocument, raw: OpenApiResponse | { $ref: string }): OpenApiResponse {
+  if (!('$ref' in raw)) return raw;
+  const name = raw.$ref.replace('#/components/responses/', '');
+  const response = document.components.responses[name];
+  if (!response) throw new HarnessError('ERR_SPEC', `unresolved response ${raw.$ref}`);
+  return response;
+}

@@ -1,0 +1,54 @@
+/**
+ * Every error the project throws, each with a stable `code`.
+ *
+ * Two families that must never be confused:
+ * - ConformanceFailure: the target broke a requirement. It decides a verdict.
+ * - HarnessError: the suite itself, its configuration or the environment failed (bad flag, unreachable
+ *   target, budget spent, a target too broken to test). It makes the run incomplete, never "not conformant".
+ */
+
+export type HarnessErrorCode =
+  | 'ERR_CONFIG'
+  | 'ERR_SPEC'
+  | 'ERR_TARGET_UNREACHABLE'
+  | 'ERR_TARGET_TIMEOUT'
+  | 'ERR_RESPONSE_TOO_LARGE'
+  | 'ERR_REDIRECT_REFUSED'
+  | 'ERR_BUDGET_EXHAUSTED'
+  | 'ERR_RATE_LIMITED'
+  | 'ERR_ABORTED'
+  | 'ERR_INTERNAL';
+
+export class HarnessError extends Error {
+  override readonly name = 'HarnessError';
+  readonly code: HarnessErrorCode;
+  constructor(code: HarnessErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+export const CONFORMANCE_FAILURE_CODE = 'ERR_CONFORMANCE' as const;
+
+/** The target broke requirement `requirementId`; `expected`/`actual` are short human sentences. */
+export class ConformanceFailure extends Error {
+  override readonly name = 'ConformanceFailure';
+  readonly code = CONFORMANCE_FAILURE_CODE;
+  readonly requirementId: string;
+  readonly expected: string;
+  readonly actual: string;
+  constructor(requirementId: string, expected: string, actual: string) {
+    super(`${requirementId}: expected ${expected}, got ${actual}`);
+    this.requirementId = requirementId;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export function isHarnessError(error: unknown): error is HarnessError {
+  return error instanceof Error && error.name === 'HarnessError' && typeof (error as HarnessError).code === 'string';
+}
+
+export function isConformanceFailure(error: unknown): error is ConformanceFailure {
+  return error instanceof Error && (error as ConformanceFailure).code === CONFORMANCE_FAILURE_CODE;
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` is the project's own tests (npm test); `conformance` is the product, the suites
+// run against a target (npm run conformance drives it through src/cli.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.test.ts'],
+          globalSetup: ['src/harness/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
