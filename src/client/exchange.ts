@@ -14,7 +14,9 @@ export interface Exchange {
     method: string;
     url: string;
     headers: Record<string, string>;
+    /** Text of the body sent, cut like the response body. */
     body?: string;
+    bodyTruncated?: boolean;
   };
   response?: {
     status: number;

@@ -1,0 +1,35 @@
+import { operationOf } from './describe.ts';
+import { parseHttpDate, quoteValue } from './header-values.ts';
+import type { Check } from './types.ts';
+
+// RFC 8594 asks for an HTTP-date; an ISO 8601 date still names the day, which is what DEP-002 (a MUST)
+// is about. The exact format is DEP-004's concern, a SHOULD checked by the deprecation suite.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function parseSunset(raw: string, now: number): number | undefined {
+  const httpDate = parseHttpDate(raw, now);
+  if (httpDate !== undefined) return httpDate;
+  if (!ISO_DATE.test(raw)) return undefined;
+  // A bare date or a time without an offset is read as UTC, the way Sunset's HTTP-date is.
+  const iso = /[zZ]|[+-]\d{2}:?\d{2}$/.test(raw) || raw.length === 10 ? raw : `${raw}Z`;
+  const epoch = Date.parse(iso);
+  return Number.isNaN(epoch) ? undefined : epoch;
+}
+
+/** DEP-002: a Sunset header on a deprecated operation, when present, names the announced removal day. */
+export const sunsetDate: Check = {
+  name: 'sunset-date',
+  requirementId: 'DEP-002',
+  run(ctx) {
+    const sunset = operationOf(ctx)?.sunset;
+    const raw = ctx.headers.sunset;
+    if (sunset === undefined || raw === undefined) return undefined;
+    const day = new Date(sunset).toISOString().slice(0, 10);
+    const expected = `Sunset naming ${day} (any time that day, UTC)`;
+    const epoch = parseSunset(raw, ctx.now);
+    if (epoch === undefined) return { expected, actual: `Sunset ${quoteValue(raw)}, which is not a date` };
+    const named = new Date(epoch).toISOString().slice(0, 10);
+    if (named === day) return undefined;
+    return { expected, actual: `Sunset ${quoteValue(raw)}, which names ${named}` };
+  },
+};

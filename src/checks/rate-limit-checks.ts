@@ -1,0 +1,94 @@
+import { operationOf } from './describe.ts';
+import { DIGITS, parseHttpDate, quoteValue } from './header-values.ts';
+import type { Check, CheckContext } from './types.ts';
+
+const LIMIT = 'x-ratelimit-limit';
+const REMAINING = 'x-ratelimit-remaining';
+const RESET = 'x-ratelimit-reset';
+const DISPLAY: Record<string, string> = { [LIMIT]: 'X-RateLimit-Limit', [REMAINING]: 'X-RateLimit-Remaining', [RESET]: 'X-RateLimit-Reset' };
+
+/** Seconds of clock difference tolerated between target and suite. */
+const SKEW_S = 5;
+/** The longest window the interface names is a day (requests per day). */
+const LONGEST_WINDOW_S = 86_400;
+/** At or above this, an epoch value is in milliseconds (1e11 s is the year 5138). */
+const MILLIS_FROM = 1e11;
+/** Below this, a value is a delta rather than a Unix time (1e9 s is September 2001). */
+const EPOCH_FROM = 1e9;
+
+/** RATE-001: all three headers on every response of the interface, errors and 429 included. */
+export const rateLimitHeadersPresent: Check = {
+  name: 'rate-limit-headers-present',
+  requirementId: 'RATE-001',
+  run(ctx) {
+    if (!operationOf(ctx)) return undefined;
+    const missing = [LIMIT, REMAINING, RESET].filter((h) => ctx.headers[h] === undefined);
+    if (missing.length === 0) return undefined;
+    return {
+      expected: 'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every response',
+      actual: `${missing.map((h) => DISPLAY[h]).join(', ')} missing on a ${ctx.status} response`,
+    };
+  },
+};
+
+/**
+ * RATE-002: each header is one non-negative integer (a duplicated header, seen as "10, 10", is not),
+ * Remaining ≤ Limit, and Reset is a Unix time in seconds within a day from now. Milliseconds and deltas
+ * are the usual mistakes; `actual` names which one it looks like.
+ */
+export const rateLimitHeadersWellFormed: Check = {
+  name: 'rate-limit-headers-well-formed',
+  requirementId: 'RATE-002',
+  run(ctx) {
+    if (!operationOf(ctx)) return undefined;
+    const problems: string[] = [];
+    const read = (name: string): number | undefined => {
+      const raw = ctx.headers[name];
+      if (raw === undefined) return undefined; // RATE-001's finding
+      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+      if (Number.isSafeInteger(value)) return value;
+      problems.push(`${DISPLAY[name]} ${quoteValue(raw)} is not a single non-negative integer`);
+      return undefined;
+    };
+    const limit = read(LIMIT);
+    const remaining = read(REMAINING);
+    const reset = read(RESET);
+    if (limit !== undefined && remaining !== undefined && remaining > limit) {
+      problems.push(`X-RateLimit-Remaining ${remaining} exceeds X-RateLimit-Limit ${limit}`);
+    }
+    if (reset !== undefined) {
+      const problem = resetProblem(reset, ctx);
+      if (problem) problems.push(problem);
+    }
+    if (problems.length === 0) return undefined;
+    return {
+      expected: 'non-negative integer rate-limit headers, Remaining ≤ Limit, Reset a Unix time in seconds',
+      actual: problems.join('; '),
+    };
+  },
+};
+
+function resetProblem(reset: number, ctx: CheckContext): string | undefined {
+  const nowS = ctx.now / 1000;
+  if (reset >= MILLIS_FROM) return `X-RateLimit-Reset ${reset} looks like milliseconds, not a Unix time in seconds`;
+  if (reset < EPOCH_FROM) return `X-RateLimit-Reset ${reset} looks like a delta in seconds, not a Unix time`;
+  if (reset < nowS - SKEW_S) return `X-RateLimit-Reset ${reset} is ${Math.round(nowS - reset)} s in the past`;
+  if (reset > nowS + LONGEST_WINDOW_S + SKEW_S) {
+    return `X-RateLimit-Reset ${reset} is ${Math.round(reset - nowS)} s ahead, more than a day`;
+  }
+  return undefined;
+}
+
+/** RATE-005: a 429 says when to come back, as delay-seconds or an HTTP-date (RFC 9110 §10.2.3). */
+export const retryAfterOn429: Check = {
+  name: 'retry-after-on-429',
+  requirementId: 'RATE-005',
+  run(ctx) {
+    if (!operationOf(ctx) || ctx.status !== 429) return undefined;
+    const raw = ctx.headers['retry-after'];
+    const expected = 'a Retry-After header holding delay-seconds or an HTTP-date';
+    if (raw === undefined) return { expected, actual: 'no Retry-After header' };
+    if (DIGITS.test(raw) || parseHttpDate(raw, ctx.now) !== undefined) return undefined;
+    return { expected, actual: `Retry-After ${quoteValue(raw)}` };
+  },
+};

@@ -1,0 +1,37 @@
+import type { Contract } from '../contract/index.ts';
+
+/** Everything a check may look at: one response, as received, plus the spec and the time. */
+export interface CheckContext {
+  /** listPets | createPet | getPet, or undefined for a path outside the interface. */
+  operationId: string | undefined;
+  method: string;
+  url: string;
+  status: number;
+  /** Lower-case names; a duplicated header arrives joined with ', '. */
+  headers: Readonly<Record<string, string>>;
+  text: string;
+  /** parseJson(text) when the body parsed, else undefined. */
+  body: unknown;
+  isJson: boolean;
+  contract: Contract;
+  /** Epoch milliseconds when the response arrived (the injectable clock, so tests are deterministic). */
+  now: number;
+  /** Exchange the findings point at; 0 when the caller does not record exchanges. */
+  exchangeSeq?: number;
+}
+
+/** What a check reports when the response breaks its requirement: two short human phrases. */
+export interface CheckViolation {
+  expected: string;
+  actual: string;
+}
+
+/**
+ * A small named rule run on every response. It returns undefined when it does not apply or holds, and
+ * never throws: a check sees hostile responses, and a crash there would be blamed on the wrong party.
+ */
+export interface Check {
+  name: string;
+  requirementId: string;
+  run(ctx: CheckContext): CheckViolation | undefined;
+}

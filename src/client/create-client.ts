@@ -1,0 +1,174 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { getGlobalDispatcher } from 'undici';
+import { runChecks } from '../checks/index.ts';
+import { HarnessError, isHarnessError } from '../errors.ts';
+import { parseJson, stringifyJson } from '../json.ts';
+import type { Exchange, Finding } from './exchange.ts';
+import { pacingWait, readRateLimit, retryWait } from './pacing.ts';
+import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
+import { createRedactor } from './redact.ts';
+import { buildWire, queryString } from './request-line.ts';
+import { createSerialQueue } from './serial-queue.ts';
+import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
+import type {
+  ApiResponse,
+  AuthOption,
+  ClientClock,
+  ClientOptions,
+  RateLimitState,
+  RequestOptions,
+  SendRequest,
+  TargetClient,
+} from './types.ts';
+
+const DEFAULTS = { timeoutMs: 10_000, maxResponseBytes: 2 * 1024 * 1024, maxRetries: 4, maxWaitMs: 120_000 };
+
+const systemClock: ClientClock = { now: () => Date.now(), sleep: (ms) => delay(ms) };
+
+/**
+ * The one way suites talk to a target. Requests are serialised per client, paced by the target's
+ * rate-limit headers, retried after an unintended 429, counted against the shared budget, checked by
+ * every always-on check and recorded — redacted — for the reporter.
+ */
+export function createClient(options: ClientOptions): TargetClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    throw new HarnessError('ERR_CONFIG', 'the base URL is not a valid absolute URL');
+  }
+  const { apiKey, contract } = options;
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const redact = createRedactor(apiKey);
+  const enqueue = createSerialQueue();
+  const transport: TransportOptions = {
+    dispatcher: options.dispatcher ?? getGlobalDispatcher(),
+    timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    origin,
+  };
+  // Per-client state, owned by this closure; the queue makes every update sequential.
+  let requestCount = 0;
+  let lastSeq = 0;
+  let rateLimit: RateLimitState | undefined;
+
+  function authorization(auth: AuthOption = 'valid'): AuthorizationForms | undefined {
+    if (auth === 'none') return undefined;
+    if (auth === 'valid') return { value: `Bearer ${apiKey}`, display: 'Bearer ***', shell: 'Bearer $API_KEY' };
+    return { value: auth.value, display: auth.shown, shell: auth.shown };
+  }
+
+  async function waitOrGiveUp(ms: number, reason: string): Promise<void> {
+    if (ms <= 0) return;
+    if (ms > settings.maxWaitMs) {
+      const asked = `a wait of ${Math.ceil(ms / 1000)} s (${reason})`;
+      const limit = `${Math.round(settings.maxWaitMs / 1000)} s`;
+      throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, longer than the ${limit} the client waits`));
+    }
+    await clock.sleep(ms);
+  }
+
+  function emit(exchange: Exchange, findings: Finding[]): void {
+    options.onExchange?.(exchange, findings);
+  }
+
+  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number) {
+    options.budget?.take();
+    requestCount += 1;
+    const seq = ++lastSeq;
+    const startedAt = clock.now();
+    const started = performance.now();
+    const base = { seq, startedAt, operationId, request: recorded, retries };
+    let response: WireResponse;
+    try {
+      response = await exchangeOnce(wire, transport);
+    } catch (error) {
+      const failure = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String(error));
+      const redacted = new HarnessError(failure.code, redact(failure.message));
+      emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
+      throw redacted;
+    }
+    const durationMs = performance.now() - started;
+    const receivedAt = clock.now();
+    const state = readRateLimit(response.headers, receivedAt);
+    rateLimit = state;
+    const { body, isJson } = parseBody(response.text);
+    const exchange = recordExchange({ ...base, durationMs, response, rateLimit: state }, redact);
+    const { status, headers, text } = response;
+    let findings: Finding[];
+    try {
+      const { method, url } = wire;
+      const context = { operationId, method, url, status, headers, text, body, isJson, contract, now: receivedAt, exchangeSeq: seq };
+      findings = runChecks(context).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
+    } catch (error) {
+      emit(exchange, []);
+      throw error;
+    }
+    emit(exchange, findings);
+    const result: ApiResponse = { status, headers, text, body, isJson, exchange, findings };
+    return { result, state };
+  }
+
+  async function perform(request: SendRequest, requestOptions: RequestOptions): Promise<ApiResponse> {
+    const auth = authorization(requestOptions.auth);
+    const wire = buildWire(baseUrl, origin, request, requestOptions);
+    if (auth) wire.headers[AUTHORIZATION] = auth.value;
+    const recorded = recordRequest(wire, auth, redact, apiKey);
+    if (requestOptions.pace !== false) {
+      await waitOrGiveUp(pacingWait(rateLimit, clock.now()), 'X-RateLimit-Remaining: 0 until X-RateLimit-Reset');
+    }
+    for (let retries = 0; ; retries += 1) {
+      const { result, state } = await attempt(wire, recorded, request.operationId, retries);
+      if (result.status !== 429 || requestOptions.retryOn429 === false) return result;
+      // An unintended 429 is the suite's pacing falling short, not the target's fault: wait, then retry.
+      if (retries >= settings.maxRetries) {
+        throw new HarnessError('ERR_RATE_LIMITED', `the target at ${origin} still answered 429 after ${settings.maxRetries} retries`);
+      }
+      const wait = retryWait(result.headers, state, retries, state.observedAt, random);
+      await waitOrGiveUp(wait.ms, wait.basis);
+    }
+  }
+
+  const send = (request: SendRequest, requestOptions: RequestOptions = {}): Promise<ApiResponse> =>
+    enqueue(() => perform(request, requestOptions));
+
+  return {
+    listPets: (query, requestOptions) =>
+      send({ method: 'GET', path: '/pets', operationId: 'listPets', query: queryString(query) }, requestOptions),
+    createPet: async (body, requestOptions = {}) => {
+      // rawBody wins in buildWire; serialising a body that is not sent would only cost time.
+      const json = requestOptions.rawBody === undefined ? stringifyJson(body) : undefined;
+      return send({ method: 'POST', path: '/pets', operationId: 'createPet', body: json }, requestOptions);
+    },
+    getPet: (petId, requestOptions) =>
+      send({ method: 'GET', path: `/pets/${encodeURIComponent(String(petId))}`, operationId: 'getPet' }, requestOptions),
+    send,
+    get requestCount() {
+      return requestCount;
+    },
+    get rateLimit() {
+      return rateLimit;
+    },
+  };
+}
+
+function parseBody(text: string): { body: unknown; isJson: boolean } {
+  if (text.length === 0) return { body: undefined, isJson: false };
+  try {
+    return { body: parseJson(text), isJson: true };
+  } catch {
+    return { body: undefined, isJson: false };
+  }
+}
+
+function definedOnly(options: ClientOptions): Partial<typeof DEFAULTS> {
+  const out: Partial<typeof DEFAULTS> = {};
+  for (const key of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

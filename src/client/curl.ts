@@ -1,0 +1,70 @@
+/** The shell variable curl lines read the key from; the key itself never appears in them. */
+export const API_KEY_VARIABLE = '$API_KEY';
+
+export interface CurlRequest {
+  method: string;
+  url: string;
+  /** Written literally (single-quoted). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * Written inside double quotes so the shell expands them, e.g. { Authorization: 'Bearer $API_KEY' }.
+   * The caller vouches that the text is valid inside double quotes and holds no secret.
+   */
+  shellHeaders?: Readonly<Record<string, string>>;
+  body?: string;
+  /** The key: wherever it occurs in url, headers or body, the line says "$API_KEY" instead. */
+  secret?: string;
+}
+
+/** Text inside single quotes is taken literally by POSIX shells; only ' itself needs the '\'' dance. */
+export function singleQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+// Characters that keep their meaning inside double quotes (plus ! for interactive bash's history).
+const DOUBLE_QUOTE_SPECIAL = /["\\$`!]/;
+
+// Braced where a following letter, digit or _ would otherwise extend the variable's name.
+const API_KEY_BRACED = '${API_KEY}';
+
+/** A shell word for `text`, with each occurrence of `secret` read from $API_KEY at run time. */
+export function shellWord(text: string, secret?: string): string {
+  const parts = secret ? text.split(secret) : [text];
+  if (parts.length === 1) return singleQuote(text);
+  if (!parts.some((p) => DOUBLE_QUOTE_SPECIAL.test(p))) {
+    return `"${parts.reduce((word, part) => word + (/^\w/.test(part) ? API_KEY_BRACED : API_KEY_VARIABLE) + part)}"`;
+  }
+  // Literal parts that would need escaping stay single-quoted; the key is spliced in between.
+  return parts.map((p) => (p === '' ? '' : singleQuote(p))).join(`"${API_KEY_VARIABLE}"`);
+}
+
+const TOKEN = /^[A-Za-z0-9!#%&*+.^_`|~-]+$/;
+
+/** `Name: value` for -H; an empty value needs curl's `Name;` form, since `Name:` removes the header. */
+function headerLine(name: string, value: string): string {
+  return value === '' ? `${name};` : `${name}: ${value}`;
+}
+
+/**
+ * "Reproduce with:" — one curl command line that sends the same request, the key taken from $API_KEY.
+ * Every argument is quoted for POSIX shells, so arbitrary bodies (quotes, newlines, unicode) survive.
+ */
+export function toCurl(request: CurlRequest): string {
+  const { secret } = request;
+  const method = TOKEN.test(request.method) ? request.method : singleQuote(request.method);
+  const args = ['curl', '-sS', '-X', method, shellWord(request.url, secret)];
+  for (const [name, value] of Object.entries(request.shellHeaders ?? {})) {
+    args.push('-H', `"${name.replace(/["\\$`]/g, '\\$&')}: ${value}"`);
+  }
+  let contentType = false;
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (name.toLowerCase() === 'content-type') contentType = true;
+    args.push('-H', shellWord(headerLine(name, value), secret));
+  }
+  if (request.body !== undefined) {
+    // curl adds a form Content-Type to --data-raw unless told not to; the request had none.
+    if (!contentType) args.push('-H', singleQuote('Content-Type:'));
+    args.push('--data-raw', shellWord(request.body, secret));
+  }
+  return args.join(' ');
+}

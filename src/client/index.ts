@@ -1,0 +1,15 @@
+export { createClient } from './create-client.ts';
+export { createLedgerBudget, createMemoryBudget, type RequestBudget } from './budget.ts';
+export { toCurl, singleQuote, shellWord, API_KEY_VARIABLE, type CurlRequest } from './curl.ts';
+export type { Exchange, Finding } from './exchange.ts';
+export type {
+  ApiResponse,
+  AuthOption,
+  ClientClock,
+  ClientOptions,
+  Query,
+  RateLimitState,
+  RequestOptions,
+  SendRequest,
+  TargetClient,
+} from './types.ts';

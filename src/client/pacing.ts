@@ -1,0 +1,83 @@
+import { DIGITS, parseHttpDate } from '../checks/header-values.ts';
+import type { RateLimitState } from './types.ts';
+
+/** Added to every computed wait: Reset and Retry-After have one-second granularity. */
+export const WAIT_MARGIN_MS = 250;
+/** The shortest wait after a 429, even when the target says 0 or names a past date: never hammer. */
+export const MIN_RETRY_WAIT_MS = 1000;
+export const BACKOFF_BASE_MS = 1000;
+
+const SECONDS = /^[0-9]+(?:\.[0-9]+)?$/;
+
+/**
+ * Lenient on purpose: the checks judge the headers, pacing only needs a usable number. Duplicated
+ * values ("10, 10") are read conservatively (the smallest Limit/Remaining, the latest Reset); what does
+ * not parse is ignored.
+ */
+function lenientInteger(raw: string | undefined, pick: (values: number[]) => number): number | undefined {
+  if (raw === undefined) return undefined;
+  const values = raw.split(',').map((part) => part.trim());
+  if (!values.every((v) => DIGITS.test(v))) return undefined;
+  const numbers = values.map(Number);
+  if (!numbers.every(Number.isSafeInteger)) return undefined;
+  return pick(numbers);
+}
+
+/**
+ * When the window resets, in epoch ms. The interface says Unix seconds; a value that can only be
+ * milliseconds (≥ 1e11) or a delta (< 1e9, i.e. before 2001) is read as what it looks like, relative to
+ * when the response arrived, so a server with that mistake is still not hammered.
+ */
+export function resetAtFrom(reset: number, receivedAt: number): number {
+  if (reset >= 1e11) return reset;
+  if (reset < 1e9) return receivedAt + reset * 1000;
+  return reset * 1000;
+}
+
+export function readRateLimit(headers: Readonly<Record<string, string>>, receivedAt: number): RateLimitState {
+  const limit = lenientInteger(headers['x-ratelimit-limit'], (v) => Math.min(...v));
+  const remaining = lenientInteger(headers['x-ratelimit-remaining'], (v) => Math.min(...v));
+  const reset = lenientInteger(headers['x-ratelimit-reset'], (v) => Math.max(...v));
+  const resetAt = reset === undefined ? undefined : resetAtFrom(reset, receivedAt);
+  return { limit, remaining, reset, resetAt, observedAt: receivedAt };
+}
+
+/** How long to wait before the next request, given the last answer: until Reset once Remaining is 0. */
+export function pacingWait(state: RateLimitState | undefined, now: number): number {
+  if (state?.remaining !== 0 || state.resetAt === undefined || state.resetAt <= now) return 0;
+  return state.resetAt - now + WAIT_MARGIN_MS;
+}
+
+export interface RetryWait {
+  ms: number;
+  /** Which signal set the wait, for messages. */
+  basis: string;
+}
+
+/**
+ * The wait after an unintended 429 (the `attempt`-th, from 0): Retry-After as delay-seconds or an
+ * HTTP-date (RFC 9110 §10.2.3), else X-RateLimit-Reset, else exponential backoff 1 s·2^attempt with up
+ * to 50 % jitter so parallel workers do not come back in step.
+ */
+export function retryWait(
+  headers: Readonly<Record<string, string>>,
+  state: RateLimitState,
+  attempt: number,
+  now: number,
+  random: () => number,
+): RetryWait {
+  const retryAfter = headers['retry-after']?.trim();
+  if (retryAfter !== undefined) {
+    // Fractional seconds are not delay-seconds, but their meaning is plain; anything else falls through.
+    const date = parseHttpDate(retryAfter, now);
+    const delay = SECONDS.test(retryAfter) ? Number(retryAfter) * 1000 : date === undefined ? undefined : date - now;
+    if (delay !== undefined && Number.isFinite(delay)) {
+      return { ms: Math.max(delay + WAIT_MARGIN_MS, MIN_RETRY_WAIT_MS), basis: `Retry-After: ${retryAfter}` };
+    }
+  }
+  if (state.resetAt !== undefined && state.resetAt > now) {
+    return { ms: Math.max(state.resetAt - now + WAIT_MARGIN_MS, MIN_RETRY_WAIT_MS), basis: `X-RateLimit-Reset: ${state.reset}` };
+  }
+  const base = BACKOFF_BASE_MS * 2 ** attempt;
+  return { ms: Math.round(base * (1 + 0.5 * random())), basis: `backoff after 429 number ${attempt + 1}` };
+}

@@ -1,0 +1,105 @@
+import { toCurl } from './curl.ts';
+import type { Exchange } from './exchange.ts';
+import { type Redact, recordedBody, redactHeaders } from './redact.ts';
+import type { RateLimitState } from './types.ts';
+import type { WireRequest, WireResponse } from './transport.ts';
+
+/** How the Authorization header of one request is sent, shown in reports, and written into curl. */
+export interface AuthorizationForms {
+  /** Sent on the wire; may hold the key. */
+  value: string;
+  /** Shown in the report, e.g. `Bearer ***`. */
+  display: string;
+  /** Written inside double quotes in the curl line, e.g. `Bearer $API_KEY`. */
+  shell: string;
+}
+
+export const AUTHORIZATION = 'Authorization';
+
+/** The request half of an Exchange plus its curl line. */
+export type RecordedRequest = Exchange['request'] & { curl: string };
+
+/**
+ * The redacted request half of an exchange, built once per call and shared by its retries. The
+ * Authorization value is never recorded: the report gets `display`, curl gets `shell`.
+ */
+export function recordRequest(
+  wire: WireRequest,
+  auth: AuthorizationForms | undefined,
+  redact: Redact,
+  secret: string,
+): RecordedRequest {
+  const plainHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(wire.headers)) {
+    if (name !== AUTHORIZATION) plainHeaders[name] = value;
+  }
+  const headers = auth ? { [AUTHORIZATION]: auth.display, ...plainHeaders } : plainHeaders;
+  const curl = toCurl({
+    method: wire.method,
+    url: wire.url,
+    headers: plainHeaders,
+    shellHeaders: auth ? { [AUTHORIZATION]: auth.shell } : undefined,
+    body: wire.body,
+    secret,
+  });
+  const record: RecordedRequest = {
+    method: wire.method,
+    url: redact(wire.url),
+    headers: redactHeaders(headers, redact),
+    curl: redact(curl),
+  };
+  if (wire.body !== undefined) {
+    const { body, truncated } = recordedBody(wire.body, redact);
+    record.body = body;
+    if (truncated) record.bodyTruncated = true;
+  }
+  return record;
+}
+
+export interface ExchangeParts {
+  seq: number;
+  startedAt: number;
+  durationMs: number;
+  operationId: string | undefined;
+  request: RecordedRequest;
+  response?: WireResponse;
+  rateLimit?: RateLimitState;
+  error?: { code: string; message: string };
+  retries: number;
+}
+
+/** One Exchange for the reporter; every string in it has been through `redact`. */
+export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
+  const { curl, ...request } = parts.request;
+  const exchange: Exchange = {
+    seq: parts.seq,
+    startedAt: parts.startedAt,
+    durationMs: parts.durationMs,
+    operationId: parts.operationId,
+    request,
+    curl,
+  };
+  if (parts.response) {
+    const response: NonNullable<Exchange['response']> = {
+      status: parts.response.status,
+      headers: redactHeaders(parts.response.headers, redact),
+    };
+    if (parts.response.text.length > 0) {
+      const { body, truncated } = recordedBody(parts.response.text, redact);
+      response.body = body;
+      if (truncated) response.bodyTruncated = true;
+    }
+    exchange.response = response;
+  }
+  if (parts.rateLimit) {
+    const { limit, remaining, reset } = parts.rateLimit;
+    const rateLimit: NonNullable<Exchange['rateLimit']> = {};
+    if (limit !== undefined) rateLimit.limit = limit;
+    if (remaining !== undefined) rateLimit.remaining = remaining;
+    if (reset !== undefined) rateLimit.reset = reset;
+    if (Object.keys(rateLimit).length > 0) exchange.rateLimit = rateLimit;
+  }
+  if (parts.error) exchange.error = { code: parts.error.code, message: redact(parts.error.message) };
+  if (parts.retries > 0) exchange.retries = parts.retries;
+  return exchange;
+}

@@ -1,0 +1,128 @@
+import { type Dispatcher, request } from 'undici';
+import { HarnessError, isHarnessError } from '../errors.ts';
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface WireResponse {
+  status: number;
+  /** Lower-case names; a duplicated header is joined with ', '. */
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface TransportOptions {
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Named in error messages: the origin says where, and never carries the key. */
+  origin: string;
+}
+
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed while sending',
+  UND_ERR_SOCKET: 'connection closed by the target',
+  UND_ERR_CLOSED: 'connection closed',
+};
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const CALLER_MISTAKES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_TYPE']);
+
+/**
+ * One HTTP exchange, nothing more: no retries, no redirects (undici's request follows none), the body
+ * read to the end or destroyed. The timeout covers the whole exchange, so a target that drips one byte
+ * a second (which resets undici's per-chunk bodyTimeout) still ends on time.
+ */
+export async function exchangeOnce(wire: WireRequest, options: TransportOptions): Promise<WireResponse> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  try {
+    const response = await request(wire.url, {
+      dispatcher: options.dispatcher,
+      method: wire.method as Dispatcher.HttpMethod,
+      headers: wire.headers,
+      body: wire.body,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: controller.signal,
+    });
+    const headers = flattenHeaders(response.headers);
+    const text = await readCapped(response.body, headers['content-length'], options);
+    return { status: response.statusCode, headers, text };
+  } catch (error) {
+    throw toHarnessError(error, timedOut, options);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], declared: string | undefined, options: TransportOptions): Promise<string> {
+  const tooLarge = () =>
+    new HarnessError('ERR_RESPONSE_TOO_LARGE', `the target at ${options.origin} sent a body larger than ${options.maxResponseBytes} bytes`);
+  if (declared !== undefined && Number(declared) > options.maxResponseBytes) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > options.maxResponseBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const seen = error as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
+  for (const code of [seen?.code, seen?.cause?.code, seen?.errors?.[0]?.code]) {
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Maps a transport failure to the HarnessError that says whose problem it is. No cause is attached:
+ * undici's errors can quote the URL, and the URL can hold the key. */
+function toHarnessError(error: unknown, timedOut: boolean, options: TransportOptions): HarnessError {
+  if (isHarnessError(error)) return error;
+  const code = errorCode(error);
+  const where = `the target at ${options.origin}`;
+  if (timedOut || (code !== undefined && TIMEOUTS.has(code))) {
+    return new HarnessError('ERR_TARGET_TIMEOUT', `${where} did not complete an exchange within ${options.timeoutMs} ms`);
+  }
+  if (code !== undefined && code in UNREACHABLE) {
+    return new HarnessError('ERR_TARGET_UNREACHABLE', `cannot reach ${where}: ${UNREACHABLE[code]} (${code})`);
+  }
+  if (code?.startsWith('HPE_')) {
+    return new HarnessError('ERR_TARGET_UNREACHABLE', `${where} sent a response that is not valid HTTP (${code})`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && CALLER_MISTAKES.has(code)) {
+    return new HarnessError('ERR_INTERNAL', `the client could not send a request to ${options.origin}: ${message} (${code})`);
+  }
+  return new HarnessError('ERR_TARGET_UNREACHABLE', `the exchange with ${where} failed: ${message}${code ? ` (${code})` : ''}`);
+}

@@ -1,0 +1,106 @@
+import type { Dispatcher } from 'undici';
+import type { Contract } from '../contract/index.ts';
+import type { RequestBudget } from './budget.ts';
+import type { Exchange, Finding } from './exchange.ts';
+
+/** Time as the client sees it; tests inject one that records sleeps instead of sleeping. */
+export interface ClientClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface ClientOptions {
+  /** Ends in /v1 (a prefix path before it is fine), no trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  contract: Contract;
+  /** Per request, for the whole exchange: connect, headers and body. Default 10 000. */
+  timeoutMs?: number;
+  /** Reading stops past this size with ERR_RESPONSE_TOO_LARGE. Default 2 MiB. */
+  maxResponseBytes?: number;
+  /** Shared request ceiling; take() is called before every send, retries included. */
+  budget?: RequestBudget;
+  clock?: ClientClock;
+  /** Jitter source for backoff; tests pass a seeded one. */
+  random?: () => number;
+  /** Unintended 429s waited out per request before ERR_RATE_LIMITED. Default 4. */
+  maxRetries?: number;
+  /** Cap on one wait (Retry-After, Reset, backoff); a longer one is ERR_RATE_LIMITED. Default 120 000. */
+  maxWaitMs?: number;
+  /** Called once per exchange (each retry and each transport failure included), already redacted. */
+  onExchange?: (exchange: Exchange, findings: Finding[]) => void;
+  /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+}
+
+/** What is sent as Authorization. `shown` is how it is displayed and written into curl lines, inside
+ * double quotes so `$API_KEY` expands, e.g. `Bearer ${API_KEY:0:8}`; it must never hold the key. */
+export type AuthOption = 'valid' | 'none' | { value: string; shown: string };
+
+export interface RequestOptions {
+  /** Default 'valid': Authorization: Bearer <apiKey>. */
+  auth?: AuthOption;
+  /** Raw query string appended as-is, after any query the call builds. */
+  query?: string;
+  /** Extra request headers. Authorization is not allowed here: use `auth`, which keeps it out of reports. */
+  headers?: Record<string, string>;
+  /** Sent verbatim instead of the serialised body. */
+  rawBody?: string;
+  /** Default application/json when a body is sent; null sends no Content-Type. */
+  contentType?: string | null;
+  /** Default true: wait out an unintended 429 and retry. False returns the 429 (exhaustion tests). */
+  retryOn429?: boolean;
+  /** Default true: wait for Reset when the last Remaining was 0. False sends at once (exhaustion tests). */
+  pace?: boolean;
+}
+
+export interface SendRequest {
+  method: string;
+  /** Relative to baseUrl, starting with '/'. */
+  path: string;
+  operationId?: string;
+  /** Raw query string without the '?'. */
+  query?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** Lower-case names; a duplicated header is joined with ', '. */
+  headers: Record<string, string>;
+  text: string;
+  /** parseJson(text) when it parses (int64 beyond 2^53 as bigint), else undefined. */
+  body: unknown;
+  isJson: boolean;
+  /** The redacted record of this exchange, as handed to onExchange. */
+  exchange: Exchange;
+  /** Always-on checks that failed on this response. */
+  findings: Finding[];
+}
+
+/** The last X-RateLimit-* values seen, as far as they parsed. */
+export interface RateLimitState {
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** The header value as sent. */
+  reset: number | undefined;
+  /** Epoch ms the window resets, read from `reset` whether it was seconds, milliseconds or a delta. */
+  resetAt: number | undefined;
+  /** Epoch ms the response carrying these values arrived. */
+  observedAt: number;
+}
+
+export type Query = Record<string, string | number | bigint | undefined>;
+
+export interface TargetClient {
+  listPets(query?: Query, options?: RequestOptions): Promise<ApiResponse>;
+  /** `body` is serialised with stringifyJson (bigint exact) unless options.rawBody is given. */
+  createPet(body: unknown, options?: RequestOptions): Promise<ApiResponse>;
+  /** A string petId goes into the path as-is (percent-encoded), so tests can send "abc" or "1.5". */
+  getPet(petId: bigint | number | string, options?: RequestOptions): Promise<ApiResponse>;
+  send(request: SendRequest, options?: RequestOptions): Promise<ApiResponse>;
+  /** Requests actually sent by this client, retries included. */
+  readonly requestCount: number;
+  readonly rateLimit: RateLimitState | undefined;
+}

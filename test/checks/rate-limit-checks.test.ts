@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from '../../src/checks/rate-limit-checks.ts';
+import { ctx, headers, NOW } from './context.ts';
+
+const NOW_S = Math.floor(NOW / 1000);
+
+describe('rate-limit-headers-present (RATE-001)', () => {
+  it('passes all three, on errors and 429 too', () => {
+    for (const status of [200, 401, 429]) expect(rateLimitHeadersPresent.run(ctx({ status }))).toBeUndefined();
+  });
+  it('fails and names each missing header', () => {
+    const violation = rateLimitHeadersPresent.run(ctx({ status: 401, headers: headers({ 'x-ratelimit-limit': undefined, 'x-ratelimit-reset': undefined }) }));
+    expect(violation?.actual).toBe('X-RateLimit-Limit, X-RateLimit-Reset missing on a 401 response');
+  });
+  it('skips paths outside the interface', () => {
+    expect(rateLimitHeadersPresent.run(ctx({ operationId: undefined, headers: {} }))).toBeUndefined();
+  });
+});
+
+describe('rate-limit-headers-well-formed (RATE-002)', () => {
+  const run = (changes: Record<string, string | undefined>) => rateLimitHeadersWellFormed.run(ctx({ headers: headers(changes) }))?.actual;
+
+  it('passes integers with Remaining ≤ Limit and Reset from now to a day ahead (5 s skew allowed)', () => {
+    expect(run({})).toBeUndefined();
+    expect(run({ 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '0' })).toBeUndefined();
+    expect(run({ 'x-ratelimit-remaining': '60' })).toBeUndefined();
+    expect(run({ 'x-ratelimit-reset': String(NOW_S - 5) })).toBeUndefined();
+    expect(run({ 'x-ratelimit-reset': String(NOW_S + 86_405) })).toBeUndefined();
+  });
+
+  it.each(['10, 10', '-1', '1.5', 'ten', '', ' 10', '99999999999999999999'])('fails Limit %j', (value) => {
+    expect(run({ 'x-ratelimit-limit': value })).toBe(`X-RateLimit-Limit ${JSON.stringify(value)} is not a single non-negative integer`);
+  });
+
+  it('fails Remaining above Limit', () => {
+    expect(run({ 'x-ratelimit-remaining': '61' })).toBe('X-RateLimit-Remaining 61 exceeds X-RateLimit-Limit 60');
+  });
+
+  it('says when Reset looks like milliseconds', () => {
+    expect(run({ 'x-ratelimit-reset': String(NOW + 30_000) })).toMatch(/looks like milliseconds/);
+  });
+
+  it('says when Reset looks like a delta', () => {
+    expect(run({ 'x-ratelimit-reset': '30' })).toBe('X-RateLimit-Reset 30 looks like a delta in seconds, not a Unix time');
+    expect(run({ 'x-ratelimit-reset': '0' })).toMatch(/delta/);
+  });
+
+  it('fails a Reset in the past or more than a day ahead', () => {
+    expect(run({ 'x-ratelimit-reset': String(NOW_S - 60) })).toBe(`X-RateLimit-Reset ${NOW_S - 60} is 60 s in the past`);
+    expect(run({ 'x-ratelimit-reset': String(NOW_S + 86_410) })).toMatch(/more than a day/);
+  });
+
+  it('reports every problem at once, and leaves missing headers to RATE-001', () => {
+    expect(run({ 'x-ratelimit-limit': 'x', 'x-ratelimit-reset': '5' })).toBe(
+      'X-RateLimit-Limit "x" is not a single non-negative integer; X-RateLimit-Reset 5 looks like a delta in seconds, not a Unix time',
+    );
+    expect(run({ 'x-ratelimit-limit': undefined, 'x-ratelimit-remaining': undefined, 'x-ratelimit-reset': undefined })).toBeUndefined();
+  });
+});
+
+describe('retry-after-on-429 (RATE-005)', () => {
+  const run = (value: string | undefined, status = 429) => retryAfterOn429.run(ctx({ status, headers: headers({ 'retry-after': value }) }));
+
+  it.each(['0', '30', '120', 'Wed, 01 Jan 2025 12:00:30 GMT', 'Wednesday, 01-Jan-25 12:00:30 GMT', 'Wed Jan  1 12:00:30 2025'])(
+    'passes %j',
+    (value) => {
+      expect(run(value)).toBeUndefined();
+    },
+  );
+
+  it.each(['-1', '1.5', 'soon', '2025-01-01T12:00:30Z', '30 seconds', 'Wed, 32 Jan 2025 12:00:30 GMT', '10, 10'])('fails %j', (value) => {
+    expect(run(value)?.actual).toBe(`Retry-After ${JSON.stringify(value)}`);
+  });
+
+  it('fails a 429 without Retry-After', () => {
+    expect(run(undefined)?.actual).toBe('no Retry-After header');
+  });
+
+  it('applies only to 429', () => {
+    expect(run(undefined, 200)).toBeUndefined();
+    expect(run(undefined, 503)).toBeUndefined();
+  });
+});
