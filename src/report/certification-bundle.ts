@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Exchange } from '../client/exchange.ts';
+import { toHar } from './har.ts';
+import type { ConformanceReport } from './model.ts';
+import { writeReports } from './write-reports.ts';
+
+export const HAR_FILE = 'exchanges.har';
+export const MANIFEST_FILE = 'manifest.json';
+
+/** manifest.json: what the bundle claims, and the sha256 of every file so a certifier can check them. */
+export interface BundleManifest {
+  format: 'animal-store-conformance-bundle';
+  formatVersion: 1;
+  suiteVersion: string;
+  specVersion: string;
+  specSha256: string;
+  target: { url: string; embedded: boolean };
+  profile: string;
+  seed: number;
+  strict: boolean;
+  verdict: ConformanceReport['verdict']['overall'];
+  verdictLabel: string;
+  why: string;
+  date: string;
+  command: string;
+  files: Array<{ name: string; bytes: number; sha256: string }>;
+}
+
+/**
+ * Writes a certification bundle into `dir`: the three reports, the exchange log as HAR 1.2 and a manifest
+ * with the sha256 of each file. Exchanges are recorded redacted, so the bundle can be handed to a stranger.
+ */
+export function writeCertificationBundle(report: ConformanceReport, exchanges: readonly Exchange[], dir: string): BundleManifest {
+  mkdirSync(dir, { recursive: true });
+  const paths = writeReports(report, dir);
+  const harPath = join(dir, HAR_FILE);
+  const har = toHar(exchanges, { name: 'animal-store-conformance', version: report.run.suiteVersion });
+  writeFileSync(harPath, `${JSON.stringify(har, null, 1)}\n`);
+  const { run, verdict } = report;
+  const manifest: BundleManifest = {
+    format: 'animal-store-conformance-bundle',
+    formatVersion: 1,
+    suiteVersion: run.suiteVersion,
+    specVersion: run.specVersion,
+    specSha256: run.specSha256,
+    target: { ...run.target },
+    profile: run.profile,
+    seed: run.seed,
+    strict: run.strict,
+    verdict: verdict.overall,
+    verdictLabel: verdict.label,
+    why: verdict.why,
+    date: run.endedAt,
+    command: run.command,
+    files: [...paths, harPath].map(fileEntry),
+  };
+  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+function fileEntry(path: string): BundleManifest['files'][number] {
+  const bytes = readFileSync(path);
+  return { name: basename(path), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}

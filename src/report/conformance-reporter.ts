@@ -1,0 +1,72 @@
+import type { SerializedError } from 'vitest';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
+import type { Catalog } from '../catalog/catalog.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { OperationInfo } from '../contract/index.ts';
+import { buildReport } from './build-report.ts';
+import type { ConformanceReport, Deviation } from './model.ts';
+import type { RunInfo } from './run-info.ts';
+import { collectRun } from './test-outcomes.ts';
+import { collectExchanges } from './traffic.ts';
+import { writeReports } from './write-reports.ts';
+
+export interface ConformanceReporterOptions {
+  /** A function is called when the run ends, so endedAt is the real end. */
+  runInfo: RunInfo | (() => RunInfo);
+  catalog: Catalog;
+  reportDir: string;
+  strict: boolean;
+  expectedDeviations?: readonly Deviation[];
+  /** The spec's operations for the coverage matrix; read from spec/openapi.yaml when absent. */
+  operations?: readonly OperationInfo[];
+  /** Called with the report once the files are written (the CLI maps it to the exit code). */
+  onResult?: (report: ConformanceReport) => void;
+}
+
+/**
+ * The vitest reporter of the conformance project. It works in onTestRunEnd only: it turns the reported
+ * tests into a ConformanceReport and writes conformance.html, conformance.json and junit.xml on every
+ * run, including interrupted runs, runs with unhandled errors, and runs whose global setup failed.
+ */
+export class ConformanceReporter implements Reporter {
+  readonly #options: ConformanceReporterOptions;
+  #result: ConformanceReport | undefined;
+  #exchanges: Exchange[] = [];
+
+  constructor(options: ConformanceReporterOptions) {
+    this.#options = options;
+  }
+
+  /** The last run's report; undefined until a run has ended. */
+  get result(): ConformanceReport | undefined {
+    return this.#result;
+  }
+
+  /** Every exchange of the last run, for the certification bundle's HAR. */
+  get exchanges(): readonly Exchange[] {
+    return this.#exchanges;
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): void {
+    const options = this.#options;
+    const collected = collectRun(testModules, unhandledErrors, reason);
+    const runInfo = typeof options.runInfo === 'function' ? options.runInfo() : options.runInfo;
+    const report = buildReport({
+      runInfo,
+      catalog: options.catalog,
+      tests: collected.tests,
+      harnessErrors: collected.harnessErrors,
+      strict: options.strict,
+      expectedDeviations: options.expectedDeviations,
+      operations: options.operations,
+    });
+    this.#result = report;
+    this.#exchanges = collectExchanges(collected.tests);
+    writeReports(report, options.reportDir);
+    options.onResult?.(report);
+  }
+}

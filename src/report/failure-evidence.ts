@@ -1,0 +1,75 @@
+import type { Exchange, Finding } from '../client/exchange.ts';
+import type { ConformanceMeta } from '../harness/meta.ts';
+import type { FailureDetail, TestOutcome } from './model.ts';
+
+/** Exchanges shown for a failing test: its last ones, where the failure happened. */
+const LAST_EXCHANGES = 3;
+/** Distinct failures kept per requirement; the rest are counted, so one broken header cannot flood the report. */
+export const MAX_FAILURES_PER_REQUIREMENT = 8;
+
+/** The failure a test recorded, with its last exchanges as evidence. */
+export function testFailure(test: TestOutcome, meta: ConformanceMeta): FailureDetail {
+  const failure = meta.failure;
+  const evidence = meta.exchanges.slice(-LAST_EXCHANGES);
+  const last = evidence.at(-1);
+  return {
+    origin: 'test',
+    testId: test.id,
+    testName: test.name,
+    code: failure?.code,
+    message: failure?.message ?? test.errors[0] ?? 'the test failed',
+    expected: failure?.expected,
+    actual: failure?.actual,
+    occurrences: 1,
+    property: meta.property ? { ...meta.property } : undefined,
+    evidence,
+    curl: last?.curl,
+  };
+}
+
+interface FindingSighting {
+  test: TestOutcome;
+  finding: Finding;
+  exchange: Exchange | undefined;
+}
+
+/**
+ * Findings that name `requirementId`, from every test, grouped by what was expected and seen: a header
+ * missing on 500 responses is one failure seen 500 times, with the first response as its evidence.
+ */
+export function findingFailures(requirementId: string, tests: readonly TestOutcome[]): FailureDetail[] {
+  const groups = new Map<string, { first: FindingSighting; count: number }>();
+  for (const test of tests) {
+    const meta = test.meta;
+    if (!meta) continue;
+    for (const finding of meta.findings) {
+      if (finding.requirementId !== requirementId) continue;
+      const key = `${finding.check}\u0000${finding.expected}\u0000${finding.actual}`;
+      const group = groups.get(key);
+      if (group) {
+        group.count += 1;
+        continue;
+      }
+      const exchange = meta.exchanges.find((e) => e.seq === finding.exchangeSeq);
+      groups.set(key, { first: { test, finding, exchange }, count: 1 });
+    }
+  }
+  return [...groups.values()].map(({ first, count }) => ({
+    origin: 'finding' as const,
+    testId: first.test.id,
+    testName: first.test.name,
+    check: first.finding.check,
+    message: `${first.finding.check}: expected ${first.finding.expected}, got ${first.finding.actual}`,
+    expected: first.finding.expected,
+    actual: first.finding.actual,
+    occurrences: count,
+    evidence: first.exchange ? [first.exchange] : [],
+    curl: first.exchange?.curl,
+  }));
+}
+
+/** Keeps the first failures (tests before findings) and counts the rest. */
+export function capFailures(failures: FailureDetail[]): { failures: FailureDetail[]; omitted: number } {
+  if (failures.length <= MAX_FAILURES_PER_REQUIREMENT) return { failures, omitted: 0 };
+  return { failures: failures.slice(0, MAX_FAILURES_PER_REQUIREMENT), omitted: failures.length - MAX_FAILURES_PER_REQUIREMENT };
+}

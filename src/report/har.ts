@@ -1,0 +1,121 @@
+import type { Exchange } from '../client/exchange.ts';
+
+/** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
+export interface Har {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    comment: string;
+    entries: HarEntry[];
+  };
+}
+
+interface HarNameValue {
+  name: string;
+  value: string;
+}
+
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarNameValue[];
+    queryString: HarNameValue[];
+    postData?: { mimeType: string; text: string };
+    headersSize: -1;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarNameValue[];
+    content: { size: number; mimeType: string; text?: string; comment?: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+    _error?: { code: string; message: string };
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment?: string;
+  _seq: number;
+  _operationId?: string;
+  _curl: string;
+}
+
+/** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
+export function toHar(exchanges: readonly Exchange[], creator: { name: string; version: string }): Har {
+  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq).map(toEntry);
+  return {
+    log: {
+      version: '1.2',
+      creator,
+      comment: 'Redacted: the Authorization value reads Bearer ***; bodies may be cut to a few KiB; headers and bodies of passing tests are summarised.',
+      entries,
+    },
+  };
+}
+
+function toEntry(exchange: Exchange): HarEntry {
+  const { request, response } = exchange;
+  const requestType = headerValue(request.headers, 'content-type') ?? 'application/octet-stream';
+  const responseType = response ? (headerValue(response.headers, 'content-type') ?? '') : '';
+  const entry: HarEntry = {
+    startedDateTime: new Date(exchange.startedAt).toISOString(),
+    time: Math.max(0, exchange.durationMs),
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(request.headers),
+      queryString: queryOf(request.url),
+      headersSize: -1,
+      bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
+    },
+    response: {
+      status: response?.status ?? 0,
+      statusText: response ? '' : (exchange.error?.message ?? 'no response'),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(response?.headers ?? {}),
+      content: { size: response?.body === undefined ? 0 : Buffer.byteLength(response.body), mimeType: responseType },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: response?.body === undefined ? -1 : Buffer.byteLength(response.body),
+    },
+    cache: {},
+    timings: { send: 0, wait: Math.max(0, exchange.durationMs), receive: 0 },
+    _seq: exchange.seq,
+    _curl: exchange.curl,
+  };
+  if (request.body !== undefined) entry.request.postData = { mimeType: requestType, text: request.body };
+  if (response?.body !== undefined) entry.response.content.text = response.body;
+  if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
+  if (exchange.error) entry.response._error = { ...exchange.error };
+  if (exchange.operationId) entry._operationId = exchange.operationId;
+  if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
+  return entry;
+}
+
+function pairs(headers: Readonly<Record<string, string>>): HarNameValue[] {
+  return Object.entries(headers).map(([name, value]) => ({ name, value }));
+}
+
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+function queryOf(url: string): HarNameValue[] {
+  try {
+    return [...new URL(url).searchParams.entries()].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}

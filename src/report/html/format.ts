@@ -1,0 +1,34 @@
+import type { RequirementVerdict } from '../model.ts';
+
+/** Display words for the verdicts: what the pills and tables say. */
+export const VERDICT_WORDS: Readonly<Record<RequirementVerdict, string>> = {
+  pass: 'Pass',
+  fail: 'Fail',
+  warn: 'Warning',
+  deviation: 'Deviation',
+  skipped: 'Skipped',
+  'not-covered': 'Not covered',
+};
+
+/** 2025-06-01 14:03:07 UTC: unambiguous for a reader in any time zone. */
+export function formatInstant(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1_000;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+export function anchorOf(requirementId: string): string {
+  return `req-${requirementId}`;
+}

@@ -1,0 +1,66 @@
+import type { Level } from '../../catalog/catalog.ts';
+import { type ConformanceReport, LEVELS, REQUIREMENT_VERDICTS } from '../model.ts';
+import { VERDICT_WORDS, anchorOf, formatInstant } from './format.ts';
+import { type SafeHtml, html, when } from './safe-html.ts';
+
+/** The first thing a reader sees: the verdict, why, and which run it is. */
+export function verdictBanner(report: ConformanceReport): SafeHtml {
+  const { run, verdict } = report;
+  const failing = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation');
+  const facts: Array<[string, string]> = [
+    ['Target', run.target.embedded ? `${run.target.url} (embedded reference)` : run.target.url],
+    ['Date', formatInstant(run.endedAt)],
+    ['Profile', run.profile + (run.strict ? ', strict' : '') + (run.readOnly ? ', read-only' : '')],
+    ['Seed', String(run.seed)],
+    ['Interface', `v${run.specVersion} · sha256 ${run.specSha256.slice(0, 12)}`],
+    ['Suite', `v${run.suiteVersion}`],
+  ];
+  return html`<header class="banner banner-${verdict.overall}" role="banner">
+  <p class="kicker">Animal Store interface · conformance report</p>
+  <h1 class="verdict-word">${verdict.label}</h1>
+  <p class="why">${verdict.why}</p>
+  ${when(failing.length > 0, () => html`<p class="failing-ids">${failing.map((r) => html`<a class="id-chip id-chip-${r.verdict}" href="#${anchorOf(r.id)}">${r.id}</a> `)}</p>`)}
+  <dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
+</header>`;
+}
+
+/** Requirements by level × verdict; the MUST row is what the verdict rests on. */
+export function countsTable(report: ConformanceReport): SafeHtml {
+  const row = (level: Level) => {
+    const counts = report.counts[level];
+    const total = REQUIREMENT_VERDICTS.reduce((sum, v) => sum + counts[v], 0);
+    return html`<tr><th scope="row">${level}</th>${REQUIREMENT_VERDICTS.map((v) =>
+      counts[v] === 0 ? html`<td class="zero">·</td>` : html`<td class="count-${v}">${counts[v]}</td>`,
+    )}<td class="total">${total}</td></tr>`;
+  };
+  return html`<section class="summary" aria-labelledby="summary-title">
+  <h2 id="summary-title">Requirements by level</h2>
+  <table class="counts">
+    <thead><tr><th scope="col">Level</th>${REQUIREMENT_VERDICTS.map((v) => html`<th scope="col">${VERDICT_WORDS[v]}</th>`)}<th scope="col">Total</th></tr></thead>
+    <tbody>${LEVELS.map(row)}</tbody>
+  </table>
+  <p class="legend">A MUST that fails makes the target not conformant${report.run.strict ? '; with --strict, so does a SHOULD' : '; a SHOULD that fails is a warning'}. Skipped and not-covered requirements are neither proven nor disproven.</p>
+</section>`;
+}
+
+/** Notes, harness errors and declared deviations: what a reader must not miss besides the verdict. */
+export function runNotes(report: ConformanceReport): SafeHtml | undefined {
+  const { verdict, harnessErrors, deviations } = report;
+  if (verdict.notes.length === 0 && harnessErrors.length === 0 && deviations.length === 0) return undefined;
+  return html`<section class="notes" aria-labelledby="notes-title">
+  <h2 id="notes-title">Before you rely on this report</h2>
+  ${when(verdict.notes.length > 0, () => html`<ul class="note-list">${verdict.notes.map((n) => html`<li>${n}</li>`)}</ul>`)}
+  ${when(harnessErrors.length > 0, () => html`<h3>Harness errors <span class="muted">(the suite could not judge; not the target's fault)</span></h3>
+  <ul class="harness-list">${harnessErrors.map((e) => html`<li><code>${e.code}</code> ${e.message}${e.requirementId ? html` <a href="#${anchorOf(e.requirementId)}">${e.requirementId}</a>` : ''}</li>`)}</ul>`)}
+  ${when(deviations.length > 0, () => html`<h3>Expected deviations declared by the implementer</h3>
+  <table class="deviations"><thead><tr><th scope="col">Requirement</th><th scope="col">Reason given</th><th scope="col">In this run</th></tr></thead>
+  <tbody>${deviations.map((d) => html`<tr class="dev-${d.status}"><td><a href="#${anchorOf(d.id)}">${d.id}</a></td><td>${d.reason}</td><td>${DEVIATION_STATUS[d.status]}</td></tr>`)}</tbody></table>`)}
+</section>`;
+}
+
+const DEVIATION_STATUS = {
+  applied: 'fails, as declared',
+  'requirement-passes': 'listed, but the requirement passes',
+  'not-tested': 'listed, but not tested in this run',
+  'unknown-requirement': 'listed, but no such requirement',
+} as const;

@@ -1,0 +1,29 @@
+export { buildReport, type ReportInput } from './build-report.ts';
+export { type BundleManifest, HAR_FILE, MANIFEST_FILE, writeCertificationBundle } from './certification-bundle.ts';
+export { ConformanceReporter, type ConformanceReporterOptions } from './conformance-reporter.ts';
+export { loadExpectedDeviations, parseExpectedDeviations } from './deviations.ts';
+export { type Har, toHar } from './har.ts';
+export type {
+  ConformanceReport,
+  CoverageRow,
+  Deviation,
+  DeviationNote,
+  FailureDetail,
+  HarnessProblem,
+  OverallVerdict,
+  RateLimitPoint,
+  RequirementResult,
+  RequirementVerdict,
+  TestOutcome,
+  TestSummary,
+  Traffic,
+  Verdict,
+} from './model.ts';
+export { exitCodeOf } from './overall-verdict.ts';
+export { renderHtml } from './render-html.ts';
+export { renderJson } from './render-json.ts';
+export { renderJunit } from './render-junit.ts';
+export { type RunInfo, publicTargetUrl, redactCommand } from './run-info.ts';
+export { type CollectedRun, collectRun } from './test-outcomes.ts';
+export { collectExchanges } from './traffic.ts';
+export { REPORT_FILES, writeReports } from './write-reports.ts';

@@ -1,0 +1,175 @@
+import type { Level } from '../catalog/catalog.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { ConformanceMeta } from '../harness/meta.ts';
+import type { RunInfo } from './run-info.ts';
+
+/**
+ * The report as data: what buildReport() returns, what conformance.json holds (spec/report.schema.json)
+ * and what every renderer reads. Nothing here is a bigint: bodies are text, numbers are counts and times.
+ */
+
+export const REPORT_FORMAT = 'animal-store-conformance-report' as const;
+export const REPORT_FORMAT_VERSION = 1 as const;
+
+export type RequirementVerdict = 'pass' | 'fail' | 'warn' | 'deviation' | 'skipped' | 'not-covered';
+export type OverallVerdict = 'conformant' | 'not-conformant' | 'incomplete';
+export const REQUIREMENT_VERDICTS: readonly RequirementVerdict[] = ['pass', 'fail', 'warn', 'deviation', 'skipped', 'not-covered'];
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+
+/** One vitest test as the reporter saw it. */
+export interface TestOutcome {
+  /** vitest's test id. */
+  id: string;
+  /** Full title, starting with the requirement id. */
+  name: string;
+  file: string;
+  state: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  /** Error messages of a failed test. */
+  errors: string[];
+  /** vitest's skip note (ctx.skip(note)) or why it did not run; meta.skipReason takes precedence. */
+  skipNote?: string;
+  meta?: ConformanceMeta;
+}
+
+/** A requirement an implementer declares it does not meet, with why (the expected-deviations file). */
+export interface Deviation {
+  id: string;
+  reason: string;
+}
+
+/** Something that kept the suite from judging: it makes the run incomplete, never "not conformant". */
+export interface HarnessProblem {
+  code: string;
+  message: string;
+  testId?: string;
+  requirementId?: string;
+}
+
+export interface Verdict {
+  overall: OverallVerdict;
+  /** CONFORMANT, NOT CONFORMANT, NOT CONFORMANT (known deviations only) or INCOMPLETE. */
+  label: string;
+  /** One sentence. */
+  why: string;
+  exitCode: 0 | 1 | 2;
+  /** Not conformant only through requirements the implementer declared as deviations. */
+  knownDeviationsOnly: boolean;
+  /** What a reader must not miss besides the verdict: listed deviations that pass, scope limits. */
+  notes: string[];
+}
+
+export interface TestSummary {
+  id: string;
+  name: string;
+  file: string;
+  state: TestOutcome['state'];
+  durationMs: number;
+  /** Requests this test sent. */
+  requests: number;
+  skipReason?: string;
+  property?: { seed: number; numRuns: number };
+}
+
+/** Why a requirement failed: a failing test or an always-on check, with the exchanges that show it. */
+export interface FailureDetail {
+  origin: 'test' | 'finding';
+  testId: string;
+  testName: string;
+  /** The always-on check's name, for a finding. */
+  check?: string;
+  code?: string;
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** The same finding seen on this many responses; the evidence is the first. */
+  occurrences: number;
+  property?: { seed: number; numRuns: number; path?: string; counterexample?: string; shrinks?: number };
+  /** Redacted exchanges: the failing test's last ones, or the one the finding was seen on. */
+  evidence: Exchange[];
+  /** Reproduce with: this line (uses $API_KEY). */
+  curl?: string;
+}
+
+export interface RequirementResult {
+  id: string;
+  area: string;
+  level: Level;
+  source: string;
+  text: string;
+  coverage: 'tested' | 'not-covered';
+  verdict: RequirementVerdict;
+  /** Why skipped or not covered; for a deviation, the implementer's reason. */
+  reason?: string;
+  /** For a deviation: what the verdict would have been (fail or warn). */
+  deviationOf?: 'fail' | 'warn';
+  notes: string[];
+  accepts?: Array<string | number>;
+  tests: TestSummary[];
+  failures: FailureDetail[];
+  /** Failures beyond the ones kept, so the report stays readable. */
+  omittedFailures: number;
+}
+
+export type DeviationStatus = 'applied' | 'requirement-passes' | 'not-tested' | 'unknown-requirement';
+
+export interface DeviationNote extends Deviation {
+  status: DeviationStatus;
+}
+
+export interface CoverageCell {
+  status: string;
+  documented: boolean;
+  /** Documented by the spec as a reasonable choice the interface does not state (x-not-stated). */
+  notStated: boolean;
+  count: number;
+}
+
+/** One operation: how many responses of each status were seen, documented ones first. */
+export interface CoverageRow {
+  operationId: string;
+  method: string;
+  path: string;
+  cells: CoverageCell[];
+  total: number;
+}
+
+export interface RateLimitPoint {
+  /** Epoch ms the request was sent. */
+  startedAt: number;
+  remaining: number;
+  limit?: number;
+}
+
+export interface Traffic {
+  /** Every request sent, all tests together. */
+  requestCount: number;
+  /** Requests that got no HTTP answer (timeout, reset). */
+  transportErrors: number;
+  /** 429s the client waited out (pacing, not blamed on the target). */
+  retries: number;
+  /** Requests outside listPets, createPet and getPet. */
+  otherRequests: number;
+  rateLimit: RateLimitPoint[];
+}
+
+export type LevelCounts = Record<Level, Record<RequirementVerdict, number>>;
+
+export interface AreaSummary {
+  id: string;
+  title: string;
+}
+
+export interface ConformanceReport {
+  format: typeof REPORT_FORMAT;
+  formatVersion: typeof REPORT_FORMAT_VERSION;
+  run: RunInfo;
+  verdict: Verdict;
+  counts: LevelCounts;
+  areas: AreaSummary[];
+  requirements: RequirementResult[];
+  harnessErrors: HarnessProblem[];
+  deviations: DeviationNote[];
+  coverage: CoverageRow[];
+  traffic: Traffic;
+}

@@ -1,0 +1,104 @@
+import type { Level, Requirement } from '../catalog/catalog.ts';
+import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome } from './model.ts';
+
+/** What the verdict of one requirement depends on besides its own tests. */
+export interface VerdictContext {
+  strict: boolean;
+  deviation?: Deviation;
+  /** A problem outside any test (unreachable target, aborted run) that kept tests from running. */
+  runProblem?: HarnessProblem;
+  only?: readonly string[];
+  shard?: string;
+}
+
+export interface RequirementDecision {
+  verdict: RequirementVerdict;
+  reason?: string;
+  deviationOf?: 'fail' | 'warn';
+  notes: string[];
+}
+
+const TITLE_ID = /^([A-Z][A-Z0-9]*-\d+)\b/;
+
+/** The requirement a test proves: from its meta, else from the id its title starts with. */
+export function requirementIdOf(test: TestOutcome): string | undefined {
+  return test.meta?.requirementId ?? TITLE_ID.exec(test.name)?.[1];
+}
+
+/**
+ * A failed test that is not the target's fault: the harness said so, or the test failed without
+ * recording why (no meta, or no classified failure). It makes the run incomplete.
+ */
+export function harnessFailureOf(test: TestOutcome): HarnessProblem | undefined {
+  if (test.state !== 'failed') return undefined;
+  const failure = test.meta?.failure;
+  if (failure?.kind === 'conformance') return undefined;
+  const message = failure?.message ?? test.errors[0] ?? 'the test failed without recording why';
+  return { code: failure?.code ?? 'ERR_INTERNAL', message, testId: test.id, requirementId: requirementIdOf(test) };
+}
+
+/** A broken requirement's verdict by level: MUST fails; SHOULD warns (fails when strict); MAY warns. */
+export function failingVerdict(level: Level, strict: boolean): 'fail' | 'warn' {
+  if (level === 'MUST') return 'fail';
+  if (level === 'SHOULD' && strict) return 'fail';
+  return 'warn';
+}
+
+/** Skip reasons that mean the run ran out of requests, not that the user chose to leave a test out. */
+export function isBudgetSkip(reason: string | undefined): boolean {
+  return reason !== undefined && /budget/i.test(reason);
+}
+
+/**
+ * One requirement's verdict. Evidence of a violation wins over everything (a finding from any test
+ * counts); then harness failures (not proven either way); then passes; then skips; then absence.
+ */
+export function decideRequirement(
+  requirement: Requirement,
+  own: readonly TestOutcome[],
+  failures: readonly FailureDetail[],
+  context: VerdictContext,
+): RequirementDecision {
+  const notes: string[] = [];
+  if (failures.length > 0) {
+    const base = failingVerdict(requirement.level, context.strict);
+    if (context.deviation) {
+      return { verdict: 'deviation', reason: context.deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };
+    }
+    return { verdict: base, notes };
+  }
+  const decided = decideWithoutViolation(requirement, own, context, notes);
+  if (context.deviation) {
+    notes.push(decided.verdict === 'pass' ? 'deviation listed but requirement passes' : 'deviation listed but requirement was not tested');
+  }
+  return { ...decided, notes };
+}
+
+function decideWithoutViolation(
+  requirement: Requirement,
+  own: readonly TestOutcome[],
+  context: VerdictContext,
+  notes: string[],
+): Omit<RequirementDecision, 'notes'> {
+  const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
+  if (harness) return { verdict: 'skipped', reason: `not proven: the suite failed (${harness.code}: ${harness.message})` };
+  const skipped = own.filter((t) => t.state === 'skipped');
+  const skipReasons = [...new Set(skipped.map(skipReasonOf))];
+  if (own.some((t) => t.state === 'passed')) {
+    if (skipped.length > 0) notes.push(`${skipped.length} of ${own.length} tests skipped: ${skipReasons.join('; ')}`);
+    return { verdict: 'pass' };
+  }
+  if (own.length > 0) return { verdict: 'skipped', reason: skipReasons.join('; ') };
+  if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
+  if (context.runProblem) return { verdict: 'skipped', reason: `not run: a harness error kept its test from running (${context.runProblem.code})` };
+  const only = context.only ?? [];
+  if (only.length > 0 && !only.includes(requirement.id) && !only.includes(requirement.area)) {
+    return { verdict: 'skipped', reason: `not selected (--only ${only.join(',')})` };
+  }
+  if (context.shard) return { verdict: 'skipped', reason: `not in shard ${context.shard}` };
+  return { verdict: 'not-covered', reason: 'no test ran' };
+}
+
+export function skipReasonOf(test: TestOutcome): string {
+  return test.meta?.skipReason ?? test.skipNote ?? 'skipped';
+}

@@ -1,0 +1,58 @@
+import type { Profile } from '../config.ts';
+
+/** How the run was made: enough for a stranger to trust the report and run it again. */
+export interface RunInfo {
+  suiteVersion: string;
+  /** The interface description's version (spec/openapi.yaml info.version). */
+  specVersion: string;
+  specSha256: string;
+  /** The target's base URL, never with credentials; `embedded` is the in-process reference. */
+  target: { url: string; embedded: boolean };
+  profile: Profile;
+  seed: number;
+  readOnly: boolean;
+  exhaust: boolean;
+  strict: boolean;
+  /** Areas or requirement ids selected with --only; absent or empty = all. */
+  only?: string[];
+  /** ISO 8601 timestamps. */
+  startedAt: string;
+  endedAt: string;
+  nodeVersion: string;
+  /** The exact command line that reproduces the run, with --seed; the key is written as $API_KEY. */
+  command: string;
+  /** i/n when this run is one shard of a sharded run. */
+  shard?: string;
+}
+
+/** The URL without user, password, query or fragment: what a report may show of a target. */
+export function publicTargetUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+const KEY_FLAG = /(--api-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
+const KEY_ENV = /\bAPI_KEY=("[^"]*"|'[^']*'|\S+)/g;
+
+/**
+ * The command with any key value replaced by $API_KEY. The CLI already builds it that way; this is the
+ * last line of defence, because a report is an artifact that gets attached and forwarded.
+ */
+export function redactCommand(command: string): string {
+  return command
+    .replace(KEY_FLAG, (_match, flag: string) => `${flag}"$API_KEY"`)
+    .replace(KEY_ENV, (match, value: string) => (/^["']?\$\{?API_KEY\}?["']?$/.test(value) ? match : 'API_KEY="$API_KEY"'));
+}
+
+/** A copy fit for a report: credentials stripped from the target and the command. */
+export function sanitizeRunInfo(info: RunInfo): RunInfo {
+  return { ...info, target: { ...info.target, url: publicTargetUrl(info.target.url) }, command: redactCommand(info.command) };
+}

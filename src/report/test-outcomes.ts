@@ -1,0 +1,68 @@
+import type { SerializedError } from 'vitest';
+import type { TestModule, TestRunEndReason } from 'vitest/node';
+import type { HarnessErrorCode } from '../errors.ts';
+import type { HarnessProblem, TestOutcome } from './model.ts';
+
+/** vitest's view of a finished run, turned into plain data for buildReport. */
+export interface CollectedRun {
+  tests: TestOutcome[];
+  harnessErrors: HarnessProblem[];
+}
+
+/**
+ * Reads test outcomes and meta from vitest's reported tasks (also after --merge-reports of blob reports,
+ * which keep task meta), and turns everything that kept tests from running into harness problems.
+ */
+export function collectRun(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<SerializedError>,
+  reason: TestRunEndReason,
+): CollectedRun {
+  const tests: TestOutcome[] = [];
+  const harnessErrors: HarnessProblem[] = [];
+  for (const module of testModules) {
+    for (const error of module.errors()) {
+      harnessErrors.push({ code: codeOf(error), message: `${module.relativeModuleId}: ${error.message}` });
+    }
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      const meta = test.meta().conformance;
+      const outcome: TestOutcome = {
+        id: test.id,
+        name: test.fullName,
+        file: module.relativeModuleId,
+        state: result.state === 'pending' ? 'skipped' : result.state,
+        durationMs: test.diagnostic()?.duration ?? 0,
+        errors: (result.errors ?? []).map((e) => e.message),
+      };
+      if (meta) outcome.meta = meta;
+      if (result.state === 'skipped' && result.note) outcome.skipNote = result.note;
+      if (result.state === 'pending') outcome.skipNote = 'did not run: the run ended first';
+      tests.push(outcome);
+    }
+  }
+  for (const error of unhandledErrors) {
+    harnessErrors.push({ code: codeOf(error), message: `unhandled error: ${error.message}` });
+  }
+  if (reason === 'interrupted') {
+    harnessErrors.push({ code: 'ERR_ABORTED', message: 'the run was interrupted before every test had run' });
+  }
+  if (reason === 'failed' && testModules.length === 0 && harnessErrors.length === 0) {
+    harnessErrors.push({
+      code: 'ERR_INTERNAL',
+      message: 'no test file ran: the global setup failed (target unreachable or bad configuration) or no suite matched; see the console output',
+    });
+  }
+  return { tests, harnessErrors };
+}
+
+const KNOWN_CODES = new Set<string>([
+  'ERR_CONFIG', 'ERR_SPEC', 'ERR_TARGET_UNREACHABLE', 'ERR_TARGET_TIMEOUT', 'ERR_RESPONSE_TOO_LARGE',
+  'ERR_REDIRECT_REFUSED', 'ERR_BUDGET_EXHAUSTED', 'ERR_RATE_LIMITED', 'ERR_ABORTED', 'ERR_PRECONDITION', 'ERR_INTERNAL',
+] satisfies HarnessErrorCode[]);
+
+/** A HarnessError keeps its code across the worker boundary; anything else is the suite's own fault. */
+function codeOf(error: SerializedError): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && KNOWN_CODES.has(code) ? code : 'ERR_INTERNAL';
+}

@@ -1,0 +1,85 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, expect, onTestFinished, test } from 'vitest';
+import { writeReports } from '../../src/report/write-reports.ts';
+import { sampleReport } from './sample-report.ts';
+
+/** The Debian chromium package's binary; CHROMIUM_PATH points elsewhere. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const browsers: Browser[] = [];
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+});
+
+/** Where the report and its screenshot go: REPORT_BROWSER_OUT keeps them for a look, else a temp dir. */
+function outputDir(): string {
+  const kept = process.env.REPORT_BROWSER_OUT;
+  if (kept) {
+    mkdirSync(kept, { recursive: true });
+    return kept;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-html-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('the HTML report works in a browser: no console error, filters, search, inert hostile text, print shows all', async (ctx) => {
+  if (!existsSync(CHROMIUM)) ctx.skip(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+  const dir = outputDir();
+  const { report } = sampleReport({ exchangesPerTest: 40 });
+  writeReports(report, dir);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browsers.push(browser);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file:')) problems.push(`network: ${request.url()}`);
+  });
+  await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
+
+  const visibleIds = () => page.locator('article.req:visible').evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
+  const failing = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation').map((r) => r.id);
+
+  expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('h1').textContent()).toBe('NOT CONFORMANT');
+  expect(await visibleIds()).toHaveLength(report.requirements.length);
+
+  await page.click('button[data-filter="failed"]');
+  expect(await page.locator('button[data-filter="failed"]').getAttribute('aria-pressed')).toBe('true');
+  expect((await visibleIds()).sort()).toEqual([...failing].sort());
+  expect(await page.locator('#req-LIM-001').isVisible()).toBe(false);
+  await page.screenshot({ path: join(dir, 'conformance-failed.png') });
+
+  // printing shows every requirement, whatever the filter
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.locator('#req-LIM-001').isVisible()).toBe(true);
+  expect(await page.locator('.controls').isVisible()).toBe(false);
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.click('button[data-filter="all"]');
+  await page.fill('#requirement-search', 'AUTH-002');
+  expect(await visibleIds()).toEqual(['AUTH-002']);
+  expect(await page.locator('#shown-count').textContent()).toBe(`1 of ${report.requirements.length} shown`);
+  await page.fill('#requirement-search', 'zzz-no-such-thing');
+  expect(await page.locator('#empty-result').isVisible()).toBe(true);
+  await page.fill('#requirement-search', '');
+
+  const copy = page.locator('#req-AUTH-002 button.copy').first();
+  await copy.click();
+  // the copy is asynchronous (clipboard API, else the execCommand fallback)
+  await expect.poll(() => copy.textContent()).toMatch(/^(Copied|Press Ctrl\+C)$/);
+
+  await page.screenshot({ path: join(dir, 'conformance.png'), fullPage: true });
+  expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
+  expect(problems).toEqual([]);
+});
