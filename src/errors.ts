@@ -17,6 +17,7 @@ export type HarnessErrorCode =
   | 'ERR_BUDGET_EXHAUSTED'
   | 'ERR_RATE_LIMITED'
   | 'ERR_ABORTED'
+  | 'ERR_PRECONDITION'
   | 'ERR_INTERNAL';
 
 export class HarnessError extends Error {

@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import type { Config, ConfigFlags } from '../config.ts';
+import { HarnessError } from '../errors.ts';
+
+export const USAGE = `Usage: animal-store-conformance [options]
+       npm run conformance -- [options]
+
+Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
+and reports/junit.xml. With no --target, an embedded reference server is started and tested.
+
+Target
+  --target <url>            base URL ending in /v1                      (TARGET_BASE_URL)
+  --api-key <key>           API key; required for a remote target       (API_KEY)
+  --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
+  --timeout <ms>            per-request timeout, default 10000          (TIMEOUT_MS)
+
+Run
+  --profile <name>          quick (<=55 requests) | standard (<=600) | thorough (no ceiling)
+                            default: thorough on the embedded reference, standard remote (PROFILE)
+  --read-only               never call createPet (for production)       (READ_ONLY=true)
+  --no-exhaust              skip the rate-limit exhaustion test         (EXHAUST=false)
+  --seed <n>                replay a run: same cases, same order        (SEED)
+  --only <areas|ids>        comma list, e.g. auth,RATE-001              (ONLY)
+  --strict                  SHOULD failures make the target not conformant (STRICT=true)
+  --shard <i/n>             run one shard of n; merge with --merge-reports
+  --merge-reports <dir>     merge blob reports of sharded runs into one report
+
+Reports
+  --report-dir <dir>        default reports/                            (REPORT_DIR)
+  --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR)
+  --expected-deviations <file>  known deviations (YAML/JSON [{id, reason}]) (EXPECTED_DEVIATIONS)
+
+Testing the suite itself (embedded reference only)
+  --reference-faults <names>    inject named faults (src/reference/faults) and watch the suite fail
+  --reference-variants <names>  take liberties the interface allows (src/reference/variants.ts)
+
+  --help                    this text
+
+Flags win over environment variables, which win over a .env file in the current directory.
+Exit codes: 0 conformant, 1 not conformant, 2 the run could not be completed.`;
+
+export interface CliArgs {
+  help: boolean;
+  mergeReports: string | undefined;
+  flags: ConfigFlags;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        target: { type: 'string' },
+        'api-key': { type: 'string' },
+        'report-dir': { type: 'string' },
+        profile: { type: 'string' },
+        'category-ids': { type: 'string' },
+        'read-only': { type: 'boolean' },
+        exhaust: { type: 'boolean' },
+        'no-exhaust': { type: 'boolean' },
+        seed: { type: 'string' },
+        strict: { type: 'boolean' },
+        only: { type: 'string' },
+        timeout: { type: 'string' },
+        shard: { type: 'string' },
+        'merge-reports': { type: 'string' },
+        certify: { type: 'string' },
+        'expected-deviations': { type: 'string' },
+        'reference-faults': { type: 'string' },
+        'reference-variants': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new HarnessError('ERR_CONFIG', `${message} (see --help)`);
+  }
+  const str = (name: string) => values[name] as string | undefined;
+  const bool = (name: string) => values[name] as boolean | undefined;
+  return {
+    help: bool('help') === true,
+    mergeReports: str('merge-reports'),
+    flags: {
+      target: str('target'),
+      apiKey: str('api-key'),
+      reportDir: str('report-dir'),
+      profile: str('profile'),
+      categoryIds: str('category-ids'),
+      readOnly: bool('read-only'),
+      exhaust: bool('no-exhaust') ? false : bool('exhaust'),
+      seed: str('seed'),
+      strict: bool('strict'),
+      only: str('only'),
+      timeout: str('timeout'),
+      certify: str('certify'),
+      expectedDeviations: str('expected-deviations'),
+      shard: str('shard'),
+      referenceFaults: str('reference-faults'),
+      referenceVariants: str('reference-variants'),
+    },
+  };
+}
+
+/** The command that reproduces a run: same target, profile, options and seed; the key stays in $API_KEY. */
+export function reproduceCommand(config: Config): string {
+  const parts = ['npx animal-store-conformance'];
+  if (config.target) parts.push(`--target ${shellQuote(config.target)}`, '--api-key "$API_KEY"');
+  parts.push(`--profile ${config.profile}`, `--seed ${config.seed}`);
+  if (config.categoryIds) parts.push(`--category-ids ${config.categoryIds.join(',')}`);
+  if (config.readOnly) parts.push('--read-only');
+  if (!config.exhaust) parts.push('--no-exhaust');
+  if (config.strict) parts.push('--strict');
+  if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
+  if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
+  if (config.shard) parts.push(`--shard ${config.shard}`);
+  if (config.referenceFaults.length > 0) parts.push(`--reference-faults ${config.referenceFaults.join(',')}`);
+  if (config.referenceVariants.length > 0) parts.push(`--reference-variants ${config.referenceVariants.join(',')}`);
+  return parts.join(' ');
+}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,212 @@
+import { join, relative } from 'node:path';
+import { createVitest, type Vitest } from 'vitest/node';
+import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Contract, createContract } from '../contract/index.ts';
+import { HarnessError, isHarnessError } from '../errors.ts';
+import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
+import {
+  type ConformanceReport,
+  ConformanceReporter,
+  type Deviation,
+  type RunInfo,
+  buildReport,
+  loadExpectedDeviations,
+  writeCertificationBundle,
+  writeReports,
+} from '../report/index.ts';
+import { type CliArgs, reproduceCommand } from './args.ts';
+import { formatSummary } from './console-summary.ts';
+import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
+import { RateLimitLastSequencer } from './sequencer.ts';
+
+export interface RunOutcome {
+  exitCode: 0 | 1 | 2;
+  report: ConformanceReport;
+}
+
+interface RunSetup {
+  config: Config;
+  catalog: Catalog;
+  contract: Contract;
+  deviations: Deviation[];
+  startedAt: Date;
+}
+
+/** One conformance run from parsed arguments to written reports. Never throws: failures become exit 2. */
+export async function runConformance(args: CliArgs, log: (line: string) => void): Promise<RunOutcome> {
+  const startedAt = new Date();
+  const catalog = loadCatalog();
+  const contract = createContract();
+  let config: Config | undefined;
+  try {
+    config = loadConfig({ flags: args.flags });
+    for (const warning of config.warnings) log(`warning: ${warning}`);
+    const deviations = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
+    const setup = { config, catalog, contract, deviations, startedAt };
+    return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
+  } catch (error) {
+    const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
+    log(`animal-store-conformance: ${problem.message}`);
+    const reportDir = config?.reportDir ?? join(process.cwd(), 'reports');
+    const report = incompleteReport({ catalog, contract, config, startedAt }, problem);
+    const files = safeWrite(report, reportDir, log);
+    if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);
+    return { exitCode: 2, report };
+  }
+}
+
+async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {
+  const { config } = setup;
+  const prepared: PreparedRun = await prepareRun(config);
+  let result: ConformanceReport | undefined;
+  const reporter = new ConformanceReporter({
+    runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
+    catalog: setup.catalog,
+    reportDir: config.reportDir,
+    strict: config.strict,
+    expectedDeviations: setup.deviations,
+    operations: setup.contract.operations,
+    onResult: (report) => {
+      result = report;
+    },
+  });
+  const embedded = prepared.context.embedded;
+  const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
+  let vitest: Vitest | undefined;
+  const cancel = () => void vitest?.cancelCurrentRun('keyboard-input');
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  try {
+    vitest = await createVitest('test', {
+      root: PACKAGE_ROOT,
+      config: VITEST_CONFIG,
+      project: 'conformance',
+      watch: false,
+      passWithNoTests: true,
+      shard: config.shard,
+      // The embedded reference gives every file its own headroom; a remote key is shared, so its files
+      // run one at a time with the rate-limit file last.
+      fileParallelism: embedded,
+      maxWorkers: embedded ? undefined : 1,
+      sequence: { sequencer: RateLimitLastSequencer },
+      reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
+    });
+    vitest.provide('conformanceRun', prepared.context);
+    await vitest.start();
+  } finally {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+    await vitest?.close();
+    await prepared.dispose();
+  }
+  if (!result) throw new HarnessError('ERR_ABORTED', 'the run ended before any report was made');
+  return finish(setup, result, reporter.exchanges, log);
+}
+
+/** Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. */
+async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
+  let result: ConformanceReport | undefined;
+  const reporter = new ConformanceReporter({
+    runInfo: () => runInfo({ ...setup, config: { ...setup.config, shard: undefined } }, setup.config.target ?? 'embedded reference', !setup.config.target),
+    catalog: setup.catalog,
+    reportDir: setup.config.reportDir,
+    strict: setup.config.strict,
+    expectedDeviations: setup.deviations,
+    operations: setup.contract.operations,
+    onResult: (report) => {
+      result = report;
+    },
+  });
+  const vitest = await createVitest('test', {
+    root: PACKAGE_ROOT,
+    config: VITEST_CONFIG,
+    watch: false,
+    mergeReports: blobDir,
+    reporters: [reporter],
+  });
+  try {
+    await vitest.mergeReports(blobDir);
+  } finally {
+    await vitest.close();
+  }
+  if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
+  return finish(setup, result, reporter.exchanges, log);
+}
+
+function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
+  const files = Object.values({ html: 'conformance.html', json: 'conformance.json', junit: 'junit.xml' }).map((f) => join(setup.config.reportDir, f));
+  if (setup.config.certifyDir) {
+    writeCertificationBundle(report, exchanges, setup.config.certifyDir);
+    files.push(setup.config.certifyDir);
+  }
+  log(formatSummary(report, files.map(shortPath)));
+  return { exitCode: report.verdict.exitCode, report };
+}
+
+function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo {
+  const { config } = setup;
+  return {
+    suiteVersion: suiteVersion(),
+    specVersion: setup.contract.version,
+    specSha256: setup.contract.sha256,
+    target: { url: targetUrl, embedded },
+    profile: config.profile,
+    seed: config.seed,
+    readOnly: config.readOnly,
+    exhaust: config.exhaust,
+    strict: config.strict,
+    only: [...config.only],
+    startedAt: setup.startedAt.toISOString(),
+    endedAt: new Date().toISOString(),
+    nodeVersion: process.version,
+    command: reproduceCommand(config),
+    ...(config.shard ? { shard: config.shard } : {}),
+  };
+}
+
+function incompleteReport(
+  setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined },
+  problem: HarnessError,
+): ConformanceReport {
+  const { config } = setup;
+  const info: RunInfo = config
+    ? runInfo({ ...setup, config, deviations: [] }, config.target ?? 'embedded reference', !config.target)
+    : {
+        suiteVersion: suiteVersion(),
+        specVersion: setup.contract.version,
+        specSha256: setup.contract.sha256,
+        target: { url: 'unknown (configuration rejected)', embedded: false },
+        profile: 'standard',
+        seed: 0,
+        readOnly: false,
+        exhaust: true,
+        strict: false,
+        startedAt: setup.startedAt.toISOString(),
+        endedAt: new Date().toISOString(),
+        nodeVersion: process.version,
+        command: 'npx animal-store-conformance --help',
+      };
+  return buildReport({
+    runInfo: info,
+    catalog: setup.catalog,
+    tests: [],
+    harnessErrors: [{ code: problem.code, message: problem.message }],
+    strict: config?.strict ?? false,
+    operations: setup.contract.operations,
+  });
+}
+
+function safeWrite(report: ConformanceReport, dir: string, log: (line: string) => void): string[] {
+  try {
+    return writeReports(report, dir);
+  } catch (error) {
+    log(`animal-store-conformance: could not write reports: ${(error as Error).message}`);
+    return [];
+  }
+}
+
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}

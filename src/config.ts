@@ -1,0 +1,198 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { HarnessError } from './errors.ts';
+import { INT64_MAX, INT64_MIN } from './json.ts';
+
+export type Profile = 'quick' | 'standard' | 'thorough';
+export const PROFILES: readonly Profile[] = ['quick', 'standard', 'thorough'];
+
+/** Request ceilings per profile (DESIGN.md): quick fits one Free-plan minute, standard 600 of a Free day. */
+export const PROFILE_BUDGETS: Readonly<Record<Profile, number | undefined>> = {
+  quick: 55,
+  standard: 600,
+  thorough: undefined,
+};
+
+export interface Config {
+  /** Base URL of a remote target (ends in /v1); undefined runs the embedded reference. */
+  readonly target: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly reportDir: string;
+  readonly profile: Profile;
+  /** Category ids valid on the target, as decimal strings (int64); undefined = any int64. */
+  readonly categoryIds: readonly string[] | undefined;
+  readonly readOnly: boolean;
+  readonly exhaust: boolean;
+  readonly seed: number;
+  readonly strict: boolean;
+  /** Areas or requirement ids to run; empty = all. */
+  readonly only: readonly string[];
+  readonly timeoutMs: number;
+  /** Directory for a certification bundle, when asked for. */
+  readonly certifyDir: string | undefined;
+  readonly expectedDeviations: string | undefined;
+  readonly shard: string | undefined;
+  /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
+  readonly referenceFaults: readonly string[];
+  readonly referenceVariants: readonly string[];
+  /** Warnings about the configuration that do not stop the run. */
+  readonly warnings: readonly string[];
+}
+
+/** Flag values as parsed from the command line (undefined = not given). */
+export interface ConfigFlags {
+  target?: string;
+  apiKey?: string;
+  reportDir?: string;
+  profile?: string;
+  categoryIds?: string;
+  readOnly?: boolean;
+  exhaust?: boolean;
+  seed?: string;
+  strict?: boolean;
+  only?: string;
+  timeout?: string;
+  certify?: string;
+  expectedDeviations?: string;
+  shard?: string;
+  referenceFaults?: string;
+  referenceVariants?: string;
+}
+
+export interface ConfigSources {
+  flags?: ConfigFlags;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Directory whose .env file is read (not loaded into process.env); default the current directory. */
+  cwd?: string;
+  /** Source of a fresh seed when none is given. */
+  randomSeed?: () => number;
+}
+
+/** Merges flags > environment > .env > defaults into one validated, frozen Config. */
+export function loadConfig(sources: ConfigSources = {}): Config {
+  const cwd = sources.cwd ?? process.cwd();
+  const dotenvPath = resolve(cwd, '.env');
+  const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
+  const env = { ...fromFile, ...definedOnly(sources.env ?? process.env) };
+  const flags = sources.flags ?? {};
+  const pick = (flag: string | undefined, name: string): string | undefined => flag ?? emptyToUndefined(env[name]);
+  const warnings: string[] = [];
+
+  const target = normaliseTarget(pick(flags.target, 'TARGET_BASE_URL'), warnings);
+  const apiKey = pick(flags.apiKey, 'API_KEY');
+  if (target && !apiKey) {
+    throw new HarnessError('ERR_CONFIG', 'an API key is required for a remote target: pass --api-key or set API_KEY');
+  }
+  const profileText = pick(flags.profile, 'PROFILE') ?? (target ? 'standard' : 'thorough');
+  if (!PROFILES.includes(profileText as Profile)) {
+    throw new HarnessError('ERR_CONFIG', `--profile must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
+  }
+  const seedText = pick(flags.seed, 'SEED');
+  const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText);
+  const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
+  const timeoutMs = timeoutText === undefined ? 10_000 : parsePositiveInt(timeoutText, '--timeout');
+
+  return Object.freeze({
+    target,
+    apiKey,
+    reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? 'reports'),
+    profile: profileText as Profile,
+    categoryIds: parseCategoryIds(pick(flags.categoryIds, 'CATEGORY_IDS')),
+    readOnly: flags.readOnly ?? parseBool(env.READ_ONLY, 'READ_ONLY') ?? false,
+    exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? true,
+    seed,
+    strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
+    only: (pick(flags.only, 'ONLY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    timeoutMs,
+    certifyDir: pick(flags.certify, 'CERTIFY_DIR'),
+    expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
+    shard: parseShard(flags.shard),
+    referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
+    referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),
+    warnings,
+  });
+}
+
+function normaliseTarget(raw: string | undefined, warnings: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HarnessError('ERR_CONFIG', `--target is not a URL: "${raw}" (expected e.g. https://staging.example.com/v1)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HarnessError('ERR_CONFIG', `--target must be an http(s) URL; got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new HarnessError('ERR_CONFIG', '--target must not carry credentials; pass the key with --api-key or API_KEY');
+  }
+  if (url.search || url.hash) {
+    throw new HarnessError('ERR_CONFIG', '--target must be a base URL without query or fragment');
+  }
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (!base.endsWith('/v1')) warnings.push(`the target's base path does not end in /v1: ${base} (VER-001 will fail)`);
+  return base;
+}
+
+function parseCategoryIds(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw new HarnessError('ERR_CONFIG', '--category-ids needs at least one id');
+  return ids.map((id) => {
+    if (!/^-?\d+$/.test(id)) throw new HarnessError('ERR_CONFIG', `--category-ids: "${id}" is not an integer`);
+    const value = BigInt(id);
+    if (value < INT64_MIN || value > INT64_MAX) throw new HarnessError('ERR_CONFIG', `--category-ids: ${id} is outside int64`);
+    return value.toString();
+  });
+}
+
+function referenceList(raw: string | undefined, target: string | undefined, flag: string): string[] {
+  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length > 0 && target) throw new HarnessError('ERR_CONFIG', `${flag} applies to the embedded reference only, not to --target`);
+  return names;
+}
+
+function parseSeed(text: string): number {
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Math.abs(Number(text)) > 2 ** 31) {
+    throw new HarnessError('ERR_CONFIG', `--seed must be an integer within ±2^31; got "${text}"`);
+  }
+  return Number(text);
+}
+
+function parsePositiveInt(text: string, name: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1) throw new HarnessError('ERR_CONFIG', `${name} must be a positive integer; got "${text}"`);
+  return value;
+}
+
+function parseShard(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+    throw new HarnessError('ERR_CONFIG', `--shard must look like i/n with 1 <= i <= n; got "${text}"`);
+  }
+  return text;
+}
+
+function parseBool(text: string | undefined, name: string): boolean | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (/^(1|true|yes|on)$/i.test(text)) return true;
+  if (/^(0|false|no|off)$/i.test(text)) return false;
+  throw new HarnessError('ERR_CONFIG', `${name} must be true or false; got "${text}"`);
+}
+
+function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function defaultSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}

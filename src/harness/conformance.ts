@@ -1,0 +1,216 @@
+import type fc from 'fast-check';
+import { test as base, inject } from 'vitest';
+import { Agent } from 'undici';
+import { type Catalog, type Requirement, loadCatalog } from '../catalog/catalog.ts';
+import { createClient, createLedgerBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import type { Profile } from '../config.ts';
+import { type Contract, createContract } from '../contract/index.ts';
+import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
+import { trimEvidence } from './evidence.ts';
+import type { ConformanceMeta } from './meta.ts';
+import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
+import type { RunContext } from './run-context.ts';
+import { type ConformanceOptions, skipReason } from './selection.ts';
+import { runProperty } from './property.ts';
+import { hashSeed, seededRandom } from './seeds.ts';
+
+/** What a conformance test body receives. */
+export interface ConformanceContext {
+  readonly client: TargetClient;
+  readonly run: RunContext;
+  readonly contract: Contract;
+  readonly requirement: Requirement;
+  /** This test's seed, derived from --seed and the test's title: replays do not depend on order. */
+  readonly seed: number;
+  readonly random: () => number;
+  /** A pet name tagged with the run id, so what the suite creates on a shared store is recognisable. */
+  petName(label?: string): string;
+  /** A category id the target accepts: from --category-ids, else 1. */
+  categoryId(index?: number): bigint;
+  /** Property-test cases for this run's profile. */
+  numRuns(counts: Readonly<Record<Profile, number>>): number;
+  /** Throws the failure of this test's requirement. */
+  fail(expected: string, actual: string): never;
+  check(condition: boolean, expected: string, actual: string | (() => string)): asserts condition;
+  expectStatus(response: ApiResponse, allowed: number | readonly number[], what?: string): void;
+  /** Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). */
+  setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
+  /** A pet that exists: created (or, in read-only mode, the first one listed). */
+  existingPet(): Promise<PetRecord>;
+  skip(reason: string): never;
+  /** Requests this run may still send, or undefined when it has no ceiling. */
+  budgetLeft(): number | undefined;
+  /** A client for another key (the embedded exhaustion key), recording into this test. */
+  clientWithKey(apiKey: string): TargetClient;
+  /** Runs a property over generated cases with this test's seed; records the counterexample on failure. */
+  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns: number; describe?: (value: T) => string }): Promise<void>;
+}
+
+interface FileRun {
+  run: RunContext;
+  contract: Contract;
+  catalog: Catalog;
+  client: TargetClient;
+  budget: RequestBudget;
+  makeClient(apiKey: string): TargetClient;
+  /** The meta of the test running now; the client's recorder writes into it. */
+  current: { meta: ConformanceMeta | undefined };
+}
+
+const test = base.extend<{ fileRun: FileRun }>({
+  fileRun: [
+    async ({}, use) => {
+      const run = inject('conformanceRun');
+      if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
+      const contract = createContract();
+      const current: FileRun['current'] = { meta: undefined };
+      const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+      const budget = createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      const makeClient = (apiKey: string) =>
+        createClient({
+          baseUrl: run.baseUrl,
+          apiKey,
+          contract,
+          timeoutMs: run.timeoutMs,
+          budget,
+          dispatcher,
+          onExchange(exchange, findings) {
+            const meta = current.meta;
+            if (!meta) return;
+            meta.exchanges.push(exchange);
+            meta.findings.push(...findings);
+          },
+        });
+      const client = makeClient(run.apiKey);
+      await use({ run, contract, catalog: loadCatalog(), client, budget, makeClient, current });
+      await dispatcher.close();
+    },
+    { scope: 'file' },
+  ],
+});
+
+/**
+ * Declares a test that proves one requirement. Its title starts with the id; its exchanges, findings,
+ * failure and skip reason travel to the reporter in task.meta.conformance.
+ */
+export function conformance(
+  id: string,
+  title: string,
+  fn: (ctx: ConformanceContext) => Promise<void>,
+  options: ConformanceOptions = {},
+): void {
+  test(`${id} ${title}`, { timeout: options.timeoutMs }, async ({ fileRun, task, skip }) => {
+    const requirement = fileRun.catalog.get(id);
+    const meta: ConformanceMeta = { requirementId: id, level: requirement.level, area: requirement.area, findings: [], exchanges: [] };
+    task.meta.conformance = meta;
+    const reason = skipReason(fileRun.run, requirement, options);
+    if (reason) {
+      meta.skipReason = reason;
+      skip(reason);
+    }
+    fileRun.current.meta = meta;
+    const ctx = createContext(fileRun, requirement, meta, task.name);
+    try {
+      await fn(ctx);
+    } catch (error) {
+      const skipped = recordOutcome(meta, error);
+      if (skipped) skip(skipped);
+      throw error;
+    } finally {
+      fileRun.current.meta = undefined;
+      trimEvidence(meta);
+    }
+  });
+}
+
+/** Writes the failure (or the skip reason) into meta; returns a skip reason when the test should skip. */
+function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefined {
+  if (isConformanceFailure(error)) {
+    meta.failure = { kind: 'conformance', code: error.code, message: error.message, expected: error.expected, actual: error.actual };
+    return undefined;
+  }
+  if (isHarnessError(error)) {
+    if (error.code === 'ERR_BUDGET_EXHAUSTED' || error.code === 'ERR_PRECONDITION') {
+      meta.skipReason = error.message;
+      return error.message;
+    }
+    meta.failure = { kind: 'harness', code: error.code, message: error.message };
+    return undefined;
+  }
+  if (isSkip(error)) return undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  // vitest's expect throws AssertionError: the target did not meet what the test asserts.
+  const kind = error instanceof Error && error.name === 'AssertionError' ? 'conformance' : 'harness';
+  meta.failure = { kind, code: kind === 'conformance' ? 'ERR_CONFORMANCE' : 'ERR_INTERNAL', message };
+  return undefined;
+}
+
+function isSkip(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'SkipError';
+}
+
+function createContext(fileRun: FileRun, requirement: Requirement, meta: ConformanceMeta, title: string): ConformanceContext {
+  const { run, client, contract } = fileRun;
+  const seed = hashSeed(run.seed, title);
+  const fail = (expected: string, actual: string): never => {
+    throw new ConformanceFailure(requirement.id, expected, actual);
+  };
+  let created = 0;
+  const ctx: ConformanceContext = {
+    client,
+    run,
+    contract,
+    requirement,
+    seed,
+    random: seededRandom(seed),
+    petName: (label = requirement.id) => `conformance-${run.runId} ${label} #${++created}`,
+    categoryId: (index = 0) => BigInt(run.categoryIds?.[index % run.categoryIds.length] ?? '1'),
+    numRuns: (counts) => counts[run.profile],
+    fail,
+    check(condition, expected, actual): asserts condition {
+      if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual);
+    },
+    expectStatus(response, allowed, what) {
+      const list = typeof allowed === 'number' ? [allowed] : allowed;
+      if (!list.includes(response.status)) {
+        const subject = what ? `${what}: ` : '';
+        fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`);
+      }
+    },
+    async setupPet(fields = {}) {
+      if (run.readOnly) throw new HarnessError('ERR_PRECONDITION', 'read-only mode: this test needs to create a pet');
+      const body: Record<string, unknown> = { name: fields.name ?? ctx.petName(), categoryId: fields.categoryId ?? ctx.categoryId() };
+      if (fields.status !== undefined) body.status = fields.status;
+      const response = await client.createPet(body);
+      const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
+      if (!pet) {
+        throw new HarnessError('ERR_PRECONDITION', `precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
+      }
+      return pet;
+    },
+    async existingPet() {
+      if (!run.readOnly) return ctx.setupPet();
+      const response = await client.listPets({ limit: 1 });
+      const pet = toPetRecords(response.body)[0];
+      if (!pet) throw new HarnessError('ERR_PRECONDITION', 'read-only mode and the store lists no pet to read');
+      return pet;
+    },
+    skip(reason: string): never {
+      throw new HarnessError('ERR_PRECONDITION', reason);
+    },
+    budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
+    clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
+    property(arbitrary, predicate, options) {
+      // Shrinking spends requests: only where the run has no request ceiling.
+      return runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined });
+    },
+  };
+  return ctx;
+}
+
+function briefBody(response: ApiResponse): string {
+  const text = response.text.length > 200 ? `${response.text.slice(0, 200)}…` : response.text;
+  return text ? ` with body ${text}` : '';
+}
+
+export { describePet };

@@ -1,0 +1,24 @@
+import type { Exchange } from '../client/exchange.ts';
+import type { ConformanceMeta } from './meta.ts';
+
+/** Exchanges kept whole for a failing test; the rest keep only what the report's tables and chart need. */
+const FULL_EXCHANGES_ON_FAILURE = 6;
+
+/** Trims a finished test's exchanges so task.meta stays small across thousands of property cases. */
+export function trimEvidence(meta: ConformanceMeta): void {
+  const failed = meta.failure !== undefined;
+  const keep = new Set(meta.findings.map((f) => f.exchangeSeq));
+  const lastFull = failed ? meta.exchanges.length - FULL_EXCHANGES_ON_FAILURE : meta.exchanges.length;
+  meta.exchanges = meta.exchanges.map((exchange, index) =>
+    index >= lastFull || keep.has(exchange.seq) ? exchange : summarise(exchange),
+  );
+}
+
+function summarise(exchange: Exchange): Exchange {
+  const { request, response } = exchange;
+  return {
+    ...exchange,
+    request: { method: request.method, url: request.url, headers: {} },
+    response: response ? { status: response.status, headers: {} } : undefined,
+  };
+}

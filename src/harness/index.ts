@@ -1,0 +1,5 @@
+export { conformance, type ConformanceContext } from './conformance.ts';
+export type { ConformanceMeta } from './meta.ts';
+export { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
+export type { RunContext } from './run-context.ts';
+export type { ConformanceOptions } from './selection.ts';

@@ -1,0 +1,29 @@
+import { toBigInt } from '../json.ts';
+
+/** A Pet as the suites reason about it: int64 fields always bigint, so comparisons are exact. */
+export interface PetRecord {
+  id: bigint;
+  name: string;
+  categoryId: bigint;
+  status: string | undefined;
+}
+
+/** Reads a Pet-shaped JSON value; undefined when it is not one (the schema checks say why). */
+export function toPetRecord(value: unknown): PetRecord | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const raw = value as Record<string, unknown>;
+  const id = toBigInt(raw.id);
+  const categoryId = toBigInt(raw.categoryId);
+  if (id === undefined || categoryId === undefined || typeof raw.name !== 'string') return undefined;
+  return { id, name: raw.name, categoryId, status: typeof raw.status === 'string' ? raw.status : undefined };
+}
+
+/** Pets of a list body; non-Pet entries are dropped (the schema check reports them). */
+export function toPetRecords(value: unknown): PetRecord[] {
+  return Array.isArray(value) ? value.map(toPetRecord).filter((p): p is PetRecord => p !== undefined) : [];
+}
+
+export function describePet(pet: PetRecord): string {
+  const status = pet.status === undefined ? '' : `, status=${pet.status}`;
+  return `{id=${pet.id}, name=${JSON.stringify(pet.name)}, categoryId=${pet.categoryId}${status}}`;
+}

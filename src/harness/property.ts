@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { ConformanceFailure, isConformanceFailure, isHarnessError } from '../errors.ts';
+import type { ConformanceMeta } from './meta.ts';
+
+export interface PropertyOptions<T> {
+  numRuns: number;
+  seed: number;
+  /** Shrink a failure to a minimal counterexample (costs requests: off on rate-limited profiles). */
+  shrink: boolean;
+  /** How a case reads in the report, e.g. "createPet accepted categoryId=1.5"; default fc.stringify. */
+  describe?: (value: T) => string;
+}
+
+/**
+ * Runs `predicate` on generated cases. On failure meta.property holds the seed, the replay path and the
+ * shrunk counterexample, and the ConformanceFailure names the counterexample.
+ */
+export async function runProperty<T>(
+  meta: ConformanceMeta,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  options: PropertyOptions<T>,
+): Promise<void> {
+  // A harness error (budget spent, target gone) is not a counterexample: once seen, every later case
+  // fails at once without a request, so shrinking ends quickly and the error is rethrown as it was.
+  let harnessError: unknown;
+  const property = fc.asyncProperty(arbitrary, async (value) => {
+    if (harnessError) throw harnessError;
+    try {
+      await predicate(value);
+    } catch (error) {
+      if (isHarnessError(error)) harnessError = error;
+      throw error;
+    }
+  });
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns, endOnFailure: !options.shrink });
+  meta.property = { seed: options.seed, numRuns: details.numRuns };
+  if (harnessError) throw harnessError;
+  if (!details.failed) return;
+
+  const counterexample = details.counterexample?.[0] as T;
+  const shown = options.describe ? options.describe(counterexample) : fc.stringify(counterexample);
+  meta.property = {
+    seed: options.seed,
+    numRuns: details.numRuns,
+    path: details.counterexamplePath ?? undefined,
+    counterexample: shown,
+    shrinks: details.numShrinks,
+  };
+  const error = details.errorInstance;
+  if (isConformanceFailure(error)) {
+    throw new ConformanceFailure(error.requirementId, error.expected, `${error.actual} — counterexample ${shown}`);
+  }
+  throw error instanceof Error ? error : new Error(String(error));
+}

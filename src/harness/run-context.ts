@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { type Config, PROFILE_BUDGETS, type Profile } from '../config.ts';
+import { HarnessError } from '../errors.ts';
+import { type FaultName, type VariantName, VARIANTS, combineVariants, isFaultName, startReferenceServer } from '../reference/index.ts';
+
+/**
+ * Everything a test worker needs to reach the target, handed from the main process with provide/inject.
+ * Plain data only: it crosses a process boundary.
+ */
+export interface RunContext {
+  runId: string;
+  baseUrl: string;
+  apiKey: string;
+  /** Embedded reference only: a key with a small per-minute limit, so exhaustion disturbs no other test. */
+  exhaustApiKey: string | undefined;
+  /** Embedded reference only: the rate window, so the recovery test knows how long it may wait. */
+  rateWindowMs: number | undefined;
+  embedded: boolean;
+  profile: Profile;
+  budgetLimit: number | undefined;
+  /** Shared by all workers: one byte per request sent (the budget ledger) and the last rate-limit state. */
+  runDir: string;
+  ledgerPath: string;
+  seed: number;
+  readOnly: boolean;
+  exhaust: boolean;
+  strict: boolean;
+  only: string[];
+  categoryIds: string[] | undefined;
+  timeoutMs: number;
+}
+
+export interface PreparedRun {
+  context: RunContext;
+  dispose(): Promise<void>;
+}
+
+/** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
+export const EMBEDDED_RATE_WINDOW_MS = 2_000;
+/** Requests the embedded exhaustion key may make per window. */
+export const EMBEDDED_EXHAUST_LIMIT = 12;
+
+/** Starts the embedded reference (or probes the remote target) and creates the shared run directory. */
+export async function prepareRun(config: Config): Promise<PreparedRun> {
+  const runDir = mkdtempSync(join(tmpdir(), 'animal-store-conformance-'));
+  const ledgerPath = join(runDir, 'requests.ledger');
+  writeFileSync(ledgerPath, '');
+  const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
+  const base = {
+    runId: randomBytes(4).toString('hex'),
+    profile: config.profile,
+    budgetLimit: PROFILE_BUDGETS[config.profile],
+    runDir,
+    ledgerPath,
+    seed: config.seed,
+    readOnly: config.readOnly,
+    exhaust: config.exhaust,
+    strict: config.strict,
+    only: [...config.only],
+    categoryIds: config.categoryIds ? [...config.categoryIds] : undefined,
+    timeoutMs: config.timeoutMs,
+  };
+  try {
+    if (config.target === undefined) {
+      const apiKey = `embedded-${randomBytes(12).toString('hex')}`;
+      const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
+      const server = await startReferenceServer({
+        ...referenceOptions(config),
+        keys: [
+          { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
+          { key: exhaustApiKey, plan: 'enterprise', perMinute: EMBEDDED_EXHAUST_LIMIT, perDay: 1_000_000_000 },
+        ],
+        rateWindowMs: EMBEDDED_RATE_WINDOW_MS,
+      });
+      return {
+        context: { ...base, baseUrl: server.url, apiKey, exhaustApiKey, rateWindowMs: EMBEDDED_RATE_WINDOW_MS, embedded: true },
+        async dispose() {
+          await server.close();
+          removeRunDir();
+        },
+      };
+    }
+    const apiKey = config.apiKey ?? '';
+    await probeTarget(config.target, apiKey, config.timeoutMs, ledgerPath);
+    return {
+      context: { ...base, baseUrl: config.target, apiKey, exhaustApiKey: undefined, rateWindowMs: undefined, embedded: false },
+      async dispose() {
+        removeRunDir();
+      },
+    };
+  } catch (error) {
+    removeRunDir();
+    throw error;
+  }
+}
+
+/** The embedded reference's faults and variants, checked by name. */
+function referenceOptions(config: Config) {
+  for (const name of config.referenceFaults) {
+    if (!isFaultName(name)) throw new HarnessError('ERR_CONFIG', `unknown reference fault "${name}" (see src/reference/faults)`);
+  }
+  for (const name of config.referenceVariants) {
+    if (!VARIANTS.some((v) => v.name === name)) throw new HarnessError('ERR_CONFIG', `unknown reference variant "${name}"`);
+  }
+  return {
+    ...combineVariants(...(config.referenceVariants as VariantName[])),
+    faults: config.referenceFaults as FaultName[],
+  };
+}
+
+/** One authenticated listPets with limit=1: any HTTP answer means reachable. Counted in the ledger. */
+async function probeTarget(baseUrl: string, apiKey: string, timeoutMs: number, ledgerPath: string): Promise<void> {
+  const origin = new URL(baseUrl).origin;
+  writeFileSync(ledgerPath, '.', { flag: 'a' });
+  try {
+    const response = await request(`${baseUrl}/pets?limit=1`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body.dump();
+  } catch (cause) {
+    const reason = describeNetworkError(cause);
+    const code = reason === 'no answer in time' ? 'ERR_TARGET_TIMEOUT' : 'ERR_TARGET_UNREACHABLE';
+    throw new HarnessError(code, `cannot reach the target ${origin}: ${reason}`);
+  }
+}
+
+function describeNetworkError(cause: unknown): string {
+  const error = cause as { code?: string; name?: string; cause?: { code?: string } };
+  const code = error.code ?? error.cause?.code;
+  if (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'no answer in time';
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
+  return code ?? 'network error';
+}

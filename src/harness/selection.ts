@@ -1,0 +1,29 @@
+import type { Requirement } from '../catalog/catalog.ts';
+import type { Profile } from '../config.ts';
+import type { RunContext } from './run-context.ts';
+
+/** What a test needs from the run; a test the run cannot afford or may not do is skipped with a reason. */
+export interface ConformanceOptions {
+  /** The test calls createPet (skipped in read-only mode). */
+  writes?: boolean;
+  /** The test spends the rate limit on purpose (skipped with --no-exhaust). */
+  exhausts?: boolean;
+  /** The cheapest profile that runs this test; default standard. */
+  tier?: Profile;
+  /** Per-test timeout in ms; default the project's. */
+  timeoutMs?: number;
+}
+
+const TIER_RANK: Readonly<Record<Profile, number>> = { quick: 0, standard: 1, thorough: 2 };
+
+/** Why this test does not run in this run, or undefined when it runs. */
+export function skipReason(run: RunContext, requirement: Requirement, options: ConformanceOptions): string | undefined {
+  if (run.only.length > 0 && !run.only.some((s) => s === requirement.id || s === requirement.area)) {
+    return `not selected (--only ${run.only.join(',')})`;
+  }
+  const tier = options.tier ?? 'standard';
+  if (TIER_RANK[tier] > TIER_RANK[run.profile]) return `not in the ${run.profile} profile (needs ${tier})`;
+  if (options.writes && run.readOnly) return 'read-only mode: the test would call createPet';
+  if (options.exhausts && !run.exhaust) return 'rate-limit exhaustion opted out (--no-exhaust)';
+  return undefined;
+}

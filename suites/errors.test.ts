@@ -1,0 +1,60 @@
+import { type ConformanceContext, conformance } from '../src/harness/index.ts';
+import { provokeErrors } from './support/errors-provoke.ts';
+
+/**
+ * The Error body on every documented error. STA-* tests assert the statuses themselves; these assert the
+ * envelope, whatever status each error got (a wrong status is the STA tests' finding, not these).
+ */
+
+conformance('ERR-001', 'every 400, 401 and 404 carries the Error body with code, message and status', async (ctx: ConformanceContext) => {
+  const errors = await provokeErrors(ctx);
+  ctx.check(errors.length > 0, 'at least one documented error status to inspect', 'none of 401, 400, 404 was answered');
+  for (const { label, response } of errors) {
+    const issues = response.isJson ? ctx.contract.validate('#/components/schemas/Error', response.body) : [{ instancePath: '', message: 'is not JSON' }];
+    ctx.check(issues.length === 0, `${label}: ${response.status} with an Error body`, () =>
+      `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 200)}`,
+    );
+  }
+}, { tier: 'quick' });
+
+conformance('ERR-002', "the Error body's status equals the HTTP status", async (ctx: ConformanceContext) => {
+  for (const { label, response } of await provokeErrors(ctx)) {
+    const body = response.body as { status?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || !('status' in body)) continue;
+    ctx.check(Number(body.status) === response.status && typeof body.status === 'number', `${label}: Error.status ${response.status}`, () =>
+      `${label}: HTTP ${response.status} with Error.status ${JSON.stringify(body.status)}`,
+    );
+  }
+});
+
+conformance('ERR-003', "the Error body's code and message are non-empty strings", async (ctx: ConformanceContext) => {
+  for (const { label, response } of await provokeErrors(ctx)) {
+    const body = response.body as { code?: unknown; message?: unknown } | undefined;
+    if (!body || typeof body !== 'object') continue;
+    for (const field of ['code', 'message'] as const) {
+      const value = body[field];
+      ctx.check(typeof value === 'string' && value.trim() !== '', `${label}: a non-empty ${field}`, () => `${label}: ${field} ${JSON.stringify(value)}`);
+    }
+  }
+});
+
+conformance('STA-009', 'each operation answers only with statuses the interface documents for it', async (ctx: ConformanceContext) => {
+  const responses = [
+    { operationId: 'listPets', response: await ctx.client.listPets({ limit: 1 }) },
+    { operationId: 'getPet', response: await ctx.client.getPet(1n) },
+    ...(await provokeErrors(ctx)).map((e) => ({ operationId: e.response.exchange.operationId ?? '', response: e.response })),
+  ];
+  if (!ctx.run.readOnly) {
+    responses.push({ operationId: 'createPet', response: await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }) });
+  }
+  for (const { operationId, response } of responses) {
+    const documented = ctx.contract.response(operationId, response.status) !== undefined || afterSunsetRemoval(operationId, response.status);
+    const statuses = ctx.contract.operation(operationId).responses.map((r) => r.status).join(', ');
+    ctx.check(documented, `${operationId}: one of ${statuses}`, `${operationId}: ${response.status}`);
+  }
+});
+
+/** After 5 December 2030 getPet may be removed (404 or 410). */
+function afterSunsetRemoval(operationId: string, status: number): boolean {
+  return operationId === 'getPet' && Date.now() >= Date.UTC(2030, 11, 5) && (status === 404 || status === 410);
+}
