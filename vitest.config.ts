@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
           globalSetup: ['src/harness/global-setup.ts'],
+          // The suites keep no module state, so files may share a worker's modules: the spec and the
+          // catalog are compiled once per worker instead of once per file.
+          pool: 'threads',
+          isolate: false,
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -48,7 +48,8 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
     log(`animal-store-conformance: ${problem.message}`);
-    const reportDir = config?.reportDir ?? join(process.cwd(), 'reports');
+    // A rejected configuration still names where reports go, when it can.
+    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? 'reports');
     const report = incompleteReport({ catalog, contract, config, startedAt }, problem);
     const files = safeWrite(report, reportDir, log);
     if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);

@@ -5,6 +5,7 @@ import { HarnessError, isHarnessError } from '../errors.ts';
 import { parseJson, stringifyJson } from '../json.ts';
 import type { Exchange, Finding } from './exchange.ts';
 import { pacingWait, readRateLimit, retryWait } from './pacing.ts';
+import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
 import { createRedactor } from './redact.ts';
 import { buildWire, queryString } from './request-line.ts';
@@ -53,7 +54,8 @@ export function createClient(options: ClientOptions): TargetClient {
   // Per-client state, owned by this closure; the queue makes every update sequential.
   let requestCount = 0;
   let lastSeq = 0;
-  let rateLimit: RateLimitState | undefined;
+  const shared = options.sharedRateLimit;
+  let rateLimit: RateLimitState | undefined = shared?.read();
 
   function authorization(auth: AuthOption = 'valid'): AuthorizationForms | undefined {
     if (auth === 'none') return undefined;
@@ -95,6 +97,7 @@ export function createClient(options: ClientOptions): TargetClient {
     const receivedAt = clock.now();
     const state = readRateLimit(response.headers, receivedAt);
     rateLimit = state;
+    shared?.write(state);
     const { body, isJson } = parseBody(response.text);
     const exchange = recordExchange({ ...base, durationMs, response, rateLimit: state }, redact);
     const { status, headers, text } = response;
@@ -118,6 +121,7 @@ export function createClient(options: ClientOptions): TargetClient {
     if (auth) wire.headers[AUTHORIZATION] = auth.value;
     const recorded = recordRequest(wire, auth, redact, apiKey);
     if (requestOptions.pace !== false) {
+      rateLimit = newestState(rateLimit, shared?.read());
       await waitOrGiveUp(pacingWait(rateLimit, clock.now()), 'X-RateLimit-Remaining: 0 until X-RateLimit-Reset');
     }
     for (let retries = 0; ; retries += 1) {

@@ -13,3 +13,4 @@ export type {
   SendRequest,
   TargetClient,
 } from './types.ts';
+export { createFileRateLimitMemory, type RateLimitMemory } from './rate-limit-memory.ts';

@@ -1,3 +1,4 @@
+import type { RateLimitMemory } from './rate-limit-memory.ts';
 import type { Dispatcher } from 'undici';
 import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
@@ -31,6 +32,8 @@ export interface ClientOptions {
   onExchange?: (exchange: Exchange, findings: Finding[]) => void;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
+  /** Rate-limit state shared with the run's other clients of the same key (remote targets). */
+  sharedRateLimit?: RateLimitMemory;
 }
 
 /** What is sent as Authorization. `shown` is how it is displayed and written into curl lines, inside

@@ -1,8 +1,9 @@
 import type fc from 'fast-check';
 import { test as base, inject } from 'vitest';
+import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, loadCatalog } from '../catalog/catalog.ts';
-import { createClient, createLedgerBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import { createClient, createFileRateLimitMemory, createLedgerBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
@@ -66,6 +67,8 @@ const test = base.extend<{ fileRun: FileRun }>({
       const current: FileRun['current'] = { meta: undefined };
       const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
       const budget = createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      // A remote key is one window shared by all files; the embedded keys have room to spare.
+      const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const makeClient = (apiKey: string) =>
         createClient({
           baseUrl: run.baseUrl,
@@ -74,6 +77,7 @@ const test = base.extend<{ fileRun: FileRun }>({
           timeoutMs: run.timeoutMs,
           budget,
           dispatcher,
+          sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
           onExchange(exchange, findings) {
             const meta = current.meta;
             if (!meta) return;

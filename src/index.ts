@@ -1,0 +1,35 @@
+// The package's public API. Everything else under src/ is internal and may change.
+export { main } from './cli.ts';
+export { parseCliArgs, USAGE, type CliArgs } from './cli/args.ts';
+export { runConformance, type RunOutcome } from './cli/run.ts';
+export { loadConfig, PROFILES, PROFILE_BUDGETS, type Config, type ConfigFlags, type Profile } from './config.ts';
+export { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError, type HarnessErrorCode } from './errors.ts';
+export { parseJson, stringifyJson, toBigInt, INT64_MAX, INT64_MIN } from './json.ts';
+export { createContract, loadSpec, type Contract, type OperationInfo, type ValidationIssue } from './contract/index.ts';
+export { loadCatalog, parseCatalog, type Catalog, type Requirement, type Level } from './catalog/catalog.ts';
+export { createClient, toCurl, type ApiResponse, type ClientOptions, type TargetClient, type Exchange, type Finding } from './client/index.ts';
+export { CHECKS, runChecks } from './checks/index.ts';
+export {
+  startReferenceServer,
+  FAULTS,
+  VARIANTS,
+  combineVariants,
+  parseApiKeys,
+  type ReferenceOptions,
+  type ReferenceServer,
+  type FaultName,
+  type VariantName,
+} from './reference/index.ts';
+export {
+  buildReport,
+  renderHtml,
+  renderJson,
+  renderJunit,
+  writeReports,
+  writeCertificationBundle,
+  ConformanceReporter,
+  type ConformanceReport,
+  type RequirementResult,
+  type RunInfo,
+} from './report/index.ts';
+export { conformance, type ConformanceContext } from './harness/index.ts';

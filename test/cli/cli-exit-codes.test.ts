@@ -1,0 +1,73 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { readReport, runCli, startStandalone, tempDir } from './cli-helpers.ts';
+
+describe('CLI: exit codes and one-line errors', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--target <url>');
+    expect(result.stdout).toContain('Exit codes: 0 conformant, 1 not conformant, 2');
+  });
+
+  it.each([
+    ['a remote target without a key', ['--target', 'http://127.0.0.1:9/v1'], /API key is required/],
+    ['a malformed URL', ['--target', 'not a url', '--api-key', 'k'], /not a URL/],
+    ['an unknown profile', ['--profile', 'fastest'], /--profile must be one of/],
+    ['an unknown flag', ['--frobnicate'], /Unknown option/],
+  ])('%s: exit 2, one clear line, no stack trace, and a report still written', async (_label, args, message) => {
+    const dir = tempDir('cli-config-');
+    const result = await runCli([...args, '--report-dir', dir]);
+    expect(result.code).toBe(2);
+    const output = result.stdout + result.stderr;
+    expect(output).toMatch(message);
+    expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    if (!args.includes('--frobnicate')) expect(readReport(dir).verdict.overall).toBe('incomplete');
+  });
+
+  it('an unreachable target: exit 2 and a report that says why', async () => {
+    const port = await closedPort();
+    const dir = tempDir('cli-unreachable-');
+    const result = await runCli(['--target', `http://127.0.0.1:${port}/v1`, '--api-key', 'k-unreachable', '--report-dir', dir]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/cannot reach the target http:\/\/127\.0\.0\.1:\d+: connection refused/);
+    const report = readReport(dir);
+    expect(report.verdict.overall).toBe('incomplete');
+    expect(report.harnessErrors[0]?.code).toBe('ERR_TARGET_UNREACHABLE');
+  });
+
+  it('the standalone reference with a wrong key: exit 1, with the auth requirements failing', async () => {
+    const { url } = await startStandalone('right-key-0123456789:enterprise:100000:1000000');
+    const dir = tempDir('cli-wrong-key-');
+    const result = await runCli(['--target', url, '--api-key', 'wrong-key-0123456789', '--profile', 'quick', '--report-dir', dir]);
+    expect(result.code).toBe(1);
+    const report = readReport(dir);
+    const failing = report.requirements.filter((r) => r.verdict === 'fail').map((r) => r.id);
+    expect(failing).toEqual(expect.arrayContaining(['AUTH-007']));
+    // Every request is refused, so what a 401 cannot satisfy fails too; the auth refusals themselves hold.
+    const verdicts = Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict]));
+    expect(verdicts['AUTH-001']).toBe('pass');
+    expect(result.stdout).toContain('FAIL AUTH-007');
+  });
+
+  it('the standalone reference with the right key: exit 0 (conformant) within the quick budget', async () => {
+    const { url } = await startStandalone('right-key-0123456789:enterprise:100000:1000000');
+    const dir = tempDir('cli-right-key-');
+    const result = await runCli(['--target', url, '--api-key', 'right-key-0123456789', '--profile', 'quick', '--report-dir', dir]);
+    const report = readReport(dir) as ReturnType<typeof readReport> & { traffic: { requestCount: number } };
+    expect(report.verdict.why).toBeTruthy();
+    expect(result.code, result.stdout).toBe(0);
+    expect(report.traffic.requestCount).toBeLessThanOrEqual(55);
+  });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs the CLI as a user would, in a child process, with a clean environment of our choosing. */
+export function runCli(args: readonly string[], env: Record<string, string> = {}, cwd: string = ROOT): Promise<CliResult> {
+  return runNode([join(ROOT, 'src', 'cli.ts'), ...args], env, cwd);
+}
+
+export function runNode(args: readonly string[], env: Record<string, string>, cwd: string): Promise<CliResult> {
+  const started = Date.now();
+  const child = spawn(TSX, [...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
+}
+
+/** A standalone reference server (npm run reference) on a free port; stopped when the test ends. */
+export async function startStandalone(keys: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(TSX, [join(ROOT, 'src', 'reference', 'main.ts'), '--port', '0'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', REFERENCE_API_KEYS: keys },
+  });
+  onTestFinished(() => {
+    child.kill('SIGTERM');
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(seen);
+      if (match) resolve(match[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`reference exited ${code}: ${seen}`)));
+  });
+  return { url, child };
+}
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function readReport(dir: string): {
+  verdict: { overall: string; exitCode: number; why: string };
+  requirements: Array<{ id: string; verdict: string }>;
+  harnessErrors: Array<{ code: string; message: string }>;
+} {
+  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+}
+
+/** Every file below dir, as text. */
+export function allFiles(dir: string): Array<{ path: string; text: string }> {
+  const out: Array<{ path: string; text: string }> = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...allFiles(path));
+    else out.push({ path, text: readFileSync(path, 'latin1') });
+  }
+  return out;
+}
+
+export function verdictsById(report: ReturnType<typeof readReport>): Record<string, string> {
+  return Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict]));
+}
