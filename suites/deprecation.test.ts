@@ -1,0 +1,106 @@
+import { describe } from 'vitest';
+import { parseHttpDate } from '../src/checks/header-values.ts';
+import type { ApiResponse } from '../src/client/index.ts';
+import { type ConformanceContext, type PetRecord, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
+import { HarnessError } from '../src/errors.ts';
+
+/** Statuses a removed getPet may answer once its sunset has passed (the catalog's open question). */
+const REMOVED = [200, 404, 410];
+/** Link relations that point at the replacement or at the deprecation notice (RFC 9745 §3, RFC 5829). */
+const USEFUL_RELS = ['successor-version', 'latest-version', 'alternate', 'deprecation'];
+// RFC 9745 §2: Deprecation is an sf-date, "@" and Unix seconds. Earlier drafts sent "true" or an HTTP-date.
+const SF_DATE = /^@-?\d{1,15}$/;
+
+interface Observation {
+  pet: PetRecord;
+  response: ApiResponse;
+  /** Epoch ms of getPet's removal, from the spec's x-sunset. */
+  sunset: number;
+}
+
+function sunsetOf(ctx: ConformanceContext): number {
+  const raw = ctx.contract.operations.find((op) => op.operationId === 'getPet')?.sunset;
+  const epoch = raw === undefined ? Number.NaN : Date.parse(raw);
+  if (Number.isNaN(epoch)) throw new HarnessError('ERR_SPEC', 'spec/openapi.yaml gives getPet no valid x-sunset');
+  return epoch;
+}
+
+const day = (epoch: number): string => new Date(epoch).toISOString().slice(0, 10);
+
+/** The rel values of a Link header: each link-value's rel, quoted or not, may list several. */
+function linkRels(link: string): string[] {
+  const rels: string[] = [];
+  for (const match of link.matchAll(/;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/gi)) {
+    rels.push(...(match[1] ?? match[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+  }
+  return rels;
+}
+
+describe('deprecation', () => {
+  // One pet and one getPet for the whole file: every test here reads the same response.
+  let pending: Promise<Observation> | undefined;
+  const observe = (ctx: ConformanceContext): Promise<Observation> =>
+    (pending ??= (async () => {
+      const pet = await ctx.existingPet();
+      return { pet, response: await ctx.client.getPet(pet.id), sunset: sunsetOf(ctx) };
+    })());
+
+  /** The getPet 200 whose headers the SHOULDs judge; skipped when getPet did not answer 200. */
+  async function deprecatedResponse(ctx: ConformanceContext): Promise<ApiResponse> {
+    const { response, sunset } = await observe(ctx);
+    if (response.status !== 200) {
+      const why = Date.now() >= sunset ? 'getPet has been removed after its sunset' : 'see DEP-001';
+      ctx.skip(`getPet of an existing pet answered ${response.status}, not 200 (${why})`);
+    }
+    return response;
+  }
+
+  conformance('DEP-001', 'getPet returns the stored animal until 5 December 2030', async (ctx: ConformanceContext) => {
+    const { pet, response, sunset } = await observe(ctx);
+    if (Date.now() >= sunset) {
+      ctx.expectStatus(response, REMOVED, `getPet after its sunset on ${day(sunset)}`);
+      if (response.status !== 200) return;
+    } else {
+      ctx.expectStatus(response, 200, `getPet of ${describePet(pet)} before its sunset on ${day(sunset)}`);
+    }
+    const got = toPetRecord(response.body);
+    // Status is compared only when both sides have one: its default on creation is open (SCH-007).
+    const same = got !== undefined && got.id === pet.id && got.name === pet.name && got.categoryId === pet.categoryId
+      && (got.status === undefined || pet.status === undefined || got.status === pet.status);
+    ctx.check(same, `the stored animal ${describePet(pet)}`, () => (got ? describePet(got) : `a body that is not a Pet: ${response.text.slice(0, 200)}`));
+  }, { tier: 'quick' });
+
+  conformance('DEP-002', 'a Sunset header on getPet, if sent, names 5 December 2030', async (ctx: ConformanceContext) => {
+    const { response } = await observe(ctx);
+    // The always-on check holds the rule (an HTTP-date or an ISO date naming the day); this test makes
+    // sure it runs on a getPet response. Without the header there is nothing to contradict.
+    const finding = response.findings.find((f) => f.requirementId === ctx.requirement.id);
+    if (finding) ctx.fail(finding.expected, finding.actual);
+  }, { tier: 'quick' });
+
+  conformance('DEP-003', 'getPet carries a Deprecation header', async (ctx: ConformanceContext) => {
+    const raw = (await deprecatedResponse(ctx)).headers.deprecation?.trim();
+    const expected = 'Deprecation: @<unix seconds> (RFC 9745), or the older "true" or an HTTP-date';
+    ctx.check(raw !== undefined, expected, 'no Deprecation header');
+    const wellFormed = SF_DATE.test(raw) || raw.toLowerCase() === 'true' || parseHttpDate(raw) !== undefined;
+    ctx.check(wellFormed, expected, `Deprecation: ${JSON.stringify(raw.slice(0, 80))}`);
+  }, { tier: 'quick' });
+
+  conformance('DEP-004', 'getPet carries Sunset: Thu, 05 Dec 2030 00:00:00 GMT', async (ctx: ConformanceContext) => {
+    const response = await deprecatedResponse(ctx);
+    const { sunset } = await observe(ctx);
+    const raw = response.headers.sunset?.trim();
+    const expected = `a Sunset HTTP-date (RFC 8594) naming ${day(sunset)}`;
+    ctx.check(raw !== undefined, expected, 'no Sunset header');
+    const named = parseHttpDate(raw);
+    ctx.check(named !== undefined && day(named) === day(sunset), expected, `Sunset: ${JSON.stringify(raw.slice(0, 80))}`);
+  }, { tier: 'quick' });
+
+  conformance('DEP-005', 'getPet carries a Link to its replacement or to the deprecation notice', async (ctx: ConformanceContext) => {
+    const raw = (await deprecatedResponse(ctx)).headers.link;
+    const expected = `a Link header with rel ${USEFUL_RELS.join(', ')}`;
+    ctx.check(raw !== undefined, expected, 'no Link header');
+    const rels = linkRels(raw);
+    ctx.check(rels.some((r) => USEFUL_RELS.includes(r)), expected, `Link: ${JSON.stringify(raw.slice(0, 160))}`);
+  }, { tier: 'quick' });
+});

@@ -1,0 +1,142 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe } from 'vitest';
+import type { ApiResponse } from '../src/client/index.ts';
+import { type ConformanceContext, conformance } from '../src/harness/index.ts';
+import { unlikelyPetId } from './support/auth-operations.ts';
+import { type Exhaustion, exhaust, exhaustionClient, once, PAST_REMAINING } from './support/rate-exhaustion.ts';
+import { type Reading, describeReading, failOnFinding, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
+import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
+
+/** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
+const MAX_RECOVERY_WAIT_MS = 90_000;
+/** Retry-After and Reset have one-second granularity, and the two are read a moment apart. */
+const AGREEMENT_MS = 2_000;
+/** Timer and clock granularity only: the wait honours Retry-After, it does not stretch it. */
+const TIMER_MARGIN_MS = 50;
+
+function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
+  const missing = missingRateHeaders(response);
+  ctx.check(missing.length === 0, `X-RateLimit-Limit, -Remaining and -Reset on ${what}`, () => `${missing.join(', ')} missing on ${what} (status ${response.status})`);
+}
+
+describe('rate-limit headers', () => {
+  const window = once(measureWindow);
+
+  conformance('RATE-002', 'rate-limit headers are integers, Remaining ≤ Limit, Reset a Unix time in seconds', async (ctx: ConformanceContext) => {
+    for (const reading of (await window(ctx)).flat()) {
+      const missing = missingRateHeaders(reading.response);
+      if (missing.length > 0) ctx.skip(`${missing.join(', ')} missing, so there is nothing to judge (see RATE-001)`);
+      // The always-on check holds the rule (same clock tolerance everywhere); this test makes sure it runs.
+      failOnFinding(ctx, reading.response);
+    }
+  }, { tier: 'quick' });
+
+  conformance('RATE-003', 'X-RateLimit-Remaining falls with each of three consecutive requests in one window', async (ctx: ConformanceContext) => {
+    const runs = await window(ctx);
+    const last = runs[runs.length - 1]!;
+    const steps = stepsOf(last);
+    if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
+    const seen = runs.map(describeReadings).join('; then ');
+    ctx.check(!steps.includes('not-decreased'), 'X-RateLimit-Remaining lower after each request while Reset stays the same', seen);
+    if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
+  }, { tier: 'quick' });
+
+  conformance('RATE-001', 'rate-limit headers on a 200, a 401 and a 404', async (ctx: ConformanceContext) => {
+    expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets with a valid key');
+    expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }, { auth: 'none' }), 'listPets without a key');
+    expectRateHeaders(ctx, await ctx.client.getPet(unlikelyPetId(ctx)), 'getPet of an unknown id');
+  });
+
+  conformance('RATE-001', 'rate-limit headers on a 201 and a 400', async (ctx: ConformanceContext) => {
+    expectRateHeaders(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }), 'createPet of a valid NewPet');
+    expectRateHeaders(ctx, await ctx.client.createPet({}), 'createPet of {}');
+  }, { writes: true });
+});
+
+// Last in the file (and the CLI runs this file last on a remote target): after the 429 the only request
+// the suite sends on that key is RATE-007's, once the wait is over.
+describe('rate-limit exhaustion', () => {
+  // One exhaustion for the five tests below; whichever runs first spends the window. Re-exhausting per
+  // test would cost a window each, which a remote key on the Free plan cannot afford.
+  const exhaustion = once(exhaust);
+  const options = { exhausts: true } as const;
+
+  /** The 429 to judge, or a skip with the reason there is none. */
+  async function tooMany(ctx: ConformanceContext): Promise<Extract<Exhaustion, { kind: 'limited' }>> {
+    const result = await exhaustion(ctx);
+    if (result.kind === 'skipped') ctx.skip(result.reason);
+    if (result.kind === 'no-429') ctx.skip('no 429 came within the limit (see RATE-004)');
+    return result;
+  }
+
+  conformance('RATE-004', 'a request over the limit gets 429, and not before the limit is spent', async (ctx: ConformanceContext) => {
+    const result = await exhaustion(ctx);
+    if (result.kind === 'skipped') ctx.skip(result.reason);
+    if (result.kind === 'no-429') {
+      ctx.fail(
+        `a 429 within ${PAST_REMAINING} requests past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,
+        `${result.sent} requests, none answered 429 (Remaining went from ${result.firstRemaining} to ${result.lastRemaining})`,
+      );
+    }
+    const { previous, tooMany: reading } = result;
+    const early = previous.remaining === undefined || previous.remaining > result.slack;
+    // A 429 naming a later Reset than the window just advertised comes from another limit (the daily one,
+    // when the headers describe the minute): the advertised window cannot be judged by it.
+    if (early && previous.reset !== undefined && reading.reset !== undefined && reading.reset > previous.reset + 1) {
+      ctx.skip(`the 429 names another window (Reset ${previous.reset} → ${reading.reset}), likely a longer limit: ${describeReading(previous)} → ${describeReading(reading)}`);
+    }
+    const others = result.slack > 1 ? ` (others using the key spent up to ${result.slack - 1} per request)` : '';
+    ctx.check(
+      !early,
+      `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
+      () => `429 after request ${result.sent}, right after a response that said ${describeReading(previous)}`,
+    );
+  }, options);
+
+  conformance('RATE-001', 'rate-limit headers on the 429', async (ctx: ConformanceContext) => {
+    expectRateHeaders(ctx, (await tooMany(ctx)).tooMany.response, 'the 429');
+  }, options);
+
+  conformance('RATE-005', 'the 429 carries Retry-After as delay-seconds or an HTTP-date', async (ctx: ConformanceContext) => {
+    const { tooMany: reading } = await tooMany(ctx);
+    ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header');
+    failOnFinding(ctx, reading.response);
+  }, options);
+
+  conformance('RATE-006', 'the 429 says Remaining 0 and its Retry-After agrees with X-RateLimit-Reset', async (ctx: ConformanceContext) => {
+    const { tooMany: reading } = await tooMany(ctx);
+    ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`);
+    const retry = retryAfterMs(reading);
+    const reset = resetMs(reading);
+    if (retry === undefined || reset === undefined) ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
+    ctx.check(
+      Math.abs(retry - reset) <= AGREEMENT_MS,
+      `Retry-After within ${AGREEMENT_MS / 1000} s of X-RateLimit-Reset − now`,
+      () => `Retry-After ${reading.response.headers['retry-after']} (${fmt(retry)}) but Reset ${reading.reset} is ${fmt(reset)} away`,
+    );
+  }, options);
+
+  conformance('RATE-007', 'after waiting what Retry-After says, a request is served again', async (ctx: ConformanceContext) => {
+    const { tooMany: reading } = await tooMany(ctx);
+    const wait = recoveryWait(reading);
+    if (wait === undefined) ctx.skip('the 429 says neither Retry-After nor X-RateLimit-Reset usably: no safe time to come back');
+    if (wait.ms > MAX_RECOVERY_WAIT_MS) {
+      ctx.skip(`the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`);
+    }
+    await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()));
+    const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
+    ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
+  }, options);
+});
+
+/** What the 429 asks the client to wait: Retry-After, else (a server missing RATE-005) until Reset. */
+function recoveryWait(reading: Reading): { ms: number; basis: string } | undefined {
+  const retry = retryAfterMs(reading);
+  if (retry !== undefined) return { ms: retry, basis: `Retry-After: ${reading.response.headers['retry-after']}` };
+  const reset = resetMs(reading);
+  return reset === undefined ? undefined : { ms: Math.max(0, reset), basis: `X-RateLimit-Reset: ${reading.reset}` };
+}
+
+function fmt(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,96 @@
+import type { TargetClient } from '../../src/client/index.ts';
+import type { ConformanceContext } from '../../src/harness/index.ts';
+import { type Reading, readRate } from './rate-readings.ts';
+
+/** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
+export const PAST_REMAINING = 5;
+/** A key with more left than this in its window is not exhausted, whatever the budget (big plans). */
+const MAX_EXHAUSTION = 1000;
+
+export type Exhaustion =
+  | { kind: 'skipped'; reason: string }
+  /** No 429 within Remaining + PAST_REMAINING requests. */
+  | { kind: 'no-429'; sent: number; firstRemaining: number; lastRemaining: number }
+  | {
+      kind: 'limited';
+      /** The 429. */
+      tooMany: Reading;
+      /** The response just before it (the paced probe when the very first unpaced request got the 429). */
+      previous: Reading;
+      /** The highest Remaining a 429 may follow: 1 for our own race, more when others share the key. */
+      slack: number;
+      sent: number;
+    };
+
+/** The key to spend: the embedded reference's separate exhaustion key, else the user's only key. */
+export function exhaustionClient(ctx: ConformanceContext): TargetClient {
+  return ctx.run.exhaustApiKey ? ctx.clientWithKey(ctx.run.exhaustApiKey) : ctx.client;
+}
+
+/** Why spending `remaining` more requests (plus the recovery request of RATE-007) is not affordable. */
+function unaffordable(ctx: ConformanceContext, remaining: number): string | undefined {
+  const left = ctx.budgetLeft();
+  const spend = remaining + PAST_REMAINING + 1;
+  if (remaining > MAX_EXHAUSTION) {
+    return `the key allows ${remaining} more requests this window; the suite exhausts only keys with at most ${MAX_EXHAUSTION} left`;
+  }
+  if (left !== undefined && spend > left) {
+    return `the key allows ${remaining} more requests this window; the ${ctx.run.profile} budget has ${left} left`;
+  }
+  return undefined;
+}
+
+/**
+ * Spends the key's window with cheap requests (listPets limit=1) until the first 429, and stops there: no
+ * request is sent after it (a real key can be banned for that). Bounded by Remaining + PAST_REMAINING;
+ * when the window rolls over mid-way the count restarts once from the new Remaining.
+ */
+export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
+  const client = exhaustionClient(ctx);
+  const probe = (unpaced: boolean) => client.listPets({ limit: 1 }, unpaced ? { retryOn429: false, pace: false } : {});
+  // The first request is paced like any other, so a key an earlier test left at 0 is waited for.
+  let previous = readRate(await probe(false));
+  const firstRemaining = previous.remaining;
+  if (firstRemaining === undefined) {
+    return { kind: 'skipped', reason: 'no usable X-RateLimit-Remaining (see RATE-001, RATE-002): the suite cannot bound the requests an exhaustion would send' };
+  }
+  const tooDear = unaffordable(ctx, firstRemaining);
+  if (tooDear) return { kind: 'skipped', reason: tooDear };
+  let remaining = firstRemaining;
+  let bound = remaining + PAST_REMAINING;
+  let rolledOver = false;
+  let slack = 1;
+  let sent = 0;
+  while (sent < bound) {
+    const reading = readRate(await probe(true));
+    sent += 1;
+    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack, sent };
+    const current = reading.remaining;
+    if (current === undefined) {
+      return { kind: 'skipped', reason: `X-RateLimit-Remaining became unusable after ${sent} requests (see RATE-001, RATE-002)` };
+    }
+    if (current > remaining) {
+      // A new window: the count so far no longer bounds anything.
+      if (rolledOver) {
+        const reason = `the rate window rolled over twice in ${sent} requests: the target answers too slowly for one client to spend a window`;
+        return { kind: 'skipped', reason };
+      }
+      const reason = unaffordable(ctx, current);
+      if (reason) return { kind: 'skipped', reason };
+      rolledOver = true;
+      bound = sent + current + PAST_REMAINING;
+    } else {
+      // Others using the key make Remaining fall by more than 1 per request; a 429 may then come sooner.
+      slack = Math.max(slack, remaining - current);
+    }
+    remaining = current;
+    previous = reading;
+  }
+  return { kind: 'no-429', sent, firstRemaining, lastRemaining: remaining };
+}
+
+/** A describe-scoped memo: the first test that asks does the work (and records its exchanges). */
+export function once<T>(make: (ctx: ConformanceContext) => Promise<T>): (ctx: ConformanceContext) => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return (ctx) => (pending ??= make(ctx));
+}

@@ -1,0 +1,43 @@
+import type { ConformanceContext } from '../../src/harness/index.ts';
+import { type Reading, describeReading, readRate } from './rate-readings.ts';
+
+/** Consecutive requests per measurement: two steps in which Remaining must fall. */
+const REQUESTS = 3;
+/** Reset values this close (seconds) belong to the same window; a sliding window moves it a little. */
+const SAME_WINDOW_S = 1;
+
+export type Step = 'decreased' | 'rolled-over' | 'not-decreased' | 'unreadable';
+
+/** What happened to Remaining between two consecutive responses. */
+export function stepOf(before: Reading, after: Reading): Step {
+  if (before.remaining === undefined || after.remaining === undefined || before.reset === undefined || after.reset === undefined) {
+    return 'unreadable';
+  }
+  if (Math.abs(after.reset - before.reset) > SAME_WINDOW_S) return 'rolled-over';
+  return after.remaining < before.remaining ? 'decreased' : 'not-decreased';
+}
+
+export function stepsOf(readings: readonly Reading[]): Step[] {
+  return readings.slice(1).map((after, i) => stepOf(readings[i]!, after));
+}
+
+export function describeReadings(readings: readonly Reading[]): string {
+  return readings.map(describeReading).join(' → ');
+}
+
+/**
+ * Three consecutive cheap requests, measured twice at most: again when the first run saw anything but a
+ * steady fall (a window that rolled over between requests, or a sliding window from which one of the
+ * suite's own earlier requests expired at that moment). A target whose Remaining does not fall fails
+ * both runs. Shared by RATE-002 and RATE-003 so the quick profile pays for it once.
+ */
+export async function measureWindow(ctx: ConformanceContext): Promise<Reading[][]> {
+  const runs: Reading[][] = [];
+  for (let run = 0; run < 2; run += 1) {
+    const readings: Reading[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) readings.push(readRate(await ctx.client.listPets({ limit: 1 })));
+    runs.push(readings);
+    if (stepsOf(readings).every((s) => s === 'decreased' || s === 'unreadable')) break;
+  }
+  return runs;
+}
