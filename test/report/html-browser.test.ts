@@ -52,8 +52,12 @@ test('the HTML report works in a browser: no console error, filters, search, ine
 
   expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator('h1').textContent()).toBe('NOT CONFORMANT');
-  expect(await visibleIds()).toHaveLength(report.requirements.length);
+  // A failing report opens on its failures.
+  expect(await page.locator('button[data-filter="failed"]').getAttribute('aria-pressed')).toBe('true');
+  expect((await visibleIds()).sort()).toEqual([...failing].sort());
 
+  await page.click('button[data-filter="all"]');
+  expect(await visibleIds()).toHaveLength(report.requirements.length);
   await page.click('button[data-filter="failed"]');
   expect(await page.locator('button[data-filter="failed"]').getAttribute('aria-pressed')).toBe('true');
   expect((await visibleIds()).sort()).toEqual([...failing].sort());

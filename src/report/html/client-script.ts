@@ -14,7 +14,9 @@ export const CLIENT_SCRIPT = `(function () {
   var shown = doc.getElementById('shown-count');
   var empty = doc.getElementById('empty-result');
   var FILTERS = { failed: ['fail', 'deviation'], warnings: ['warn'] };
-  var filter = 'all';
+  var group = doc.querySelector('.filters');
+  var filter = (group && group.getAttribute('data-initial')) || 'all';
+  if (!FILTERS[filter]) filter = 'all';
 
   function apply() {
     var query = search ? search.value.trim().toLowerCase() : '';

@@ -8,13 +8,16 @@ export function requirementList(report: ConformanceReport): SafeHtml {
   const count = (predicate: (r: RequirementResult) => boolean) => report.requirements.filter(predicate).length;
   const failed = count((r) => r.verdict === 'fail' || r.verdict === 'deviation');
   const warnings = count((r) => r.verdict === 'warn');
+  // A reader of a failing report wants the failures first; a passing one, the whole list.
+  const initial = failed > 0 ? 'failed' : warnings > 0 ? 'warnings' : 'all';
+  const pressed = (name: string) => String(name === initial);
   return html`<section class="requirements" aria-labelledby="requirements-title">
   <h2 id="requirements-title">Requirements</h2>
   <div class="controls" role="search">
-    <div class="filters" role="group" aria-label="Show requirements">
-      <button type="button" class="filter" data-filter="failed" aria-pressed="false">Failed <span class="badge">${failed}</span></button>
-      <button type="button" class="filter" data-filter="warnings" aria-pressed="false">Warnings <span class="badge">${warnings}</span></button>
-      <button type="button" class="filter" data-filter="all" aria-pressed="true">All <span class="badge">${report.requirements.length}</span></button>
+    <div class="filters" role="group" aria-label="Show requirements" data-initial="${initial}">
+      <button type="button" class="filter" data-filter="failed" aria-pressed="${pressed('failed')}">Failed <span class="badge">${failed}</span></button>
+      <button type="button" class="filter" data-filter="warnings" aria-pressed="${pressed('warnings')}">Warnings <span class="badge">${warnings}</span></button>
+      <button type="button" class="filter" data-filter="all" aria-pressed="${pressed('all')}">All <span class="badge">${report.requirements.length}</span></button>
     </div>
     <input type="search" id="requirement-search" class="search" placeholder="Search by id or text" aria-label="Search requirements by id or text" autocomplete="off">
     <span class="shown" id="shown-count" aria-live="polite"></span>
