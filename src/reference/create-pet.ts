@@ -1,0 +1,45 @@
+import type { IncomingMessage } from 'node:http';
+import type { FaultHooks } from './faults/hooks.ts';
+import type { NewPetReader } from './new-pet.ts';
+import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
+import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
+import type { PetStore } from './store.ts';
+
+export interface CreatePetDeps {
+  store: PetStore;
+  hooks: FaultHooks;
+  errorReply: ErrorReplyFactory;
+  readNewPet: NewPetReader;
+  basePath: string;
+  bodyLimit: number;
+  /** What a body that is not application/json gets: 415, or 400 (a valid variant). */
+  wrongContentTypeStatus: 400 | 415;
+}
+
+/** Checks done, the write still to come: kept apart so that nothing is stored for a refused request. */
+export type Commit = () => Reply;
+
+/** POST /pets: media type, size, JSON, NewPet; then a commit that stores the pet. */
+export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now: number) => Promise<Reply | Commit> {
+  const { store, hooks, errorReply, readNewPet, basePath, bodyLimit, wrongContentTypeStatus } = deps;
+  const location = `${basePath}/pets/`;
+  return async (req, now) => {
+    if (!announcesBody(req)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
+    const contentType = req.headers['content-type'];
+    let accepted = isJsonMediaType(contentType);
+    if (hooks.acceptMediaType) accepted = hooks.acceptMediaType(accepted, contentType);
+    if (!accepted) {
+      return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
+    }
+    const body = await readBody(req, bodyLimit);
+    if (body === TOO_LARGE) return errorReply(413, 'payload_too_large', `request body is larger than ${bodyLimit} bytes`);
+    if (body === ABORTED) return errorReply(400, 'invalid_json', 'request body was cut short');
+    const outcome = readNewPet(body);
+    if ('kind' in outcome) return errorReply(400, outcome.kind, outcome.message);
+    const pet = hooks.newPet ? hooks.newPet(outcome.pet) : outcome.pet;
+    return () => {
+      const stored = store.add(pet, now);
+      return jsonReply(201, stored.json, { location: location + stored.id });
+    };
+  };
+}

@@ -1,0 +1,35 @@
+import { AUTH_FAULTS } from './auth-faults.ts';
+import { DEPRECATION_FAULTS } from './deprecation-faults.ts';
+import { ERROR_FAULTS } from './error-faults.ts';
+import type { FaultDefinition } from './hooks.ts';
+import { LIMIT_FAULTS } from './limit-faults.ts';
+import { RATE_LIMIT_FAULTS } from './rate-limit-faults.ts';
+import { SCHEMA_FAULTS } from './schema-faults.ts';
+import { STATUS_FAULTS } from './status-faults.ts';
+import { STORE_FAULTS } from './store-faults.ts';
+import { VALIDATION_FAULTS } from './validation-faults.ts';
+
+/**
+ * Every named deviation the reference can be started with (`startReferenceServer({ faults: [name] })`).
+ * A correct conformance suite fails each fault's `detectedBy` requirements; strictOnly faults break
+ * only SHOULD requirements and show in --strict runs.
+ */
+export const FAULTS = [
+  ...STATUS_FAULTS,
+  ...SCHEMA_FAULTS,
+  ...ERROR_FAULTS,
+  ...VALIDATION_FAULTS,
+  ...STORE_FAULTS,
+  ...LIMIT_FAULTS,
+  ...AUTH_FAULTS,
+  ...RATE_LIMIT_FAULTS,
+  ...DEPRECATION_FAULTS,
+] as const satisfies readonly FaultDefinition[];
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+export const FAULT_NAMES: readonly FaultName[] = Object.freeze(FAULTS.map((fault) => fault.name));
+
+export function isFaultName(name: string): name is FaultName {
+  return (FAULT_NAMES as readonly string[]).includes(name);
+}

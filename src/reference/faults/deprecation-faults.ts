@@ -1,0 +1,63 @@
+import type { ErrorKind, Reply } from '../replies.ts';
+import { type FaultHooks, type ReplyContext, defineFault } from './hooks.ts';
+import { replaceWithError, setHeaders } from './reply-edits.ts';
+
+const WRONG_SUNSET = new Date(Date.UTC(2026, 11, 5)).toUTCString();
+
+/** getPet removed before its date, or announced with wrong or missing headers. */
+export const DEPRECATION_FAULTS = [
+  defineFault({
+    name: 'get-removed-early-404',
+    group: 'deprecation',
+    description: 'getPet is already removed: every petId gets 404.',
+    detectedBy: ['DEP-001', 'STA-003', 'CON-001'],
+    hooks: () => removed(404, 'not_found'),
+  }),
+  defineFault({
+    name: 'get-removed-early-410',
+    group: 'deprecation',
+    description: 'getPet is already removed: every petId gets 410 Gone.',
+    detectedBy: ['DEP-001', 'STA-003', 'STA-009'],
+    hooks: () => removed(410, 'gone'),
+  }),
+  defineFault({
+    name: 'sunset-wrong-date',
+    group: 'deprecation',
+    description: `getPet's Sunset header names ${WRONG_SUNSET} instead of 5 December 2030.`,
+    detectedBy: ['DEP-002', 'DEP-004'],
+    hooks: () => getPetHeader('sunset', WRONG_SUNSET),
+  }),
+  defineFault({
+    name: 'deprecation-header-missing',
+    group: 'deprecation',
+    description: 'getPet responses carry no Deprecation header.',
+    detectedBy: ['DEP-003'],
+    strictOnly: true,
+    hooks: () => getPetHeader('deprecation', undefined),
+  }),
+  defineFault({
+    name: 'link-header-missing',
+    group: 'deprecation',
+    description: 'getPet responses carry no Link to the replacement.',
+    detectedBy: ['DEP-005'],
+    strictOnly: true,
+    hooks: () => getPetHeader('link', undefined),
+  }),
+] as const;
+
+/** getPet answers past authentication and the limiter (the pet, or its absence) become this error. */
+function removed(status: number, kind: ErrorKind): FaultHooks {
+  return {
+    reply: (reply, context) =>
+      servedByGetPet(reply, context) ? replaceWithError(reply, context, status, kind, 'getPet has been removed') : reply,
+  };
+}
+
+function servedByGetPet(reply: Reply, context: ReplyContext): boolean {
+  return context.operation === 'getPet' && (reply.status === 200 || reply.status === 404);
+}
+
+/** Sets (or, with undefined, removes) one header of every getPet response. */
+function getPetHeader(name: string, value: string | undefined): FaultHooks {
+  return { reply: (reply, context) => (context.operation === 'getPet' ? setHeaders(reply, { [name]: value }) : reply) };
+}

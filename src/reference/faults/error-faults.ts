@@ -1,0 +1,48 @@
+import { defineFault } from './hooks.ts';
+import { rewriteErrorBody } from './reply-edits.ts';
+
+/** Error bodies that break the envelope {code, message, status}. */
+export const ERROR_FAULTS = [
+  defineFault({
+    name: 'error-missing-code',
+    group: 'errors',
+    description: 'Error bodies have no code field.',
+    detectedBy: ['ERR-001'],
+    hooks: () => ({ reply: (reply) => rewriteErrorBody(reply, (e, status) => JSON.stringify({ message: e.message, status })) }),
+  }),
+  defineFault({
+    name: 'error-missing-message',
+    group: 'errors',
+    description: 'Error bodies have no message field.',
+    detectedBy: ['ERR-001'],
+    hooks: () => ({ reply: (reply) => rewriteErrorBody(reply, (e, status) => JSON.stringify({ code: e.code, status })) }),
+  }),
+  defineFault({
+    name: 'error-status-mismatch',
+    group: 'errors',
+    description: 'The Error body\'s status is always 400, whatever the HTTP status.',
+    detectedBy: ['ERR-002'],
+    hooks: () => ({
+      reply: (reply) => rewriteErrorBody(reply, (e) => JSON.stringify({ code: e.code, message: e.message, status: 400 })),
+    }),
+  }),
+  defineFault({
+    name: 'error-empty-code',
+    group: 'errors',
+    description: 'The Error body\'s code is an empty string.',
+    detectedBy: ['ERR-003'],
+    strictOnly: true,
+    hooks: () => ({
+      reply: (reply) => rewriteErrorBody(reply, (e, status) => JSON.stringify({ code: '', message: e.message, status })),
+    }),
+  }),
+  defineFault({
+    name: 'error-not-json',
+    group: 'errors',
+    description: 'Errors are answered with a plain-text line instead of the JSON Error body.',
+    detectedBy: ['ERR-001', 'SCH-004'],
+    hooks: () => ({
+      reply: (reply) => rewriteErrorBody(reply, (e, status) => `${status} ${e.message}\n`, 'text/plain; charset=utf-8'),
+    }),
+  }),
+] as const;

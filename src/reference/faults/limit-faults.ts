@@ -1,0 +1,48 @@
+import { isProblem } from '../list-query.ts';
+import { defineFault } from './hooks.ts';
+
+/** listPets that miscounts, ignores its parameters or drops its filter. */
+export const LIMIT_FAULTS = [
+  defineFault({
+    name: 'limit-off-by-one',
+    group: 'limits',
+    description: 'listPets returns limit + 1 pets (21 by default).',
+    detectedBy: ['LIM-001', 'LIM-003', 'LIM-008'],
+    hooks: () => ({ listQuery: (query) => (isProblem(query.limit) ? query : { ...query, limit: query.limit + 1 }) }),
+  }),
+  defineFault({
+    name: 'limit-max-50',
+    group: 'limits',
+    description: 'listPets never returns more than 50 pets, even with limit=100 and more stored.',
+    detectedBy: ['LIM-002'],
+    hooks: () => ({ listQuery: (query) => (isProblem(query.limit) ? query : { ...query, limit: Math.min(query.limit, 50) }) }),
+  }),
+  defineFault({
+    name: 'default-limit-10',
+    group: 'limits',
+    description: 'Without limit, listPets returns 10 pets instead of 20.',
+    detectedBy: ['LIM-003'],
+    hooks: () => ({ listQuery: (query, raw) => (raw.limit === undefined ? { ...query, limit: 10 } : query) }),
+  }),
+  defineFault({
+    name: 'limit-ignored',
+    group: 'limits',
+    description: 'listPets ignores limit and returns every pet (valid limits only; invalid ones still get 400).',
+    detectedBy: ['LIM-001', 'LIM-008'],
+    hooks: () => ({ listQuery: (query) => (isProblem(query.limit) ? query : { ...query, limit: Number.MAX_SAFE_INTEGER }) }),
+  }),
+  defineFault({
+    name: 'status-filter-ignored',
+    group: 'limits',
+    description: 'listPets ignores a valid status filter and lists pets of every status.',
+    detectedBy: ['LIM-005'],
+    hooks: () => ({ listQuery: (query) => (isProblem(query.status) ? query : { ...query, status: undefined }) }),
+  }),
+  defineFault({
+    name: 'unknown-status-returns-all',
+    group: 'limits',
+    description: 'A status filter outside PetStatus is dropped: the list holds pets of every status.',
+    detectedBy: ['LIM-007'],
+    hooks: () => ({ listQuery: (query) => (isProblem(query.status) ? { ...query, status: undefined } : query) }),
+  }),
+] as const;

@@ -1,0 +1,133 @@
+import type { Bucket } from '../rate-limiter.ts';
+import type { RateInfo, Reply } from '../replies.ts';
+import { defineFault } from './hooks.ts';
+import { setHeaders } from './reply-edits.ts';
+
+const INCONSISTENCY_SECONDS = 10;
+
+/** Rate-limit headers missing or malformed, and a limiter that refuses too early, never, or forever. */
+export const RATE_LIMIT_FAULTS = [
+  defineFault({
+    name: 'ratelimit-headers-missing',
+    group: 'rate-limit',
+    description: 'No response carries X-RateLimit-* headers (429 keeps Retry-After).',
+    detectedBy: ['RATE-001'],
+    hooks: () => ({ reply: withoutRateHeaders }),
+  }),
+  defineFault({
+    name: 'ratelimit-headers-missing-on-errors',
+    group: 'rate-limit',
+    description: 'Only successful responses carry X-RateLimit-*; errors (400, 401, 404, 429…) do not.',
+    detectedBy: ['RATE-001'],
+    hooks: () => ({ reply: (reply) => (reply.status >= 400 ? withoutRateHeaders(reply) : reply) }),
+  }),
+  defineFault({
+    name: 'ratelimit-reset-in-ms',
+    group: 'rate-limit',
+    description: 'X-RateLimit-Reset is a Unix timestamp in milliseconds.',
+    detectedBy: ['RATE-002'],
+    hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ reset: rate.resetMs })) }),
+  }),
+  defineFault({
+    name: 'ratelimit-reset-as-delta',
+    group: 'rate-limit',
+    description: 'X-RateLimit-Reset is the number of seconds until the reset, not a timestamp.',
+    detectedBy: ['RATE-002'],
+    hooks: () => ({
+      reply: (reply, context) => editRate(reply, (rate) => ({ reset: Math.max(0, Math.ceil((rate.resetMs - context.now) / 1000)) })),
+    }),
+  }),
+  defineFault({
+    name: 'ratelimit-remaining-constant',
+    group: 'rate-limit',
+    description: 'X-RateLimit-Remaining always equals the limit; it never decreases.',
+    detectedBy: ['RATE-003'],
+    hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.limit })) }),
+  }),
+  defineFault({
+    name: 'ratelimit-remaining-above-limit',
+    group: 'rate-limit',
+    description: 'X-RateLimit-Remaining is counted from twice the limit, so it exceeds X-RateLimit-Limit.',
+    detectedBy: ['RATE-002'],
+    hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.remaining + rate.limit })) }),
+  }),
+  defineFault({
+    name: 'ratelimit-never-429',
+    group: 'rate-limit',
+    description: 'The limiter counts but never refuses: no 429 however many requests are sent.',
+    detectedBy: ['RATE-004'],
+    hooks: () => ({ refuse: () => false }),
+  }),
+  defineFault({
+    name: 'ratelimit-429-without-retry-after',
+    group: 'rate-limit',
+    description: '429 responses carry no Retry-After header.',
+    detectedBy: ['RATE-005'],
+    hooks: () => ({ reply: (reply) => editRate(reply, () => ({ retryAfter: undefined })) }),
+  }),
+  defineFault({
+    name: 'ratelimit-429-at-half',
+    group: 'rate-limit',
+    description: 'Requests are refused with 429 once half the limit is spent, while Remaining is still above 0.',
+    detectedBy: ['RATE-004'],
+    hooks: () => ({
+      refuse: (refused, { bucket, limits }) =>
+        refused || bucket.minuteCount >= Math.ceil(limits.perMinute / 2) || bucket.dayCount >= Math.ceil(limits.perDay / 2),
+    }),
+  }),
+  defineFault({
+    name: 'ratelimit-no-recovery',
+    group: 'rate-limit',
+    description: 'A key that got a 429 stays refused until the day window turns, whatever Retry-After said.',
+    detectedBy: ['RATE-007'],
+    hooks: () => {
+      const blockedUntil = new WeakMap<Bucket, number>();
+      return {
+        refuse: (refused, { bucket, windows, now }) => {
+          if (refused && !blockedUntil.has(bucket)) blockedUntil.set(bucket, bucket.dayStart + windows.dayMs);
+          return refused || now < (blockedUntil.get(bucket) ?? 0);
+        },
+      };
+    },
+  }),
+  defineFault({
+    name: 'retry-after-inconsistent',
+    group: 'rate-limit',
+    description: `Retry-After on a 429 is ${INCONSISTENCY_SECONDS} s longer than X-RateLimit-Reset says.`,
+    detectedBy: ['RATE-006'],
+    strictOnly: true,
+    hooks: () => ({
+      reply: (reply) =>
+        editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter + INCONSISTENCY_SECONDS })),
+    }),
+  }),
+  defineFault({
+    name: 'ratelimit-429-not-error-body',
+    group: 'rate-limit',
+    description: '429 responses carry {"error": "…"} instead of the Error body.',
+    detectedBy: ['ERR-004'],
+    strictOnly: true,
+    hooks: () => ({
+      reply: (reply) => {
+        if (reply.status !== 429) return reply;
+        const { error: _error, ...rest } = reply;
+        return { ...rest, body: '{"error":"too many requests"}' };
+      },
+    }),
+  }),
+] as const;
+
+/** The reply without X-RateLimit-*; a 429 keeps its Retry-After as a plain header. */
+function withoutRateHeaders(reply: Reply): Reply {
+  if (!reply.rate) return reply;
+  const { rate, ...rest } = reply;
+  return rate.retryAfter === undefined ? rest : setHeaders(rest, { 'retry-after': String(rate.retryAfter) });
+}
+
+/** The reply with some rate-limit values replaced; a reply without them passes through. */
+function editRate(reply: Reply, edit: (rate: RateInfo) => Partial<RateInfo>): Reply {
+  if (!reply.rate) return reply;
+  const rate: RateInfo = { ...reply.rate, ...edit(reply.rate) };
+  if (rate.retryAfter === undefined) delete rate.retryAfter;
+  return { ...reply, rate };
+}

@@ -1,0 +1,111 @@
+import { defineFault } from './hooks.ts';
+import { replaceWithError, setHeaders, withStatus } from './reply-edits.ts';
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+const NOT_DIGITS = /[^\d]/;
+const LEADING_INTEGER = /^(-?\d+)\D/;
+
+/** Wrong status codes, 5xx on odd input, and the headers and paths that go with status. */
+export const STATUS_FAULTS = [
+  defineFault({
+    name: 'create-returns-200',
+    group: 'status',
+    description: 'createPet answers 200 instead of 201.',
+    detectedBy: ['STA-001', 'STA-009'],
+    hooks: () => ({
+      reply: (reply, context) => (context.operation === 'createPet' && reply.status === 201 ? { ...reply, status: 200 } : reply),
+    }),
+  }),
+  defineFault({
+    name: 'unknown-pet-200-null',
+    group: 'status',
+    description: 'getPet answers 200 with a null body for an unknown petId instead of 404.',
+    detectedBy: ['STA-004'],
+    hooks: () => ({
+      reply: (reply, context) => {
+        if (context.operation !== 'getPet' || reply.status !== 404) return reply;
+        const { error: _error, ...rest } = reply;
+        return { ...rest, status: 200, body: 'null' };
+      },
+    }),
+  }),
+  defineFault({
+    name: 'invalid-body-422',
+    group: 'status',
+    description: 'createPet answers 422 instead of 400 when the body fails validation.',
+    detectedBy: ['STA-005', 'STA-006', 'STA-009'],
+    hooks: () => ({ reply: (reply) => (reply.error?.kind === 'invalid_body' ? withStatus(reply, 422) : reply) }),
+  }),
+  defineFault({
+    name: 'malformed-json-500',
+    group: 'status',
+    description: 'createPet answers 500 when the body is not JSON (or is empty).',
+    detectedBy: ['STA-007', 'STA-008'],
+    hooks: () => ({
+      reply: (reply, context) =>
+        reply.error?.kind === 'invalid_json' ? replaceWithError(reply, context, 500, 'internal_error', 'Unexpected token in JSON') : reply,
+    }),
+  }),
+  defineFault({
+    name: 'unicode-name-500',
+    group: 'status',
+    description: 'createPet stores a pet whose name is not ASCII, then fails with 500 while answering.',
+    detectedBy: ['SCH-006', 'STA-008'],
+    hooks: () => ({
+      reply: (reply, context) =>
+        context.operation === 'createPet' && reply.status < 300 && NON_ASCII.test(reply.body ?? '')
+          ? replaceWithError(reply, context, 500, 'internal_error', 'cannot encode the name')
+          : reply,
+    }),
+  }),
+  defineFault({
+    name: 'limit-abc-500',
+    group: 'status',
+    description: 'listPets answers 500 when limit is not made of digits (abc, 1.5, -1).',
+    detectedBy: ['LIM-004', 'STA-008'],
+    hooks: () => ({
+      reply: (reply, context) => {
+        if (context.operation !== 'listPets' || reply.status !== 400) return reply;
+        const limit = new URLSearchParams(context.search).get('limit');
+        if (limit === null || !NOT_DIGITS.test(limit)) return reply;
+        return replaceWithError(reply, context, 500, 'internal_error', 'NaN is not a valid limit');
+      },
+    }),
+  }),
+  defineFault({
+    name: 'petid-parsed-leniently',
+    group: 'status',
+    description: 'getPet reads petId like parseInt: "1.5" or "1abc" finds pet 1 and answers 200.',
+    detectedBy: ['STA-012'],
+    hooks: () => ({
+      petId: (id, raw) => {
+        if (id !== undefined) return id;
+        const leading = LEADING_INTEGER.exec(raw)?.[1];
+        return leading === undefined ? undefined : BigInt(leading);
+      },
+    }),
+  }),
+  defineFault({
+    name: 'location-missing',
+    group: 'status',
+    description: 'createPet\'s 201 carries no Location header.',
+    detectedBy: ['STA-010'],
+    strictOnly: true,
+    hooks: () => ({ reply: (reply) => (reply.status === 201 ? setHeaders(reply, { location: undefined }) : reply) }),
+  }),
+  defineFault({
+    name: 'content-type-not-checked',
+    group: 'status',
+    description: 'createPet never answers 415: a JSON text sent as text/plain (or with no type) is accepted.',
+    detectedBy: ['STA-011'],
+    strictOnly: true,
+    hooks: () => ({ acceptMediaType: () => true }),
+  }),
+  defineFault({
+    name: 'base-path-without-version',
+    group: 'status',
+    description: 'The operations answer at the root instead of under /v1 (the version is missing from the path).',
+    detectedBy: ['VER-001'],
+    hooks: () => ({ basePath: (basePath) => basePath.replace(/\/v1$/, '') }),
+  }),
+] as const;

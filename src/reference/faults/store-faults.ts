@@ -1,0 +1,66 @@
+import { defineFault } from './hooks.ts';
+
+const ABOVE_2_53 = 2n ** 53n + 1n;
+
+/** Writes lost or doubled, ids reused or rounded, int64 values through doubles, wrong pets read. */
+export const STORE_FAULTS = [
+  defineFault({
+    name: 'lost-write',
+    group: 'store',
+    description: 'createPet answers 201 with the new Pet but does not store it.',
+    detectedBy: ['CON-001', 'CON-002', 'CON-003', 'STA-003', 'LIM-006'],
+    hooks: () => ({ copies: () => 0 }),
+  }),
+  defineFault({
+    name: 'duplicate-write',
+    group: 'store',
+    description: 'Every new pet is written twice: listPets shows it twice under one id.',
+    detectedBy: ['CON-002', 'CON-003'],
+    hooks: () => ({ copies: (copies) => copies * 2 }),
+  }),
+  defineFault({
+    name: 'id-reuse',
+    group: 'store',
+    description: 'Every second pet gets the id of the pet created before it.',
+    detectedBy: ['INT-003', 'CON-002'],
+    hooks: () => ({ assignId: (id, index) => (index % 2 === 1 ? id - 1n : id) }),
+  }),
+  defineFault({
+    name: 'category-id-through-double',
+    group: 'store',
+    description: 'categoryId is stored as a double: values beyond 2^53 come back rounded.',
+    detectedBy: ['INT-001'],
+    hooks: () => ({ newPet: (pet) => ({ ...pet, categoryId: Number(pet.categoryId) }) }),
+  }),
+  defineFault({
+    name: 'large-id-rounded',
+    group: 'store',
+    description: 'Ids start above 2^53 and are written through a double, so the id a client sees is not the stored one.',
+    detectedBy: ['INT-004', 'CON-001'],
+    hooks: () => ({
+      idStart: (start) => (start > ABOVE_2_53 ? start : ABOVE_2_53),
+      petWire: (wire, pet) => ({ ...wire, id: String(Number(pet.id)) }),
+    }),
+  }),
+  defineFault({
+    name: 'get-returns-other-pet',
+    group: 'store',
+    description: 'getPet answers with the pet stored next to the requested one.',
+    detectedBy: ['CON-001', 'DEP-001'],
+    hooks: () => ({
+      findPet: (pet, store) => {
+        if (!pet) return pet;
+        const all = store.all();
+        const at = all.indexOf(pet);
+        return all[at > 0 ? at - 1 : at + 1] ?? pet;
+      },
+    }),
+  }),
+  defineFault({
+    name: 'list-drops-newest',
+    group: 'store',
+    description: 'listPets never shows the most recently created pet.',
+    detectedBy: ['LIM-006', 'CON-003'],
+    hooks: () => ({ listSource: (pets) => pets.slice(0, -1) }),
+  }),
+] as const;

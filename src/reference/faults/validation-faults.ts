@@ -1,0 +1,84 @@
+import type { ValidationIssue } from '../../contract/index.ts';
+import { INT64_MAX, INT64_MIN } from '../../json.ts';
+import type { NewPetRecord } from '../store.ts';
+import { defineFault } from './hooks.ts';
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+interface LooseBody {
+  name?: unknown;
+  categoryId?: unknown;
+  status?: unknown;
+}
+
+/** createPet bodies that a correct server refuses with 400 but these faults let through. */
+export const VALIDATION_FAULTS = [
+  defineFault({
+    name: 'missing-name-accepted',
+    group: 'validation',
+    description: 'A body without name is accepted; the pet gets an empty name.',
+    detectedBy: ['STA-005'],
+    hooks: () => ({
+      acceptInvalid: (accepted, body, issues) => {
+        const onlyNameMissing = onlyAbout(issues, (i) => i.keyword === 'required' && i.message.includes("'name'"));
+        return accepted ?? (onlyNameMissing ? repaired(body, { name: '' }) : undefined);
+      },
+    }),
+  }),
+  defineFault({
+    name: 'categoryid-numeric-string-accepted',
+    group: 'validation',
+    description: 'A categoryId sent as a numeric string ("42") is accepted and stored as the number.',
+    detectedBy: ['STA-006'],
+    hooks: () => ({
+      acceptInvalid: (accepted, body, issues) => {
+        const value = (body as LooseBody | null)?.categoryId;
+        if (accepted || !onlyAt(issues, '/categoryId') || typeof value !== 'string' || !INTEGER_TEXT.test(value)) return accepted;
+        const categoryId = BigInt(value);
+        return categoryId >= INT64_MIN && categoryId <= INT64_MAX ? repaired(body, { categoryId }) : undefined;
+      },
+    }),
+  }),
+  defineFault({
+    name: 'status-not-validated',
+    group: 'validation',
+    description: 'Any string is accepted as status on creation and echoed back.',
+    detectedBy: ['STA-006'],
+    hooks: () => ({
+      acceptInvalid: (accepted, body, issues) => {
+        const onlyStatusWrong = onlyAt(issues, '/status') && typeof (body as LooseBody).status === 'string';
+        return accepted ?? (onlyStatusWrong ? repaired(body, {}) : undefined);
+      },
+    }),
+  }),
+  defineFault({
+    name: 'categoryid-overflow-wrapped',
+    group: 'validation',
+    description: 'A categoryId beyond int64 (2^63) is accepted and wrapped to 64 bits instead of refused.',
+    detectedBy: ['INT-002'],
+    hooks: () => ({
+      acceptInvalid: (accepted, body, issues) => {
+        const value = (body as LooseBody | null)?.categoryId;
+        if (accepted || !onlyAt(issues, '/categoryId') || typeof value !== 'bigint') return accepted;
+        return repaired(body, { categoryId: BigInt.asIntN(64, value) });
+      },
+    }),
+  }),
+] as const;
+
+function onlyAt(issues: readonly ValidationIssue[], path: string): boolean {
+  return onlyAbout(issues, (issue) => issue.instancePath === path);
+}
+
+function onlyAbout(issues: readonly ValidationIssue[], predicate: (issue: ValidationIssue) => boolean): boolean {
+  return issues.length > 0 && issues.every(predicate);
+}
+
+/** The body's fields with the given repairs, provided the rest is usable. */
+function repaired(body: unknown, repairs: Partial<NewPetRecord>): NewPetRecord | undefined {
+  const fields = { ...(body as LooseBody), ...repairs };
+  const { name, categoryId, status } = fields;
+  if (typeof name !== 'string' || (typeof categoryId !== 'bigint' && typeof categoryId !== 'number')) return undefined;
+  if (status !== undefined && typeof status !== 'string') return undefined;
+  return status === undefined ? { name, categoryId } : { name, categoryId, status };
+}

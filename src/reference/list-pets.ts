@@ -1,0 +1,38 @@
+import type { FaultHooks } from './faults/hooks.ts';
+import { type ListQuerySettings, interpretListQuery, isProblem, readListQuery } from './list-query.ts';
+import { renderArray } from './pet-wire.ts';
+import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
+import type { PetStoreView } from './store.ts';
+
+export interface ListPetsDeps {
+  store: PetStoreView;
+  hooks: FaultHooks;
+  errorReply: ErrorReplyFactory;
+  query: ListQuerySettings;
+  order: 'oldest-first' | 'newest-first';
+}
+
+/** GET /pets: the first `limit` pets matching the filter, from the cached JSON of each pet. */
+export function createListPets(deps: ListPetsDeps): (search: string) => Reply {
+  const { store, hooks, errorReply, order } = deps;
+  return (search) => {
+    const raw = readListQuery(search);
+    let query = interpretListQuery(raw, deps.query);
+    if (hooks.listQuery) query = hooks.listQuery(query, raw);
+    const { limit, status } = query;
+    if (isProblem(limit)) return errorReply(400, 'invalid_query', limit.problem);
+    if (isProblem(status)) return errorReply(400, 'invalid_query', status.problem);
+    const pets = hooks.listSource ? hooks.listSource(store.all()) : store.all();
+    const parts: string[] = [];
+    if (order === 'oldest-first') {
+      for (let i = 0; i < pets.length && parts.length < limit; i++) collect(pets[i]);
+    } else {
+      for (let i = pets.length - 1; i >= 0 && parts.length < limit; i--) collect(pets[i]);
+    }
+    return jsonReply(200, renderArray(parts));
+
+    function collect(pet: (typeof pets)[number] | undefined): void {
+      if (pet && (status === undefined || pet.status === status)) parts.push(pet.json);
+    }
+  };
+}

@@ -1,0 +1,78 @@
+/** listPets query parameters: strict by default, or the lenient reading a valid variant may choose. */
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/** A parameter that cannot be honoured; the request is answered 400 with this message. */
+export interface QueryProblem {
+  readonly problem: string;
+}
+
+export interface RawListQuery {
+  readonly limit: string | undefined;
+  readonly status: string | undefined;
+  /** Parameters given more than once. */
+  readonly repeated: readonly string[];
+}
+
+export interface ListQuery {
+  limit: number | QueryProblem;
+  /** undefined: no filter. A string outside PetStatus is kept by the 'empty' variant and matches nothing. */
+  status: string | undefined | QueryProblem;
+}
+
+export interface ListQuerySettings {
+  invalidLimit: 'reject' | 'clamp';
+  unknownStatusFilter: 'reject' | 'empty';
+  statuses: ReadonlySet<string>;
+}
+
+const NO_QUERY: RawListQuery = Object.freeze({ limit: undefined, status: undefined, repeated: [] });
+const DIGITS = /^\d+$/;
+const NUMERIC = /^[+-]?\d+(?:\.\d*)?$/;
+
+export function readListQuery(search: string): RawListQuery {
+  if (!search) return NO_QUERY;
+  const params = new URLSearchParams(search);
+  const limits = params.getAll('limit');
+  const statuses = params.getAll('status');
+  const repeated: string[] = [];
+  if (limits.length > 1) repeated.push('limit');
+  if (statuses.length > 1) repeated.push('status');
+  return { limit: limits[0], status: statuses[0], repeated };
+}
+
+export function interpretListQuery(raw: RawListQuery, settings: ListQuerySettings): ListQuery {
+  return { limit: interpretLimit(raw, settings), status: interpretStatus(raw, settings) };
+}
+
+export function isProblem(value: unknown): value is QueryProblem {
+  return typeof value === 'object' && value !== null && 'problem' in value;
+}
+
+function interpretLimit(raw: RawListQuery, settings: ListQuerySettings): number | QueryProblem {
+  const text = raw.limit;
+  if (text === undefined) return DEFAULT_LIMIT;
+  if (settings.invalidLimit === 'clamp') {
+    if (!NUMERIC.test(text)) return DEFAULT_LIMIT;
+    return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(Number(text))));
+  }
+  if (raw.repeated.includes('limit')) return { problem: 'limit must be given at most once' };
+  const value = DIGITS.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 1 && value <= MAX_LIMIT)) {
+    return { problem: `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(text.slice(0, 40))}` };
+  }
+  return value;
+}
+
+function interpretStatus(raw: RawListQuery, settings: ListQuerySettings): string | undefined | QueryProblem {
+  const text = raw.status;
+  if (text === undefined || settings.statuses.has(text)) {
+    if (text !== undefined && raw.repeated.includes('status') && settings.unknownStatusFilter === 'reject') {
+      return { problem: 'status must be given at most once' };
+    }
+    return text;
+  }
+  if (settings.unknownStatusFilter === 'empty') return text;
+  return { problem: `status must be one of ${[...settings.statuses].join(', ')}, got ${JSON.stringify(text.slice(0, 40))}` };
+}

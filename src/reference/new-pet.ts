@@ -1,0 +1,99 @@
+import { TextDecoder } from 'node:util';
+import type { Contract, ValidationIssue } from '../contract/index.ts';
+import { parseJson } from '../json.ts';
+import { parseJsonExact } from './exact-number.ts';
+import type { FaultHooks } from './faults/hooks.ts';
+import type { NewPetRecord } from './store.ts';
+
+export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';
+
+/** Restrictions a valid server may add where the interface is silent. */
+export interface NewPetRules {
+  /** The only category ids accepted (others get 400); undefined accepts every int64. */
+  categoryIds?: ReadonlySet<string>;
+  /** Bounds on the name's length in code points; undefined accepts any length. */
+  nameLength?: { min: number; max: number };
+  /** The status stored when none is given; undefined leaves it out. */
+  defaultStatus?: string;
+}
+
+export type NewPetOutcome = { pet: NewPetRecord } | { kind: 'invalid_json' | 'invalid_body'; message: string };
+
+/** Turns a createPet body into a NewPet or the reason it is refused. */
+export type NewPetReader = (body: Buffer) => NewPetOutcome;
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+export function createNewPetReader(
+  contract: Contract,
+  rules: NewPetRules,
+  statuses: readonly string[],
+  hooks: FaultHooks,
+): NewPetReader {
+  // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const enumMessage = `must be one of ${statuses.join(', ')}`;
+
+  function describe(issues: readonly ValidationIssue[]): string {
+    return issues
+      .slice(0, MAX_ISSUES_IN_MESSAGE)
+      .map((issue) => {
+        const field = issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : 'body';
+        return `${field} ${issue.keyword === 'enum' ? enumMessage : issue.message}`;
+      })
+      .join('; ');
+  }
+
+  return function read(body) {
+    let text: string;
+    try {
+      text = decoder.decode(body);
+    } catch {
+      return { kind: 'invalid_json', message: 'request body is not valid UTF-8' };
+    }
+    if (!text.trim()) return { kind: 'invalid_json', message: 'request body is empty; a NewPet object is required' };
+    let value: unknown;
+    try {
+      value = parseJson(text);
+      // An integral double beyond 2^53 was written with an exponent or a fraction (plain digits would
+      // have come back as bigint): read the text again exactly before judging it.
+      if (hasInexactCategoryId(value)) value = parseJsonExact(text);
+    } catch (error) {
+      return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
+    }
+    const issues = contract.validate(NEW_PET_SCHEMA, value);
+    if (issues.length > 0) {
+      const accepted = hooks.acceptInvalid?.(undefined, value, issues);
+      return accepted ? { pet: accepted } : { kind: 'invalid_body', message: describe(issues) };
+    }
+    const fields = value as { name: string; categoryId: bigint | number; status?: string };
+    const categoryId = fields.categoryId;
+    const refusal = checkRules(rules, fields.name, categoryId);
+    if (refusal) return { kind: 'invalid_body', message: refusal };
+    const status = fields.status ?? rules.defaultStatus;
+    return { pet: status === undefined ? { name: fields.name, categoryId } : { name: fields.name, categoryId, status } };
+  };
+}
+
+function hasInexactCategoryId(value: unknown): boolean {
+  const categoryId = typeof value === 'object' && value !== null ? (value as { categoryId?: unknown }).categoryId : undefined;
+  return typeof categoryId === 'number' && Number.isInteger(categoryId) && !Number.isSafeInteger(categoryId);
+}
+
+function checkRules(rules: NewPetRules, name: string, categoryId: bigint | number): string | undefined {
+  if (rules.nameLength) {
+    const length = codePoints(name);
+    const { min, max } = rules.nameLength;
+    if (length < min || length > max) return `name must be ${min} to ${max} characters long, got ${length}`;
+  }
+  if (rules.categoryIds && !rules.categoryIds.has(String(categoryId))) {
+    return `categoryId ${categoryId} is not a known category`;
+  }
+  return undefined;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}

@@ -1,0 +1,84 @@
+import type { Contract } from '../contract/index.ts';
+import type { FaultName } from './faults/catalogue.ts';
+import type { Clock } from './pipeline.ts';
+import type { ApiKeyConfig, Limits } from './plans.ts';
+import type { ErrorKind } from './replies.ts';
+import type { NewPetRecord } from './store.ts';
+
+/**
+ * Options of startReferenceServer. Everything is optional: the defaults are the correct server of the
+ * interface. The options from `invalidLimit` on are liberties a valid server may take (see variants.ts).
+ */
+export interface ReferenceOptions {
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Path the operations answer under; must end in /v1 for a conformant server. Default '/v1'. */
+  basePath?: string;
+  /** Default Date.now. */
+  clock?: Clock;
+  /** Default: one generated demo key per plan. An empty list leaves every request unauthenticated. */
+  keys?: readonly ApiKeyConfig[];
+  /** Length of the per-minute window (ms). Default 60 000. */
+  rateWindowMs?: number;
+  /** Length of the per-day window (ms). Default 86 400 000. */
+  dayWindowMs?: number;
+  /** Limits of unauthenticated clients, per address. Default 600/min, 100 000/day. */
+  anonymousLimits?: Limits;
+  /** Largest createPet body in bytes. Default 64 KiB. */
+  bodyLimit?: number;
+  /** The compiled contract to validate NewPet with; compiled once per server when not given. */
+  contract?: Contract;
+  /** First id of the sequence. Default 1n. */
+  idStart?: bigint;
+  /** Default 'sequential'. */
+  idScheme?: 'sequential' | 'random';
+  /** Pets already in the store: how many (generated), or a source of NewPets. */
+  seedPets?: number | (() => Iterable<NewPetRecord>);
+  /** Named deviations from the interface (faults/catalogue.ts); the server is then deliberately wrong. */
+  faults?: readonly FaultName[];
+  /** Where unexpected errors are reported. Default console.error. */
+  log?: (message: string) => void;
+
+  /** Out-of-range or non-integer limit: 400 (default) or clamped to 1..100. */
+  invalidLimit?: 'reject' | 'clamp';
+  /** Status filter outside PetStatus: 400 (default) or an empty list. */
+  unknownStatusFilter?: 'reject' | 'empty';
+  /** Status stored when none is given; default none (the field is omitted). */
+  defaultStatus?: string;
+  /** Adds createdAt and tags to every Pet. */
+  extraPetFields?: boolean;
+  /** Other strings for the Error body's code. */
+  errorCodes?: Partial<Record<ErrorKind, string>>;
+  /** petId that is not an int64: 400 (default) or 404. */
+  invalidPetIdStatus?: 400 | 404;
+  /** createPet body that is not application/json: 415 (default) or 400. */
+  wrongContentTypeStatus?: 400 | 415;
+  /** Default 'seconds'. */
+  retryAfterFormat?: 'seconds' | 'http-date';
+  /** 429 body: the Error body (default) or plain text. */
+  rateLimitedBody?: 'error' | 'text';
+  /** Default 'oldest-first'. */
+  listOrder?: 'oldest-first' | 'newest-first';
+  /** The only category ids createPet accepts; default any int64. */
+  categoryIds?: readonly (bigint | number)[];
+  /** Bounds on the name's length (code points); default none. */
+  nameLength?: { min: number; max: number };
+  /** Delay before every response (ms). */
+  delayMs?: number;
+  /** Connection: close on every response. */
+  connectionClose?: boolean;
+  /** Chunked response bodies (no Content-Length). */
+  chunked?: boolean;
+}
+
+export const DEFAULTS = Object.freeze({
+  host: '127.0.0.1',
+  basePath: '/v1',
+  rateWindowMs: 60_000,
+  dayWindowMs: 86_400_000,
+  anonymousLimits: Object.freeze({ perMinute: 600, perDay: 100_000 }),
+  bodyLimit: 64 * 1024,
+  idStart: 1n,
+});

@@ -1,0 +1,51 @@
+/**
+ * A pet's JSON is rendered once, when it is stored, from the JSON texts of its fields. Writing the
+ * text by hand keeps int64 values exact (bigint has no JSON.stringify) and lets a fault change one
+ * field's representation without touching the others.
+ */
+
+/** The fields of a pet as they are about to be stored. */
+export interface PetRecord {
+  readonly id: bigint;
+  readonly name: string;
+  readonly categoryId: bigint | number;
+  readonly status?: string;
+}
+
+/** JSON text of each field, or undefined to leave the field out; `extra` is appended as is. */
+export interface PetWire {
+  id?: string;
+  name?: string;
+  categoryId?: string;
+  status?: string;
+  /** `,"field":value…` for additional fields. */
+  extra?: string;
+}
+
+export function toWire(pet: PetRecord, extra?: string): PetWire {
+  const wire: PetWire = { id: String(pet.id), name: JSON.stringify(pet.name), categoryId: String(pet.categoryId) };
+  if (pet.status !== undefined) wire.status = JSON.stringify(pet.status);
+  if (extra) wire.extra = extra;
+  return wire;
+}
+
+/** The pet's JSON without the detour through PetWire: the path of a server with no fault or extra field. */
+export function renderPet(pet: PetRecord): string {
+  const head = `{"id":${pet.id},"name":${JSON.stringify(pet.name)},"categoryId":${pet.categoryId}`;
+  return pet.status === undefined ? `${head}}` : `${head},"status":${JSON.stringify(pet.status)}}`;
+}
+
+export function renderWire(wire: PetWire): string {
+  let out = '';
+  if (wire.id !== undefined) out += `,"id":${wire.id}`;
+  if (wire.name !== undefined) out += `,"name":${wire.name}`;
+  if (wire.categoryId !== undefined) out += `,"categoryId":${wire.categoryId}`;
+  if (wire.status !== undefined) out += `,"status":${wire.status}`;
+  if (wire.extra) out += wire.extra;
+  return `{${out.slice(1)}}`;
+}
+
+/** A JSON array from rendered elements, without re-serialising them. */
+export function renderArray(elements: readonly string[]): string {
+  return `[${elements.join(',')}]`;
+}

@@ -1,0 +1,109 @@
+import type { IncomingMessage } from 'node:http';
+import type { Commit } from './create-pet.ts';
+import type { FaultHooks } from './faults/hooks.ts';
+import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
+import type { Limits } from './plans.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { ErrorReplyFactory, RateInfo, Reply } from './replies.ts';
+import { type Route, splitTarget } from './router.ts';
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+export interface PipelineDeps {
+  clock: Clock;
+  ring: KeyRing;
+  limiter: RateLimiter;
+  anonymousLimits: Limits;
+  route(method: string | undefined, path: string): Route;
+  listPets(search: string): Reply;
+  createPet(req: IncomingMessage, now: number): Promise<Reply | Commit>;
+  getPet(rawId: string, now: number): Reply;
+  errorReply: ErrorReplyFactory;
+  hooks: FaultHooks;
+  /** Deprecation, Sunset and Link, added to every getPet response. */
+  deprecation: Readonly<Record<string, string>>;
+  /** The 429 body: the Error body, or plain text (a valid variant: the interface does not show it). */
+  rateLimitedBody: 'error' | 'text';
+}
+
+type OperationRoute = Route & { kind: 'operation' };
+type Prepared = Reply | Commit;
+
+const CHALLENGE = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store"' });
+const CHALLENGE_INVALID = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store", error="invalid_token"' });
+
+/**
+ * Order of checks: authentication, then the rate limit, then routing (404/405), then the operation's
+ * own checks. Returns the reply to send; the caller writes it.
+ */
+export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Promise<Reply> {
+  const { clock, ring, limiter, anonymousLimits, hooks, errorReply, deprecation } = deps;
+
+  function unauthorized(reason: AuthRefusal): Reply {
+    return reason === 'invalid-token'
+      ? errorReply(401, 'unauthorized', 'the API key is not valid', CHALLENGE_INVALID)
+      : errorReply(401, 'unauthorized', 'an API key is required: send Authorization: Bearer <API_KEY>', CHALLENGE);
+  }
+
+  function rateLimited(rate: RateInfo): Reply {
+    if (deps.rateLimitedBody === 'text') {
+      return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
+    }
+    return errorReply(429, 'rate_limited', `rate limit exceeded; retry after ${rate.retryAfter} s`);
+  }
+
+  function prepare(req: IncomingMessage, route: OperationRoute, search: string, now: number): Prepared | Promise<Prepared> {
+    if (route.operation === 'listPets') return deps.listPets(search);
+    if (route.operation === 'createPet') return deps.createPet(req, now);
+    return deps.getPet(route.petId ?? '', now);
+  }
+
+  async function dispatch(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply> {
+    if (route.kind === 'not-found') return errorReply(404, 'not_found', 'no such resource');
+    if (route.kind === 'method-not-allowed') {
+      return errorReply(405, 'method_not_allowed', `method ${req.method} is not allowed here`, { allow: route.allow });
+    }
+    const prepared = await prepare(req, route, search, now);
+    return typeof prepared === 'function' ? prepared() : prepared;
+  }
+
+  /** Only with an auth-order fault: an error in the request answered although the key was refused. */
+  async function answeredBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply | undefined> {
+    if (!hooks.answerBeforeAuth || route.kind !== 'operation') return undefined;
+    const prepared = await prepare(req, route, search, now);
+    if (typeof prepared === 'function') return undefined;
+    return hooks.answerBeforeAuth(false, prepared, route.operation) ? prepared : undefined;
+  }
+
+  return async function handle(req) {
+    const now = clock.now();
+    const { path, search } = splitTarget(req.url);
+    const route = deps.route(req.method, path);
+    const operation = route.kind === 'operation' ? route.operation : undefined;
+    const authorization = req.headers.authorization;
+    let auth: KeyRecord | AuthRefusal = ring.authenticate(authorization);
+    if (hooks.authenticate) {
+      const admitted = hooks.authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
+      auth = admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
+    }
+
+    let reply: Reply;
+    let rate: RateInfo;
+    if (typeof auth === 'string') {
+      // No key to charge: unauthenticated clients share a limiter per address, so guessing keys is throttled too.
+      rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
+      if (rate.retryAfter !== undefined) reply = rateLimited(rate);
+      else reply = (await answeredBeforeAuth(req, route, search, now)) ?? unauthorized(auth);
+    } else {
+      rate = limiter.consume(auth.bucket, auth, now);
+      reply = rate.retryAfter !== undefined ? rateLimited(rate) : await dispatch(req, route, search, now);
+    }
+    reply.rate = rate;
+    if (operation === 'getPet') reply.headers = reply.headers ? { ...reply.headers, ...deprecation } : deprecation;
+    if (hooks.reply) reply = hooks.reply(reply, { operation, method: req.method, search, now, errorReply });
+    return reply;
+  };
+}

@@ -1,0 +1,90 @@
+import type { FaultHooks } from './faults/hooks.ts';
+import type { Limits } from './plans.ts';
+import type { RateInfo } from './replies.ts';
+
+/** Counters of one principal over two fixed windows aligned on the clock. */
+export interface Bucket {
+  minuteStart: number;
+  minuteCount: number;
+  dayStart: number;
+  dayCount: number;
+}
+
+export interface RateWindows {
+  /** Length of the short window; 60 s unless a run shortens it to test recovery quickly. */
+  minuteMs: number;
+  dayMs: number;
+}
+
+/** What a fault sees when it second-guesses the decision. */
+export interface RateUsage {
+  readonly bucket: Readonly<Bucket>;
+  readonly limits: Limits;
+  readonly windows: RateWindows;
+  readonly now: number;
+}
+
+export interface RateLimiter {
+  /** Counts the request unless it is refused; a refused request has `retryAfter` set. */
+  consume(bucket: Bucket, limits: Limits, now: number): RateInfo;
+  /** The bucket of an unauthenticated client, by address. */
+  anonymousBucket(address: string, now: number): Bucket;
+}
+
+// Anonymous buckets are keyed by client address; beyond this many, stale ones are dropped.
+const ANONYMOUS_PRUNE_AT = 10_000;
+
+export function newBucket(): Bucket {
+  return { minuteStart: 0, minuteCount: 0, dayStart: 0, dayCount: 0 };
+}
+
+export function createRateLimiter(windows: RateWindows, hooks: FaultHooks): RateLimiter {
+  const { minuteMs, dayMs } = windows;
+  const anonymous = new Map<string, Bucket>();
+  const refuseHook = hooks.refuse;
+
+  function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
+    if (now >= bucket.minuteStart + minuteMs || now < bucket.minuteStart) {
+      bucket.minuteStart = now - (now % minuteMs);
+      bucket.minuteCount = 0;
+    }
+    if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
+      bucket.dayStart = now - (now % dayMs);
+      bucket.dayCount = 0;
+    }
+    let refused = bucket.minuteCount >= limits.perMinute || bucket.dayCount >= limits.perDay;
+    if (refuseHook) refused = refuseHook(refused, { bucket, limits, windows, now });
+    if (!refused) {
+      bucket.minuteCount++;
+      bucket.dayCount++;
+    }
+    const minuteLeft = limits.perMinute - bucket.minuteCount;
+    const dayLeft = limits.perDay - bucket.dayCount;
+    // Report the binding window: when refused, the one that must turn before a request is served again
+    // (the day, if both are spent, turns later); otherwise the one with fewer requests left.
+    const useDay = refused ? dayLeft <= 0 : dayLeft < minuteLeft;
+    const resetMs = useDay ? bucket.dayStart + dayMs : bucket.minuteStart + minuteMs;
+    const info: RateInfo = {
+      limit: useDay ? limits.perDay : limits.perMinute,
+      remaining: Math.max(0, useDay ? dayLeft : minuteLeft),
+      reset: Math.ceil(resetMs / 1000),
+      resetMs,
+    };
+    if (refused) info.retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
+    return info;
+  }
+
+  function anonymousBucket(address: string, now: number): Bucket {
+    let bucket = anonymous.get(address);
+    if (!bucket) {
+      if (anonymous.size >= ANONYMOUS_PRUNE_AT) {
+        for (const [key, old] of anonymous) if (now >= old.dayStart + dayMs) anonymous.delete(key);
+      }
+      bucket = newBucket();
+      anonymous.set(address, bucket);
+    }
+    return bucket;
+  }
+
+  return { consume, anonymousBucket };
+}

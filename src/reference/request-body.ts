@@ -1,0 +1,74 @@
+import type { IncomingMessage } from 'node:http';
+
+export const TOO_LARGE = 'too-large';
+export const ABORTED = 'aborted';
+
+// After refusing a body, the rest is drained so the connection can be reused and the client reads the
+// 413; a sender that goes on far beyond the limit gets its connection closed instead.
+const DRAIN_FACTOR = 16;
+const MIN_DRAIN_BYTES = 1 << 20;
+
+/** Whether the request announces a body at all (a length above 0, or chunked coding). */
+export function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** `application/json`, with any parameters (charset…), in any letter case. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semicolon = contentType.indexOf(';');
+  const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim();
+  return essence.length === 16 && essence.toLowerCase() === 'application/json';
+}
+
+/** The whole body, or TOO_LARGE as soon as it passes `limit` bytes, or ABORTED if the client left. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    drain(req, limit);
+    return Promise.resolve(TOO_LARGE);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        drain(req, limit);
+        resolve(TOO_LARGE);
+      } else {
+        chunks.push(chunk);
+      }
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    };
+    const onAbort = () => {
+      cleanup();
+      resolve(ABORTED);
+    };
+    function cleanup() {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onAbort);
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('close', onAbort);
+  });
+}
+
+function drain(req: IncomingMessage, limit: number): void {
+  const cap = Math.max(MIN_DRAIN_BYTES, limit * DRAIN_FACTOR);
+  let drained = 0;
+  req.on('error', () => {});
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > cap) req.socket.destroy();
+  });
+}

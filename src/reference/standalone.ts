@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { HarnessError } from '../errors.ts';
+import { type ApiKey, maskKey, parseApiKeys } from './plans.ts';
+import type { ReferenceServer } from './server.ts';
+
+export interface StandaloneConfig {
+  port: number;
+  host: string;
+  /** undefined: generate demo keys. */
+  keys: ApiKey[] | undefined;
+}
+
+export const USAGE = `Usage: npm run reference -- [--port N] [--host H]
+
+Serves the Animal Store reference implementation at http://H:N/v1 (default 127.0.0.1:8080).
+  --port N   port to listen on (env PORT; 0 picks a free port)
+  --host H   address to listen on (default 127.0.0.1)
+Keys: REFERENCE_API_KEYS="key:plan[:perMinute:perDay],…" (plans: free, pro, business, enterprise;
+enterprise needs the numbers). Without it, one demo key per plan is generated and printed.`;
+
+/** Flags over environment over defaults; throws ERR_CONFIG with a one-line message. */
+export function readStandaloneConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): StandaloneConfig | 'help' {
+  let values: { port?: string; host?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new HarnessError('ERR_CONFIG', (error as Error).message);
+  }
+  if (values.help) return 'help';
+  const portText = values.port ?? env.PORT ?? '8080';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65_535) {
+    throw new HarnessError('ERR_CONFIG', `port must be an integer from 0 to 65535, got "${portText}"`);
+  }
+  const keysText = env.REFERENCE_API_KEYS?.trim();
+  const keys = keysText ? parseApiKeys(keysText) : undefined;
+  if (keys?.length === 0) throw new HarnessError('ERR_CONFIG', 'REFERENCE_API_KEYS holds no key');
+  return { port: Number(portText), host: values.host ?? '127.0.0.1', keys };
+}
+
+/** What the standalone server prints: the base URL, then each key's plan; generated keys in full only. */
+export function describeServer(server: ReferenceServer): string[] {
+  const lines = [`Animal Store reference server: ${server.url}`];
+  lines.push(
+    server.generatedKeys
+      ? 'API keys, generated for this run (set REFERENCE_API_KEYS=key:plan,… to choose your own):'
+      : 'API keys from REFERENCE_API_KEYS:',
+  );
+  for (const key of server.keys) {
+    const shown = server.generatedKeys ? key.key : maskKey(key.key);
+    lines.push(`  ${key.plan.padEnd(10)} ${`${key.perMinute}/min`.padEnd(12)} ${`${key.perDay}/day`.padEnd(14)} ${shown}`);
+  }
+  lines.push('Send them as Authorization: Bearer <API_KEY>. Stop with Ctrl+C.');
+  return lines;
+}

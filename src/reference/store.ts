@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { INT64_MAX } from '../json.ts';
+import type { FaultHooks } from './faults/hooks.ts';
+import { type PetRecord, renderPet, renderWire, toWire } from './pet-wire.ts';
+
+/** A pet as accepted by createPet, before it has an id. */
+export interface NewPetRecord {
+  name: string;
+  categoryId: bigint | number;
+  status?: string;
+}
+
+export interface StoredPet extends PetRecord {
+  /** Position in creation order. */
+  readonly index: number;
+  /** The pet's JSON, rendered once at creation. */
+  readonly json: string;
+}
+
+export interface PetStoreView {
+  readonly size: number;
+  get(id: bigint): StoredPet | undefined;
+  /** Every stored pet in creation order (the list listPets reads). */
+  all(): readonly StoredPet[];
+}
+
+export interface PetStore extends PetStoreView {
+  add(pet: NewPetRecord, now: number): StoredPet;
+}
+
+export interface StoreSettings {
+  idStart: bigint;
+  idScheme: 'sequential' | 'random';
+  /** Adds createdAt and tags to every pet (a valid variant: Pet may carry more fields). */
+  extraPetFields: boolean;
+}
+
+export function createPetStore(settings: StoreSettings, hooks: FaultHooks): PetStore {
+  const list: StoredPet[] = [];
+  const byId = new Map<bigint, StoredPet>();
+  let created = 0;
+  let next = hooks.idStart ? hooks.idStart(settings.idStart) : settings.idStart;
+
+  function freshId(): bigint {
+    if (settings.idScheme === 'sequential' && next <= INT64_MAX) return next++;
+    // Random ids (also the fallback should a counter ever run past int64): any unused int64.
+    for (;;) {
+      const id = randomBytes(8).readBigInt64BE();
+      if (!byId.has(id)) return id;
+    }
+  }
+
+  function add(input: NewPetRecord, now: number): StoredPet {
+    const index = created++;
+    let id = freshId();
+    if (hooks.assignId) id = hooks.assignId(id, index);
+    // One object shape for every pet (status may be undefined) keeps the store's accesses monomorphic.
+    const pet = { id, name: input.name, categoryId: input.categoryId, status: input.status, index, json: '' };
+    pet.json = hooks.petWire || settings.extraPetFields ? renderThroughWire(pet, now) : renderPet(pet);
+    const copies = hooks.copies ? hooks.copies(1) : 1;
+    for (let i = 0; i < copies; i++) list.push(pet);
+    if (copies > 0) byId.set(id, pet);
+    return pet;
+  }
+
+  function renderThroughWire(pet: PetRecord, now: number): string {
+    const extra = settings.extraPetFields ? `,"createdAt":${JSON.stringify(new Date(now).toISOString())},"tags":[]` : undefined;
+    const wire = toWire(pet, extra);
+    return renderWire(hooks.petWire ? hooks.petWire(wire, pet) : wire);
+  }
+
+  return {
+    get size() {
+      return list.length;
+    },
+    get: (id) => byId.get(id),
+    all: () => list,
+    add,
+  };
+}

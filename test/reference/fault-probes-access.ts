@@ -1,0 +1,100 @@
+import type { FaultName } from '../../src/reference/index.ts';
+import { type FaultProbe, type ProbeContext, bodyOf, call, createPet } from './fault-probe.ts';
+import { KEY, ROOMY_KEY } from './helpers.ts';
+
+const SMALL = 'small-key-0000000000';
+const smallKey = { options: { keys: [ROOMY_KEY, { key: SMALL, plan: 'enterprise', perMinute: 4, perDay: 100 }] } } as const;
+const seeded = { options: { seedPets: 130 } } as const;
+
+async function limited(context: ProbeContext, count: number, path = '/pets') {
+  const answers = [];
+  for (let i = 0; i < count; i++) answers.push(await call(context.server, 'GET', path, { key: SMALL }));
+  return answers;
+}
+
+function rateHeaders(answer: { status: number; headers: Record<string, unknown> }) {
+  const { headers } = answer;
+  const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
+  return [answer.status, ...names.map((name) => headers[name])];
+}
+
+async function lengthOf(context: ProbeContext, path: string): Promise<unknown> {
+  const answer = await call(context.server, 'GET', path);
+  return Array.isArray(answer.json) ? answer.json.length : answer.status;
+}
+
+/** Probes of the faults about listPets parameters, authentication, rate limiting and deprecation. */
+export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
+  'limit-off-by-one': { ...seeded, run: async (c) => [await lengthOf(c, '/pets?limit=5'), await lengthOf(c, '/pets')] },
+  'limit-max-50': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=100') },
+  'default-limit-10': { ...seeded, run: (c) => lengthOf(c, '/pets') },
+  'limit-ignored': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=5') },
+  'status-filter-ignored': {
+    ...seeded,
+    run: async ({ server }) => {
+      const pets = (await call(server, 'GET', '/pets?status=sold')).json as Array<{ status?: string }>;
+      return new Set(pets.map((p) => p.status));
+    },
+  },
+  'unknown-status-returns-all': { ...seeded, run: (c) => lengthOf(c, '/pets?status=lost') },
+
+  'auth-none': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null })).status },
+  'auth-any-token': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: 'not-a-key' })).status },
+  'auth-prefix-accepted': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: KEY.slice(0, 6) })).status },
+  'auth-case-insensitive-key': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: KEY.toUpperCase() })).status },
+  'auth-basic-accepted': {
+    run: async ({ server }) => {
+      const authorization = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
+      return (await call(server, 'GET', '/pets', { key: null, headers: { authorization } })).status;
+    },
+  },
+  'auth-query-key-accepted': { run: async ({ server }) => (await call(server, 'GET', `/pets?api_key=${KEY}`, { key: null })).status },
+  'auth-empty-token-accepted': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { authorization: 'Bearer ' } })).status,
+  },
+  'auth-scheme-case-sensitive': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { authorization: `bearer ${KEY}` } })).status,
+  },
+  'validate-before-auth': { run: async ({ server }) => (await createPet(server, { categoryId: 1 }, { key: null })).status },
+  'not-found-before-auth': { run: async ({ server }) => (await call(server, 'GET', '/pets/999', { key: null })).status },
+  'unauthorized-403': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: 'wrong' })) },
+  'www-authenticate-missing': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null })).headers['www-authenticate'],
+  },
+
+  'ratelimit-headers-missing': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
+  'ratelimit-headers-missing-on-errors': { ...smallKey, run: async (c) => (await limited(c, 1, '/pets/999')).map(rateHeaders) },
+  'ratelimit-reset-in-ms': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
+  'ratelimit-reset-as-delta': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
+  'ratelimit-remaining-constant': { ...smallKey, run: async (c) => (await limited(c, 2)).map(rateHeaders) },
+  'ratelimit-remaining-above-limit': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
+  'ratelimit-never-429': { ...smallKey, run: async (c) => (await limited(c, 6)).map((a) => a.status) },
+  'ratelimit-429-without-retry-after': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-429-at-half': { ...smallKey, run: async (c) => (await limited(c, 4)).map(rateHeaders) },
+  'ratelimit-no-recovery': {
+    ...smallKey,
+    run: async (c) => {
+      await limited(c, 5);
+      c.clock.advance(60_000);
+      return (await limited(c, 1)).map(rateHeaders);
+    },
+  },
+  'retry-after-inconsistent': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
+
+  'get-removed-early-404': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'a', categoryId: 1 });
+      return (await call(server, 'GET', '/pets/1')).status;
+    },
+  },
+  'get-removed-early-410': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'a', categoryId: 1 });
+      return (await call(server, 'GET', '/pets/1')).status;
+    },
+  },
+  'sunset-wrong-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
+  'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
+  'link-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.link },
+};

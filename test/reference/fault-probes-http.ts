@@ -1,0 +1,101 @@
+import type { FaultName } from '../../src/reference/index.ts';
+import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
+
+const pet = { name: 'Rex', categoryId: 7, status: 'sold' };
+
+/** Probes of the faults about status codes, body shapes, Error bodies, validation and the store. */
+export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
+  'create-returns-200': { run: async ({ server }) => (await createPet(server, pet)).status },
+  'unknown-pet-200-null': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets/999')) },
+  'invalid-body-422': { run: async ({ server }) => (await createPet(server, { name: 'a', categoryId: 'x' })).status },
+  'malformed-json-500': { run: async ({ server }) => (await createPet(server, '{"name":')).status },
+  'unicode-name-500': { run: async ({ server }) => (await createPet(server, { name: 'Flöckchen', categoryId: 1 })).status },
+  'limit-abc-500': { run: async ({ server }) => (await call(server, 'GET', '/pets?limit=abc')).status },
+  'petid-parsed-leniently': {
+    run: async ({ server }) => {
+      await createPet(server, pet);
+      return [(await call(server, 'GET', '/pets/1.5')).status, (await call(server, 'GET', '/pets/1abc')).status];
+    },
+  },
+  'location-missing': { run: async ({ server }) => (await createPet(server, pet)).headers.location },
+  'content-type-not-checked': {
+    run: async ({ server }) =>
+      (await call(server, 'POST', '/pets', { body: JSON.stringify(pet), headers: { 'content-type': 'text/plain' } })).status,
+  },
+  'base-path-without-version': {
+    run: async ({ server }) => [server.url.endsWith('/v1'), (await call(server, 'GET', '//v1/pets')).status],
+  },
+
+  'pet-wrapped-in-data': { run: async ({ server }) => Object.keys((await createPet(server, pet)).json as object) },
+  'id-as-string': { run: async ({ server }) => typeof ((await createPet(server, pet)).json as { id: unknown }).id },
+  'category-id-as-string': {
+    run: async ({ server }) => typeof ((await createPet(server, pet)).json as { categoryId: unknown }).categoryId,
+  },
+  'status-outside-enum': { run: async ({ server }) => ((await createPet(server, pet)).json as { status: unknown }).status },
+  'pet-missing-id': { run: async ({ server }) => 'id' in ((await createPet(server, pet)).json as object) },
+  'status-dropped-on-create': {
+    run: async ({ server }) => {
+      await createPet(server, pet);
+      return bodyOf(await call(server, 'GET', '/pets?status=sold'));
+    },
+  },
+  'name-trimmed': { run: async ({ server }) => ((await createPet(server, { name: '  Rex ', categoryId: 1 })).json as { name: string }).name },
+  'name-truncated': {
+    run: async ({ server }) => ((await createPet(server, { name: 'x'.repeat(100), categoryId: 1 })).json as { name: string }).name.length,
+  },
+  'default-status-invalid': { run: async ({ server }) => (await createPet(server, { name: 'a', categoryId: 1 })).json },
+  'json-as-text-plain': { run: async ({ server }) => (await call(server, 'GET', '/pets')).headers['content-type'] },
+
+  'error-missing-code': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets/999')) },
+  'error-missing-message': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets/999')) },
+  'error-status-mismatch': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets/999')) },
+  'error-empty-code': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: null })) },
+  'error-not-json': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: null })) },
+
+  'missing-name-accepted': { run: async ({ server }) => (await createPet(server, { categoryId: 1 })).status },
+  'categoryid-numeric-string-accepted': { run: async ({ server }) => (await createPet(server, { name: 'a', categoryId: '42' })).status },
+  'status-not-validated': { run: async ({ server }) => (await createPet(server, { name: 'a', categoryId: 1, status: 'lost' })).status },
+  'categoryid-overflow-wrapped': {
+    run: async ({ server }) => bodyOf(await createPet(server, '{"name":"a","categoryId":9223372036854775808}')),
+  },
+
+  'lost-write': {
+    run: async ({ server }) => {
+      const created = (await createPet(server, pet)).json as { id: number };
+      return [(await call(server, 'GET', `/pets/${created.id}`)).status, server.pets];
+    },
+  },
+  'duplicate-write': {
+    run: async ({ server }) => {
+      await createPet(server, pet);
+      return bodyOf(await call(server, 'GET', '/pets'));
+    },
+  },
+  'id-reuse': {
+    run: async ({ server }) => [(await createPet(server, pet)).json, (await createPet(server, pet)).json],
+  },
+  'category-id-through-double': {
+    run: async ({ server }) => (await createPet(server, '{"name":"a","categoryId":9223372036854775807}')).text,
+  },
+  'large-id-rounded': {
+    run: async ({ server }) => {
+      const created = await createPet(server, pet);
+      const id = String((created.json as { id: bigint | number }).id);
+      return [created.headers.location === `/v1/pets/${id}`, (await call(server, 'GET', `/pets/${id}`)).status];
+    },
+  },
+  'get-returns-other-pet': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'first', categoryId: 1 });
+      const second = (await createPet(server, { name: 'second', categoryId: 2 })).json as { id: number };
+      return bodyOf(await call(server, 'GET', `/pets/${second.id}`));
+    },
+  },
+  'list-drops-newest': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'first', categoryId: 1 });
+      await createPet(server, { name: 'second', categoryId: 2 });
+      return bodyOf(await call(server, 'GET', '/pets'));
+    },
+  },
+};

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { isHarnessError } from '../../src/errors.ts';
+import { VARIANTS, VARIANT_NAMES, type VariantName, combineVariants, mergeVariantOptions } from '../../src/reference/index.ts';
+import type { ReferenceServer } from '../../src/reference/index.ts';
+import { type ManualClock, ROOMY_KEY, call, contract, createPet, expectErrorBody, manualClock, startServer } from './helpers.ts';
+
+const SMALL = 'small-key-0000000000';
+const small = { key: SMALL, plan: 'enterprise', perMinute: 1, perDay: 100 } as const;
+
+type Check = (server: ReferenceServer, clock: ManualClock) => Promise<void>;
+
+async function lengths(server: ReferenceServer, query: string): Promise<number> {
+  const answer = await call(server, 'GET', `/pets${query}`);
+  expect(answer.status).toBe(200);
+  return (answer.json as unknown[]).length;
+}
+
+const CHECKS: Record<VariantName, Check> = {
+  'limit-clamped': async (server) => {
+    for (let i = 0; i < 120; i++) await createPet(server, { name: `p${i}`, categoryId: 1 });
+    expect(await lengths(server, '?limit=0')).toBe(1);
+    expect(await lengths(server, '?limit=-1')).toBe(1);
+    expect(await lengths(server, '?limit=101')).toBe(100);
+    expect(await lengths(server, '?limit=1.5')).toBe(1);
+    expect(await lengths(server, '?limit=abc')).toBe(20);
+  },
+  'unknown-status-empty': async (server) => {
+    await createPet(server, { name: 'a', categoryId: 1, status: 'sold' });
+    expect(await lengths(server, '?status=lost')).toBe(0);
+  },
+  'default-status-available': async (server) => {
+    expect((await createPet(server, { name: 'a', categoryId: 1 })).json).toMatchObject({ status: 'available' });
+  },
+  'extra-pet-fields': async (server, clock) => {
+    const created = await createPet(server, { name: 'a', categoryId: 1 });
+    expect(created.json).toMatchObject({ createdAt: new Date(clock.now()).toISOString(), tags: [] });
+  },
+  'custom-error-codes': async (server) => {
+    const refused = await call(server, 'GET', '/pets', { key: null });
+    expectErrorBody(refused, 401);
+    expect(refused.json).toMatchObject({ code: 'ERR_UNAUTHORIZED' });
+  },
+  'petid-not-found': async (server) => {
+    expectErrorBody(await call(server, 'GET', '/pets/abc'), 404);
+  },
+  'content-type-400': async (server) => {
+    expectErrorBody(await call(server, 'POST', '/pets', { body: '{}', headers: { 'content-type': 'text/plain' } }), 400);
+  },
+  'retry-after-http-date': async (server) => {
+    await call(server, 'GET', '/pets', { key: SMALL });
+    const refused = await call(server, 'GET', '/pets', { key: SMALL });
+    expect(refused.status).toBe(429);
+    const reset = Number(refused.headers['x-ratelimit-reset']);
+    expect(refused.headers['retry-after']).toBe(new Date(reset * 1000).toUTCString());
+  },
+  'plain-429-body': async (server) => {
+    await call(server, 'GET', '/pets', { key: SMALL });
+    const refused = await call(server, 'GET', '/pets', { key: SMALL });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/plain/);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+  },
+  'newest-first': async (server) => {
+    for (const name of ['a', 'b', 'c']) await createPet(server, { name, categoryId: 1 });
+    expect(((await call(server, 'GET', '/pets?limit=2')).json as Array<{ name: string }>).map((p) => p.name)).toEqual(['c', 'b']);
+  },
+  'ids-above-2-53': async (server) => {
+    const created = await createPet(server, { name: 'a', categoryId: 1 });
+    expect(created.text).toContain(`"id":${2n ** 60n}`);
+    expect((await call(server, 'GET', `/pets/${2n ** 60n}`)).status).toBe(200);
+  },
+  'random-ids': async (server) => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const created = await createPet(server, { name: `p${i}`, categoryId: 1 });
+      const id = String((created.json as { id: bigint | number }).id);
+      ids.add(id);
+      expect((await call(server, 'GET', `/pets/${id}`)).status).toBe(200);
+    }
+    expect(ids.size).toBe(20);
+    expect([...ids].some((id) => BigInt(id) > 2n ** 53n || BigInt(id) < -(2n ** 53n))).toBe(true);
+  },
+  'restricted-categories': async (server) => {
+    expect((await createPet(server, { name: 'a', categoryId: 10 })).status).toBe(201);
+    expectErrorBody(await createPet(server, { name: 'a', categoryId: 11 }), 400);
+    expectErrorBody(await createPet(server, '{"name":"a","categoryId":9223372036854775807}'), 400);
+  },
+  'bounded-names': async (server) => {
+    expect((await createPet(server, { name: '🐕'.repeat(64), categoryId: 1 })).status).toBe(201);
+    expectErrorBody(await createPet(server, { name: '', categoryId: 1 }), 400);
+    expectErrorBody(await createPet(server, { name: 'x'.repeat(65), categoryId: 1 }), 400);
+  },
+  'prefixed-base-path': async (server) => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/api/animal-store/v1`);
+    expectErrorBody(await call(server, 'GET', '//v1/pets'), 404);
+  },
+  'prefilled-store': async (server) => {
+    expect(server.pets).toBe(500);
+    expect(await lengths(server, '')).toBe(20);
+    expect(contract.validate('#/components/schemas/Pets', (await call(server, 'GET', '/pets?limit=100')).json)).toEqual([]);
+  },
+  'slow-responses': async (server) => {
+    const started = performance.now();
+    await call(server, 'GET', '/pets');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(24);
+  },
+  'connection-close': async (server) => {
+    expect((await call(server, 'GET', '/pets')).headers.connection).toBe('close');
+  },
+  'chunked-bodies': async (server) => {
+    const answer = await call(server, 'GET', '/pets');
+    expect(answer.headers['transfer-encoding']).toBe('chunked');
+    expect(answer.headers['content-length']).toBeUndefined();
+    expect(answer.json).toEqual([]);
+  },
+};
+
+/** The core of the interface still holds: create, read back, list, refuse without a key. */
+async function stillValid(server: ReferenceServer): Promise<void> {
+  const created = await createPet(server, { name: 'check', categoryId: 3, status: 'pending' });
+  expect(created.status).toBe(201);
+  expect(contract.validate('#/components/schemas/Pet', created.json)).toEqual([]);
+  const id = String((created.json as { id: bigint | number }).id);
+  expect((await call(server, 'GET', `/pets/${id}`)).json).toEqual(created.json);
+  const listed = (await call(server, 'GET', '/pets?status=pending&limit=100')).json as Array<{ id: unknown }>;
+  // A list shorter than its limit is complete and must hold the new pet; a full one may not (other pets).
+  if (listed.length < 100) expect(listed.some((pet) => String(pet.id) === id)).toBe(true);
+  expectErrorBody(await call(server, 'GET', '/pets', { key: null }), 401);
+}
+
+describe('valid variants', () => {
+  it('has a check for every variant', () => {
+    expect(Object.keys(CHECKS).sort()).toEqual([...VARIANT_NAMES].sort());
+  });
+
+  for (const variant of VARIANTS) {
+    it(`${variant.name}: ${variant.description}`, async () => {
+      const clock = manualClock();
+      const server = await startServer({ clock, keys: [ROOMY_KEY, small], ...variant.options });
+      await CHECKS[variant.name](server, clock);
+      await stillValid(server);
+    });
+  }
+
+  it('combines variants, and refuses unknown or conflicting ones', async () => {
+    const options = combineVariants('newest-first', 'ids-above-2-53', 'extra-pet-fields', 'chunked-bodies');
+    expect(options).toMatchObject({ listOrder: 'newest-first', idStart: 2n ** 60n, extraPetFields: true, chunked: true });
+    await stillValid(await startServer(options));
+    const refused = (run: () => unknown) => expect(run).toThrow(expect.toSatisfy((e) => isHarnessError(e) && e.code === 'ERR_CONFIG'));
+    refused(() => combineVariants('no-such-variant' as VariantName));
+    refused(() =>
+      mergeVariantOptions([
+        { name: 'a', description: 'a', options: { listOrder: 'newest-first' } },
+        { name: 'b', description: 'b', options: { listOrder: 'oldest-first' } },
+      ]),
+    );
+  });
+
+  it('runs with every variant at once except the category restriction', async () => {
+    const names = VARIANT_NAMES.filter((name) => name !== 'restricted-categories' && name !== 'slow-responses');
+    await stillValid(await startServer(combineVariants(...names)));
+  });
+});
