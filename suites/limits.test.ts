@@ -1,0 +1,117 @@
+import { type ConformanceContext, conformance, describePet, toPetRecords } from '../src/harness/index.ts';
+import { stringifyJson } from '../src/json.ts';
+import { PET_STATUSES, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
+import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, occurrences } from './support/examples-lists.ts';
+
+/**
+ * The limit and status parameters of listPets. The store may be shared and pre-filled: a list proves
+ * "at most limit" always, and completeness only when it is shorter than its limit.
+ */
+
+const DEFAULT_LIMIT = 20;
+
+conformance('LIM-001', 'listPets with limit=1 returns at most one animal', async (ctx: ConformanceContext) => {
+  // Outside the quick profile make sure two pets exist, so a server that ignores limit cannot pass by
+  // accident; the quick profile (meant for real, populated stores) spends one request.
+  if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, 2);
+  const items = expectList(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets limit=1');
+  ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`);
+}, { tier: 'quick' });
+
+conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and all of them when fewer are stored', async (ctx: ConformanceContext) => {
+  // Thorough runs (no request ceiling) first make the store hold more than 100, so a server that stops
+  // short of 100 shows; cheaper profiles rely on what is stored, which on a real target is usually plenty.
+  const stored = ctx.run.profile === 'thorough' ? await ensureStoreHolds(ctx, MAX_LIMIT + 1) : 0;
+  const pet = ctx.run.readOnly ? undefined : await ctx.setupPet();
+  const items = toPetRecords(expectList(ctx, await ctx.client.listPets({ limit: MAX_LIMIT }), 'listPets limit=100'));
+  ctx.check(items.length <= MAX_LIMIT, 'listPets limit=100: at most 100 animals', `${items.length} animals`);
+  if (stored > MAX_LIMIT) {
+    ctx.check(items.length === MAX_LIMIT, `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`, `${items.length} animals`);
+  }
+  // Fewer than 100 means the store holds fewer than 100 (or the limit was not honoured): either way,
+  // the pet just added must be there.
+  if (pet && items.length < MAX_LIMIT) {
+    ctx.check(occurrences(items, pet) > 0, `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`, 'the pet is missing: the list is cut short of the limit');
+  }
+});
+
+conformance('LIM-003', 'listPets without limit returns at most 20 animals, exactly 20 when more are stored', async (ctx: ConformanceContext) => {
+  const stored = await ensureStoreHolds(ctx, DEFAULT_LIMIT + 1);
+  const items = expectList(ctx, await ctx.client.listPets(), 'listPets without limit');
+  if (stored > DEFAULT_LIMIT) {
+    ctx.check(items.length === DEFAULT_LIMIT, `listPets without limit: exactly 20 animals (the store holds at least ${stored})`, `${items.length} animals`);
+  } else {
+    // Read-only and a small store: fewer than 21 stored, so only the ceiling is provable.
+    ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`);
+  }
+});
+
+conformance('LIM-004', 'a limit outside 1..100 or not an integer gets 400 with an Error body, or at most 100 animals', async (ctx: ConformanceContext) => {
+  // 101 first: a server that does not check the range at all shows itself where clamping matters.
+  const limits = ['101', '0', '-1', '1.5', 'abc', ''];
+  for (const limit of forProfile(ctx, limits, 1)) {
+    const what = `listPets limit=${JSON.stringify(limit)}`;
+    const response = await ctx.client.listPets({ limit });
+    if (response.status === 400) {
+      expectRefused(ctx, response, { operation: 'listPets', input: `limit=${JSON.stringify(limit)}` });
+      continue;
+    }
+    ctx.check(response.status === 200, `${what}: 400 with an Error body, or 200 with at most 100 animals`, `${what}: status ${response.status}: ${brief(response.text)}`);
+    const items = expectList(ctx, response, what);
+    ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`);
+  }
+}, { tier: 'quick' });
+
+conformance('LIM-005', 'listPets with a status filter returns only animals with that status', async (ctx: ConformanceContext) => {
+  // Pets of other statuses are created first, so a server that ignores the filter lists them.
+  // Quick: one sold pet and the pending list (two requests); otherwise one pet and one list per status.
+  const quick = ctx.run.profile === 'quick';
+  const created = quick ? ['sold'] : PET_STATUSES;
+  const listed = quick ? ['pending'] : PET_STATUSES;
+  for (const status of created) await ctx.setupPet({ status });
+  for (const status of listed) {
+    const items = expectList(ctx, await ctx.client.listPets({ status, limit: MAX_LIMIT }), `listPets status=${status}`);
+    const other = items.find((item) => (item as { status?: unknown } | null)?.status !== status);
+    ctx.check(other === undefined, `listPets status=${status}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`);
+  }
+}, { tier: 'quick', writes: true });
+
+conformance('LIM-006', 'a list shorter than its limit holds the animal just added', async (ctx: ConformanceContext) => {
+  const { pet, items, complete } = await createAndListByStatus(ctx, 'listPets');
+  // Every status already fills a page of 100 on this store: completeness is unprovable, so the
+  // requirement is neither proven nor refuted here — the test passes without a claim.
+  if (!complete) return;
+  ctx.check(occurrences(items, pet) > 0, `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`, 'the pet just added is missing');
+}, { writes: true });
+
+conformance('LIM-007', 'an unknown status filter gets 400 with an Error body, or an empty list', async (ctx: ConformanceContext) => {
+  const what = 'listPets status=unknown';
+  let response = await ctx.client.listPets({ status: 'unknown', limit: MAX_LIMIT });
+  // An empty list from an empty store proves nothing; with a pet stored, a server that ignores the
+  // filter returns it.
+  if (response.status === 200 && Array.isArray(response.body) && response.body.length === 0 && !ctx.run.readOnly) {
+    await ctx.setupPet();
+    response = await ctx.client.listPets({ status: 'unknown', limit: MAX_LIMIT });
+  }
+  if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=unknown' });
+  const items = expectList(ctx, response, what);
+  ctx.check(items.length === 0, `${what}: 400, or 200 with an empty list`, `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`);
+});
+
+conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals', async (ctx: ConformanceContext) => {
+  // Small limits are where an ignored limit shows; eight stored pets make them count. Status varies alongside.
+  await ensureStoreHolds(ctx, 8);
+  const cases: Array<{ limit: number; status?: string }> = [
+    { limit: 2 },
+    { limit: 3, status: 'available' },
+    { limit: 7 },
+    { limit: 19, status: 'pending' },
+    { limit: 50 },
+    { limit: 99, status: 'sold' },
+  ];
+  for (const { limit, status } of cases) {
+    const what = `listPets limit=${limit}${status ? ` status=${status}` : ''}`;
+    const items = expectList(ctx, await ctx.client.listPets({ limit, status }), what);
+    ctx.check(items.length <= limit, `${what}: at most ${limit} animals`, `${items.length} animals`);
+  }
+});

@@ -1,0 +1,124 @@
+import type { ApiResponse } from '../../src/client/index.ts';
+import { formatIssues } from '../../src/checks/describe.ts';
+import { mediaType } from '../../src/checks/header-values.ts';
+import type { ConformanceContext } from '../../src/harness/index.ts';
+import { stringifyJson } from '../../src/json.ts';
+
+/** The PetStatus enum, in the order the interface lists it. */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
+export const TWO_POW_53_PLUS_1 = 2n ** 53n + 1n;
+export const TWO_POW_63 = 2n ** 63n;
+
+/** An invalid request body with the words a failure is reported in: "createPet accepted <label> (<shown>)". */
+export interface BodyCase {
+  label: string;
+  body: unknown;
+  /** The offending value as JSON text. */
+  shown: string;
+}
+
+/** A body sent as raw text, for what JSON.stringify cannot produce (malformed JSON, empty body). */
+export interface RawBodyCase {
+  label: string;
+  rawBody: string;
+}
+
+/** The fields of a valid NewPet the invalid cases start from, so each case differs in one named way. */
+export interface NewPetBase {
+  name: string;
+  categoryId: bigint;
+}
+
+export function newPetBase(ctx: ConformanceContext, label?: string): NewPetBase {
+  return { name: ctx.petName(label), categoryId: ctx.categoryId() };
+}
+
+/** The quick profile runs the first `quick` cases (its budget is one Free-plan minute); others run all. */
+export function forProfile<T>(ctx: ConformanceContext, cases: readonly T[], quick: number): readonly T[] {
+  return ctx.run.profile === 'quick' ? cases.slice(0, quick) : cases;
+}
+
+function withField(base: NewPetBase, field: string, value: unknown, label: string): BodyCase {
+  return { label, body: { ...base, [field]: value }, shown: stringifyJson(value) };
+}
+
+/** STA-005: each required field missing, then both. */
+export function missingFieldCases(base: NewPetBase): BodyCase[] {
+  return [
+    { label: 'a body without name', body: { categoryId: base.categoryId }, shown: stringifyJson({ categoryId: base.categoryId }) },
+    { label: 'a body without categoryId', body: { name: base.name }, shown: stringifyJson({ name: base.name }) },
+    { label: 'a body with neither name nor categoryId', body: { status: 'available' }, shown: '{"status":"available"}' },
+  ];
+}
+
+/** STA-006: one field of an otherwise valid NewPet holds a value of the wrong type or outside PetStatus. */
+export function wrongValueCases(base: NewPetBase): BodyCase[] {
+  return [
+    // First the mistake a lenient server most often lets through: the quick profile sends only this one.
+    withField(base, 'categoryId', String(base.categoryId), 'categoryId as numeric string'),
+    withField(base, 'status', 'unknown', 'status outside PetStatus'),
+    withField(base, 'name', 42, 'name as number'),
+    withField(base, 'name', [base.name], 'name as array'),
+    withField(base, 'name', { first: base.name }, 'name as object'),
+    withField(base, 'name', null, 'name as null'),
+    withField(base, 'categoryId', 1.5, 'categoryId as float'),
+    withField(base, 'categoryId', true, 'categoryId as boolean'),
+    withField(base, 'categoryId', null, 'categoryId as null'),
+    // PetStatus values are lower-case; the enum admits no other spelling.
+    withField(base, 'status', 'AVAILABLE', 'status in upper case'),
+    withField(base, 'status', 123, 'status as number'),
+  ];
+}
+
+/** STA-007: bodies that are not a JSON object at all. */
+export function notAnObjectCases(base: NewPetBase): RawBodyCase[] {
+  const valid = stringifyJson(base);
+  return [
+    { label: 'malformed JSON (cut off)', rawBody: valid.slice(0, -3) },
+    { label: 'an empty body', rawBody: '' },
+    { label: 'a JSON array', rawBody: `[${valid}]` },
+    { label: 'JSON null', rawBody: 'null' },
+    { label: 'a JSON string', rawBody: JSON.stringify(valid) },
+  ];
+}
+
+/** Why the body is not an Error, or undefined when it is one. */
+export function errorBodyProblem(ctx: ConformanceContext, response: ApiResponse): string | undefined {
+  if (!response.isJson) return response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${brief(response.text)}`;
+  const issues = ctx.contract.validate('#/components/schemas/Error', response.body);
+  return issues.length === 0 ? undefined : formatIssues(issues);
+}
+
+/**
+ * Asserts a refusal: one of `statuses` (400 unless told) with an Error body. Failures read
+ * "createPet accepted categoryId as numeric string ("5") with 201".
+ */
+export function expectRefused(
+  ctx: ConformanceContext,
+  response: ApiResponse,
+  what: { operation: string; input: string; statuses?: readonly number[] },
+): void {
+  const statuses = what.statuses ?? [400];
+  const expected = `${what.operation} refuses ${what.input} with ${statuses.join(' or ')} and an Error body`;
+  ctx.check(statuses.includes(response.status), expected, () => {
+    const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
+    return `${what.operation} ${verb} ${what.input} with ${response.status}${response.text ? `: ${brief(response.text)}` : ''}`;
+  });
+  const problem = errorBodyProblem(ctx, response);
+  ctx.check(problem === undefined, expected, () => `a ${response.status} for ${what.input} whose body is not an Error: ${problem}`);
+}
+
+/** The response's media type is application/json (parameters such as charset allowed). */
+export function expectJsonMediaType(ctx: ConformanceContext, response: ApiResponse, what: string): void {
+  const raw = response.headers['content-type'];
+  ctx.check(
+    mediaType(raw) === 'application/json',
+    `${what}: Content-Type application/json`,
+    `${what}: ${raw === undefined ? 'no Content-Type header' : `Content-Type ${JSON.stringify(raw)}`}`,
+  );
+}
+
+export function brief(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,70 @@
+import type { ApiResponse } from '../../src/client/index.ts';
+import type { ConformanceContext, PetRecord } from '../../src/harness/index.ts';
+import { toPetRecords } from '../../src/harness/index.ts';
+import { brief } from './examples-bodies.ts';
+
+/** The largest page the interface allows: a list shorter than this is the whole (filtered) store. */
+export const MAX_LIMIT = 100;
+
+/** listPets' 200 with a JSON array, as this test's own assertion; returns the raw items. */
+export function expectList(ctx: ConformanceContext, response: ApiResponse, what: string): unknown[] {
+  ctx.expectStatus(response, 200, what);
+  const body = response.body;
+  if (!Array.isArray(body)) return ctx.fail(`${what}: a JSON array`, `${what}: ${brief(response.text) || 'an empty body'}`);
+  return body;
+}
+
+/**
+ * A list this test needs but does not judge: when the target cannot give one, the test is skipped
+ * (STA-002 and SCH-001 report the broken list), so a single fault is not blamed on every requirement.
+ */
+export async function listForSetup(ctx: ConformanceContext, query: Record<string, string | number>): Promise<PetRecord[]> {
+  const response = await ctx.client.listPets(query);
+  if (response.status !== 200 || !Array.isArray(response.body)) {
+    ctx.skip(`precondition failed: listPets answered ${response.status}, not 200 with an array (see STA-002, SCH-001)`);
+  }
+  return toPetRecords(response.body);
+}
+
+/** How many items of a list are the given pet (ids compared as bigint, exactly). */
+export function occurrences(items: readonly PetRecord[], pet: PetRecord): number {
+  return items.filter((item) => item.id === pet.id).length;
+}
+
+/**
+ * Makes the store hold at least `count` pets when the run may write; returns how many it provably
+ * holds (at most 100: one page is all a client can count). In read-only mode nothing is created.
+ */
+export async function ensureStoreHolds(ctx: ConformanceContext, count: number): Promise<number> {
+  const listed = (await listForSetup(ctx, { limit: MAX_LIMIT })).length;
+  if (listed >= count || ctx.run.readOnly) return listed;
+  const missing = count - listed;
+  const left = ctx.budgetLeft();
+  if (left !== undefined && left < missing + 1) ctx.skip(`the store holds ${listed} pets; ${missing} more would overrun the request budget`);
+  for (let i = 0; i < missing; i += 1) await ctx.setupPet({ name: ctx.petName(`${ctx.requirement.id} fill`) });
+  return count;
+}
+
+export interface ShortList {
+  pet: PetRecord;
+  items: PetRecord[];
+  /** The list is shorter than its limit, so it is provably the whole filtered store. */
+  complete: boolean;
+}
+
+/**
+ * Creates a pet and lists its status with limit=100. On a shared store one status may already fill a
+ * page; then the next status is tried, so completeness is provable wherever some status is not full.
+ * Statuses likelier to be rare on real stores come first.
+ */
+export async function createAndListByStatus(ctx: ConformanceContext, what: string): Promise<ShortList> {
+  let last: ShortList | undefined;
+  for (const status of ['pending', 'sold', 'available']) {
+    const pet = await ctx.setupPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status });
+    const response = await ctx.client.listPets({ status, limit: MAX_LIMIT });
+    const items = toPetRecords(expectList(ctx, response, `${what} (status=${status}, limit=${MAX_LIMIT})`));
+    last = { pet, items, complete: items.length < MAX_LIMIT };
+    if (last.complete) return last;
+  }
+  return last!;
+}
