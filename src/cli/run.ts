@@ -59,7 +59,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
 
 async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {
   const { config } = setup;
-  const prepared: PreparedRun = await prepareRun(config);
+  const prepared: PreparedRun = await prepareRun(config, setup.contract);
   let result: ConformanceReport | undefined;
   const reporter = new ConformanceReporter({
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),

@@ -3,7 +3,7 @@ import { test as base, inject } from 'vitest';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, loadCatalog } from '../catalog/catalog.ts';
-import { createClient, createFileRateLimitMemory, createLedgerBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
@@ -58,15 +58,28 @@ interface FileRun {
   current: { meta: ConformanceMeta | undefined };
 }
 
-const test = base.extend<{ fileRun: FileRun }>({
-  fileRun: [
+/** Compiled once per worker: with isolate off, every file a worker runs shares them. */
+interface WorkerShared {
+  contract: Contract;
+  catalog: Catalog;
+}
+
+const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
+  shared: [
     async ({}, use) => {
+      await use({ contract: createContract(), catalog: loadCatalog() });
+    },
+    { scope: 'worker' },
+  ],
+  fileRun: [
+    async ({ shared }, use) => {
       const run = inject('conformanceRun');
       if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
-      const contract = createContract();
+      const { contract, catalog } = shared;
       const current: FileRun['current'] = { meta: undefined };
       const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
-      const budget = createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      // The ledger is shared across workers only where there is a ceiling to enforce.
+      const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const makeClient = (apiKey: string) =>
@@ -86,7 +99,7 @@ const test = base.extend<{ fileRun: FileRun }>({
           },
         });
       const client = makeClient(run.apiKey);
-      await use({ run, contract, catalog: loadCatalog(), client, budget, makeClient, current });
+      await use({ run, contract, catalog, client, budget, makeClient, current });
       await dispatcher.close();
     },
     { scope: 'file' },

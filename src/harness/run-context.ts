@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { type Config, PROFILE_BUDGETS, type Profile } from '../config.ts';
+import type { Contract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
 import { type FaultName, type VariantName, VARIANTS, combineVariants, isFaultName, startReferenceServer } from '../reference/index.ts';
 
@@ -45,7 +46,7 @@ export const EMBEDDED_RATE_WINDOW_MS = 2_000;
 export const EMBEDDED_EXHAUST_LIMIT = 12;
 
 /** Starts the embedded reference (or probes the remote target) and creates the shared run directory. */
-export async function prepareRun(config: Config): Promise<PreparedRun> {
+export async function prepareRun(config: Config, contract?: Contract): Promise<PreparedRun> {
   const runDir = mkdtempSync(join(tmpdir(), 'animal-store-conformance-'));
   const ledgerPath = join(runDir, 'requests.ledger');
   writeFileSync(ledgerPath, '');
@@ -70,6 +71,7 @@ export async function prepareRun(config: Config): Promise<PreparedRun> {
       const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
       const server = await startReferenceServer({
         ...referenceOptions(config),
+        ...(contract ? { contract } : {}),
         keys: [
           { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
           { key: exhaustApiKey, plan: 'enterprise', perMinute: EMBEDDED_EXHAUST_LIMIT, perDay: 1_000_000_000 },
