@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A bare node:http server answering recorded bytes: the same status, headers (X-RateLimit-* included)
+ * and body the reference sent, by method. The floor the reference is compared with.
+ */
+export interface RecordedReply {
+  status: number;
+  /** Raw header pairs as received, minus the ones node:http writes itself. */
+  headers: [string, string][];
+  body: string;
+}
+
+const replies = JSON.parse(readFileSync(process.env.BENCH_REPLIES ?? '', 'utf8')) as Record<string, RecordedReply>;
+
+const server = createServer((request, response) => {
+  const reply = replies[request.method ?? ''];
+  request.resume();
+  request.once('end', () => {
+    if (!reply) {
+      response.writeHead(405).end();
+      return;
+    }
+    response.writeHead(reply.status, reply.headers.flat());
+    response.end(reply.body);
+  });
+});
+server.keepAliveTimeout = 5_000;
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}/v1` });
+});
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'stop') server.close(() => process.exit(0));
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,18 @@
+/** One line of the bench table. */
+export interface Row {
+  measure: string;
+  value: string;
+  notes: string;
+}
+
+export const BENCH_KEY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  authorization: 'Bearer bench-key',
+  accept: 'application/json',
+});
+
+export const NEW_PET_BODY = JSON.stringify({ name: 'bench-pet', categoryId: 1, status: 'available' });
+
+export function renderTable(rows: readonly Row[]): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  return ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${escape(r.measure)} | ${escape(r.value)} | ${escape(r.notes)} |`)].join('\n');
+}

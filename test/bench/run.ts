@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { type Row, renderTable } from './parts/common.ts';
+import { benchEmbedded } from './parts/embedded.ts';
+import { benchFaults } from './parts/faults.ts';
+import { benchProfiles } from './parts/profiles.ts';
+import { benchRss } from './parts/rss.ts';
+import { benchServer } from './parts/server.ts';
+import { progress } from './lib/paths.ts';
+
+/**
+ * `npm run bench [-- --only server,rss,embedded,profiles,faults]`: one markdown table on stdout,
+ * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1.
+ */
+const PARTS = ['server', 'rss', 'embedded', 'profiles', 'faults'] as const;
+type Part = (typeof PARTS)[number];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      pets: { type: 'string', default: '100000' },
+      runs: { type: 'string', default: '3' },
+      parallel: { type: 'string', default: '2' },
+    },
+  });
+  const only = (values.only ?? PARTS.join(',')).split(',').map((s) => s.trim());
+  const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`unknown part(s) ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  const selected = new Set(only as Part[]);
+  const rows: Row[] = [];
+  const started = performance.now();
+  if (selected.has('server')) {
+    rows.push(
+      ...(await benchServer({ rounds: Number(values.rounds), connections: Number(values.connections), warmupS: 1, durationS: Number(values.duration) })),
+    );
+  }
+  if (selected.has('rss')) rows.push(...(await benchRss(Number(values.pets))));
+  if (selected.has('embedded')) rows.push(...(await benchEmbedded(Number(values.runs))));
+  if (selected.has('profiles')) rows.push(...(await benchProfiles()));
+  if (selected.has('faults')) rows.push(...(await benchFaults(Number(values.parallel))));
+  progress(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  process.stdout.write(`${renderTable(rows)}\n`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench: ${(error as Error).message}\n`);
+  process.exitCode = 2;
+}
