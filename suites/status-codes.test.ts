@@ -121,7 +121,14 @@ conformance('STA-011', 'createPet answers 400 or 415 with an Error body for a bo
 }, { writes: true });
 
 conformance('STA-012', 'getPet answers 400 or 404 for a petId that is not an int64, never 200', async (ctx: ConformanceContext) => {
+  // Built on an id that exists, so a server that reads petId leniently (parseInt: "7.5" → 7) answers 200.
+  const pet = await ctx.existingPet().catch(() => undefined);
+  const near = pet ? [
+    { label: `petId "${pet.id}.5" (an existing id with a fraction)`, petId: `${pet.id}.5` },
+    { label: `petId "${pet.id}abc" (an existing id with trailing letters)`, petId: `${pet.id}abc` },
+  ] : [];
   const cases = [
+    ...near,
     { label: 'petId "abc"', petId: 'abc' },
     { label: 'petId "1.5"', petId: '1.5' },
     { label: 'petId 2^63 (one past int64)', petId: TWO_POW_63.toString() },
