@@ -12,6 +12,8 @@ export interface VariantDefinition<Name extends string = string> {
   readonly options: Readonly<ReferenceOptions>;
   /** What the suite must be told to test this server, e.g. the category ids it may use. */
   readonly suiteConfig?: { readonly categoryIds?: readonly string[] };
+  /** SHOULD requirements the variant gives up: warnings in a normal run, failures under --strict. */
+  readonly warns?: readonly string[];
 }
 
 const KNOWN_CATEGORIES = Array.from({ length: 10 }, (_, i) => BigInt(i + 1));
@@ -65,6 +67,7 @@ export const VARIANTS = [
     name: 'plain-429-body',
     description: '429 responses carry a plain-text body instead of the Error body.',
     options: { rateLimitedBody: 'text' },
+    warns: ['ERR-004'],
   }),
   variant({
     name: 'newest-first',

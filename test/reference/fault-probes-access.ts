@@ -28,6 +28,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'limit-off-by-one': { ...seeded, run: async (c) => [await lengthOf(c, '/pets?limit=5'), await lengthOf(c, '/pets')] },
   'limit-max-50': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=100') },
   'default-limit-10': { ...seeded, run: (c) => lengthOf(c, '/pets') },
+  'limit-required': { ...seeded, run: (c) => lengthOf(c, '/pets') },
   'limit-ignored': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=5') },
   'status-filter-ignored': {
     ...seeded,

@@ -17,7 +17,7 @@ export const AUTH_FAULTS = [
     name: 'auth-any-token',
     group: 'auth',
     description: 'Any non-empty bearer token is accepted, valid or not.',
-    detectedBy: ['AUTH-002', 'AUTH-005'],
+    detectedBy: ['AUTH-002', 'AUTH-005', 'AUTH-008'],
     hooks: () => ({
       authenticate: (key, attempt) => key ?? (bearerToken(attempt.authorization) ? attempt.ring.records[0] : undefined),
     }),
@@ -117,7 +117,7 @@ export const AUTH_FAULTS = [
     name: 'unauthorized-403',
     group: 'auth',
     description: 'A missing or invalid key gets 403 instead of 401.',
-    detectedBy: ALL_REFUSALS,
+    detectedBy: [...ALL_REFUSALS, 'STA-009'],
     hooks: () => ({ reply: (reply) => (reply.status === 401 ? withStatus(reply, 403) : reply) }),
   }),
   defineFault({

@@ -10,14 +10,14 @@ export const DEPRECATION_FAULTS = [
     name: 'get-removed-early-404',
     group: 'deprecation',
     description: 'getPet is already removed: every petId gets 404.',
-    detectedBy: ['DEP-001', 'STA-003', 'CON-001'],
+    detectedBy: ['DEP-001', 'STA-003', 'SCH-003', 'CON-001', 'INT-004'],
     hooks: () => removed(404, 'not_found'),
   }),
   defineFault({
     name: 'get-removed-early-410',
     group: 'deprecation',
     description: 'getPet is already removed: every petId gets 410 Gone.',
-    detectedBy: ['DEP-001', 'STA-003', 'STA-009'],
+    detectedBy: ['DEP-001', 'STA-003', 'STA-004', 'STA-009', 'SCH-003', 'CON-001', 'INT-004'],
     hooks: () => removed(410, 'gone'),
   }),
   defineFault({

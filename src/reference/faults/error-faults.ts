@@ -7,14 +7,14 @@ export const ERROR_FAULTS = [
     name: 'error-missing-code',
     group: 'errors',
     description: 'Error bodies have no code field.',
-    detectedBy: ['ERR-001'],
+    detectedBy: ['ERR-001', 'STA-004', 'STA-005', 'STA-006', 'STA-007'],
     hooks: () => ({ reply: (reply) => rewriteErrorBody(reply, (e, status) => JSON.stringify({ message: e.message, status })) }),
   }),
   defineFault({
     name: 'error-missing-message',
     group: 'errors',
     description: 'Error bodies have no message field.',
-    detectedBy: ['ERR-001'],
+    detectedBy: ['ERR-001', 'STA-004', 'STA-005', 'STA-006', 'STA-007'],
     hooks: () => ({ reply: (reply) => rewriteErrorBody(reply, (e, status) => JSON.stringify({ code: e.code, status })) }),
   }),
   defineFault({
@@ -40,7 +40,7 @@ export const ERROR_FAULTS = [
     name: 'error-not-json',
     group: 'errors',
     description: 'Errors are answered with a plain-text line instead of the JSON Error body.',
-    detectedBy: ['ERR-001', 'SCH-004'],
+    detectedBy: ['ERR-001', 'SCH-004', 'STA-004', 'STA-005', 'STA-006', 'STA-007'],
     hooks: () => ({
       reply: (reply) => rewriteErrorBody(reply, (e, status) => `${status} ${e.message}\n`, 'text/plain; charset=utf-8'),
     }),

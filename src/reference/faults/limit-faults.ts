@@ -7,7 +7,7 @@ export const LIMIT_FAULTS = [
     name: 'limit-off-by-one',
     group: 'limits',
     description: 'listPets returns limit + 1 pets (21 by default).',
-    detectedBy: ['LIM-001', 'LIM-003', 'LIM-008'],
+    detectedBy: ['LIM-001', 'LIM-002', 'LIM-003', 'LIM-008'],
     hooks: () => ({ listQuery: (query) => (isProblem(query.limit) ? query : { ...query, limit: query.limit + 1 }) }),
   }),
   defineFault({
@@ -25,17 +25,26 @@ export const LIMIT_FAULTS = [
     hooks: () => ({ listQuery: (query, raw) => (raw.limit === undefined ? { ...query, limit: 10 } : query) }),
   }),
   defineFault({
+    name: 'limit-required',
+    group: 'limits',
+    description: 'listPets without limit answers 400 ("limit is required") instead of using the default of 20.',
+    detectedBy: ['STA-002', 'LIM-003'],
+    hooks: () => ({
+      listQuery: (query, raw) => (raw.limit === undefined ? { ...query, limit: { problem: 'limit is required' } } : query),
+    }),
+  }),
+  defineFault({
     name: 'limit-ignored',
     group: 'limits',
     description: 'listPets ignores limit and returns every pet (valid limits only; invalid ones still get 400).',
-    detectedBy: ['LIM-001', 'LIM-008'],
+    detectedBy: ['LIM-001', 'LIM-002', 'LIM-003', 'LIM-008'],
     hooks: () => ({ listQuery: (query) => (isProblem(query.limit) ? query : { ...query, limit: Number.MAX_SAFE_INTEGER }) }),
   }),
   defineFault({
     name: 'status-filter-ignored',
     group: 'limits',
     description: 'listPets ignores a valid status filter and lists pets of every status.',
-    detectedBy: ['LIM-005'],
+    detectedBy: ['LIM-005', 'LIM-008'],
     hooks: () => ({ listQuery: (query) => (isProblem(query.status) ? query : { ...query, status: undefined }) }),
   }),
   defineFault({

@@ -18,21 +18,21 @@ export const RATE_LIMIT_FAULTS = [
     name: 'ratelimit-headers-missing-on-errors',
     group: 'rate-limit',
     description: 'Only successful responses carry X-RateLimit-*; errors (400, 401, 404, 429…) do not.',
-    detectedBy: ['RATE-001'],
+    detectedBy: ['RATE-001', 'RATE-006'],
     hooks: () => ({ reply: (reply) => (reply.status >= 400 ? withoutRateHeaders(reply) : reply) }),
   }),
   defineFault({
     name: 'ratelimit-reset-in-ms',
     group: 'rate-limit',
     description: 'X-RateLimit-Reset is a Unix timestamp in milliseconds.',
-    detectedBy: ['RATE-002'],
+    detectedBy: ['RATE-002', 'RATE-006'],
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ reset: rate.resetMs })) }),
   }),
   defineFault({
     name: 'ratelimit-reset-as-delta',
     group: 'rate-limit',
     description: 'X-RateLimit-Reset is the number of seconds until the reset, not a timestamp.',
-    detectedBy: ['RATE-002'],
+    detectedBy: ['RATE-002', 'RATE-006'],
     hooks: () => ({
       reply: (reply, context) => editRate(reply, (rate) => ({ reset: Math.max(0, Math.ceil((rate.resetMs - context.now) / 1000)) })),
     }),
@@ -41,14 +41,14 @@ export const RATE_LIMIT_FAULTS = [
     name: 'ratelimit-remaining-constant',
     group: 'rate-limit',
     description: 'X-RateLimit-Remaining always equals the limit; it never decreases.',
-    detectedBy: ['RATE-003'],
+    detectedBy: ['RATE-003', 'RATE-004', 'RATE-006'],
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.limit })) }),
   }),
   defineFault({
     name: 'ratelimit-remaining-above-limit',
     group: 'rate-limit',
     description: 'X-RateLimit-Remaining is counted from twice the limit, so it exceeds X-RateLimit-Limit.',
-    detectedBy: ['RATE-002'],
+    detectedBy: ['RATE-002', 'RATE-004', 'RATE-006'],
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.remaining + rate.limit })) }),
   }),
   defineFault({
@@ -69,7 +69,7 @@ export const RATE_LIMIT_FAULTS = [
     name: 'ratelimit-429-at-half',
     group: 'rate-limit',
     description: 'Requests are refused with 429 once half the limit is spent, while Remaining is still above 0.',
-    detectedBy: ['RATE-004'],
+    detectedBy: ['RATE-004', 'RATE-006'],
     hooks: () => ({
       refuse: (refused, { bucket, limits }) =>
         refused || bucket.minuteCount >= Math.ceil(limits.perMinute / 2) || bucket.dayCount >= Math.ceil(limits.perDay / 2),

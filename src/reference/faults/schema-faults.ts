@@ -8,7 +8,7 @@ export const SCHEMA_FAULTS = [
     name: 'pet-wrapped-in-data',
     group: 'schema',
     description: 'createPet and getPet wrap the Pet in {"data": …}.',
-    detectedBy: ['SCH-002', 'SCH-003'],
+    detectedBy: ['SCH-002', 'SCH-003', 'SCH-005'],
     hooks: () => ({
       reply: (reply, context) =>
         (context.operation === 'createPet' || context.operation === 'getPet') && reply.status < 300 && reply.body
@@ -20,21 +20,21 @@ export const SCHEMA_FAULTS = [
     name: 'id-as-string',
     group: 'schema',
     description: 'Pet ids are written as JSON strings ("id":"42").',
-    detectedBy: ['SCH-002', 'SCH-003', 'INT-003'],
+    detectedBy: ['SCH-001', 'SCH-002', 'SCH-003', 'INT-003'],
     hooks: () => ({ petWire: (wire, pet) => ({ ...wire, id: JSON.stringify(String(pet.id)) }) }),
   }),
   defineFault({
     name: 'category-id-as-string',
     group: 'schema',
     description: 'categoryId is written as a JSON string.',
-    detectedBy: ['SCH-002', 'SCH-003', 'SCH-005'],
+    detectedBy: ['SCH-001', 'SCH-002', 'SCH-003', 'SCH-005', 'INT-001'],
     hooks: () => ({ petWire: (wire, pet) => ({ ...wire, categoryId: JSON.stringify(String(pet.categoryId)) }) }),
   }),
   defineFault({
     name: 'status-outside-enum',
     group: 'schema',
     description: 'status is written in capitals ("AVAILABLE"), outside PetStatus.',
-    detectedBy: ['SCH-005', 'LIM-005'],
+    detectedBy: ['SCH-001', 'SCH-002', 'SCH-003', 'SCH-005', 'LIM-005'],
     hooks: () => ({
       petWire: (wire, pet) => (pet.status === undefined ? wire : { ...wire, status: JSON.stringify(pet.status.toUpperCase()) }),
     }),
@@ -43,21 +43,22 @@ export const SCHEMA_FAULTS = [
     name: 'pet-missing-id',
     group: 'schema',
     description: 'Pets are written without their id.',
-    detectedBy: ['SCH-002', 'INT-003'],
+    // Not SCH-003: no answer names an id, so a client has no pet to getPet (only a guessed id would).
+    detectedBy: ['SCH-001', 'SCH-002', 'INT-003'],
     hooks: () => ({ petWire: ({ id: _id, ...wire }) => wire }),
   }),
   defineFault({
     name: 'status-dropped-on-create',
     group: 'schema',
     description: 'The status sent on creation is not stored; the pet has none.',
-    detectedBy: ['SCH-005', 'CON-003'],
+    detectedBy: ['SCH-005', 'LIM-006', 'CON-003'],
     hooks: () => ({ newPet: ({ status: _status, ...pet }) => pet }),
   }),
   defineFault({
     name: 'name-trimmed',
     group: 'schema',
     description: 'Leading and trailing white space is cut from the name.',
-    detectedBy: ['SCH-005'],
+    detectedBy: ['SCH-006'],
     hooks: () => ({ newPet: (pet) => ({ ...pet, name: pet.name.trim() }) }),
   }),
   defineFault({
@@ -71,7 +72,7 @@ export const SCHEMA_FAULTS = [
     name: 'default-status-invalid',
     group: 'schema',
     description: 'A pet created without status gets status "unknown", outside PetStatus.',
-    detectedBy: ['SCH-007'],
+    detectedBy: ['SCH-002', 'SCH-007'],
     hooks: () => ({ newPet: (pet) => (pet.status === undefined ? { ...pet, status: 'unknown' } : pet) }),
   }),
   defineFault({

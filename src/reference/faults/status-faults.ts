@@ -11,7 +11,7 @@ export const STATUS_FAULTS = [
     name: 'create-returns-200',
     group: 'status',
     description: 'createPet answers 200 instead of 201.',
-    detectedBy: ['STA-001', 'STA-009'],
+    detectedBy: ['STA-001', 'STA-009', 'SCH-002'],
     hooks: () => ({
       reply: (reply, context) => (context.operation === 'createPet' && reply.status === 201 ? { ...reply, status: 200 } : reply),
     }),
@@ -20,7 +20,7 @@ export const STATUS_FAULTS = [
     name: 'unknown-pet-200-null',
     group: 'status',
     description: 'getPet answers 200 with a null body for an unknown petId instead of 404.',
-    detectedBy: ['STA-004'],
+    detectedBy: ['STA-004', 'SCH-003'],
     hooks: () => ({
       reply: (reply, context) => {
         if (context.operation !== 'getPet' || reply.status !== 404) return reply;
@@ -33,24 +33,26 @@ export const STATUS_FAULTS = [
     name: 'invalid-body-422',
     group: 'status',
     description: 'createPet answers 422 instead of 400 when the body fails validation.',
-    detectedBy: ['STA-005', 'STA-006', 'STA-009'],
+    detectedBy: ['STA-005', 'STA-006', 'STA-007', 'STA-009'],
     hooks: () => ({ reply: (reply) => (reply.error?.kind === 'invalid_body' ? withStatus(reply, 422) : reply) }),
   }),
   defineFault({
     name: 'malformed-json-500',
     group: 'status',
     description: 'createPet answers 500 when the body is not JSON (or is empty).',
-    detectedBy: ['STA-007', 'STA-008'],
+    detectedBy: ['STA-007', 'STA-008', 'STA-009'],
     hooks: () => ({
       reply: (reply, context) =>
-        reply.error?.kind === 'invalid_json' ? replaceWithError(reply, context, 500, 'internal_error', 'Unexpected token in JSON') : reply,
+        reply.error?.kind === 'invalid_json'
+          ? replaceWithError(reply, context, 500, 'internal_error', 'Unexpected token in JSON')
+          : reply,
     }),
   }),
   defineFault({
     name: 'unicode-name-500',
     group: 'status',
     description: 'createPet stores a pet whose name is not ASCII, then fails with 500 while answering.',
-    detectedBy: ['SCH-006', 'STA-008'],
+    detectedBy: ['SCH-006', 'STA-008', 'STA-009'],
     hooks: () => ({
       reply: (reply, context) =>
         context.operation === 'createPet' && reply.status < 300 && NON_ASCII.test(reply.body ?? '')
@@ -62,7 +64,7 @@ export const STATUS_FAULTS = [
     name: 'limit-abc-500',
     group: 'status',
     description: 'listPets answers 500 when limit is not made of digits (abc, 1.5, -1).',
-    detectedBy: ['LIM-004', 'STA-008'],
+    detectedBy: ['LIM-004', 'STA-008', 'STA-009'],
     hooks: () => ({
       reply: (reply, context) => {
         if (context.operation !== 'listPets' || reply.status !== 400) return reply;

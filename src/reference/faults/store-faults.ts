@@ -8,7 +8,7 @@ export const STORE_FAULTS = [
     name: 'lost-write',
     group: 'store',
     description: 'createPet answers 201 with the new Pet but does not store it.',
-    detectedBy: ['CON-001', 'CON-002', 'CON-003', 'STA-003', 'LIM-006'],
+    detectedBy: ['CON-001', 'CON-002', 'CON-003', 'STA-003', 'LIM-006', 'DEP-001', 'INT-004'],
     hooks: () => ({ copies: () => 0 }),
   }),
   defineFault({
@@ -22,7 +22,7 @@ export const STORE_FAULTS = [
     name: 'id-reuse',
     group: 'store',
     description: 'Every second pet gets the id of the pet created before it.',
-    detectedBy: ['INT-003', 'CON-002'],
+    detectedBy: ['INT-003', 'INT-004', 'CON-002'],
     hooks: () => ({ assignId: (id, index) => (index % 2 === 1 ? id - 1n : id) }),
   }),
   defineFault({
@@ -36,7 +36,8 @@ export const STORE_FAULTS = [
     name: 'large-id-rounded',
     group: 'store',
     description: 'Ids start above 2^53 and are written through a double, so the id a client sees is not the stored one.',
-    detectedBy: ['INT-004', 'CON-001'],
+    // Not DEP-001: its one pet reads back when its id happens to be even (exact in a double).
+    detectedBy: ['INT-003', 'INT-004', 'CON-001'],
     hooks: () => ({
       idStart: (start) => (start > ABOVE_2_53 ? start : ABOVE_2_53),
       petWire: (wire, pet) => ({ ...wire, id: String(Number(pet.id)) }),
@@ -46,7 +47,7 @@ export const STORE_FAULTS = [
     name: 'get-returns-other-pet',
     group: 'store',
     description: 'getPet answers with the pet stored next to the requested one.',
-    detectedBy: ['CON-001', 'DEP-001'],
+    detectedBy: ['CON-001', 'DEP-001', 'INT-004'],
     hooks: () => ({
       findPet: (pet, store) => {
         if (!pet) return pet;

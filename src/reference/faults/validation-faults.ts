@@ -43,7 +43,7 @@ export const VALIDATION_FAULTS = [
     name: 'status-not-validated',
     group: 'validation',
     description: 'Any string is accepted as status on creation and echoed back.',
-    detectedBy: ['STA-006'],
+    detectedBy: ['STA-006', 'SCH-002'],
     hooks: () => ({
       acceptInvalid: (accepted, body, issues) => {
         const onlyStatusWrong = onlyAt(issues, '/status') && typeof (body as LooseBody).status === 'string';
