@@ -1,0 +1,88 @@
+import { loadCatalog } from '../../../src/catalog/catalog.ts';
+import type { FaultDefinition } from '../../../src/reference/faults/index.ts';
+import type { ConformanceReport, RequirementVerdict } from '../../../src/report/model.ts';
+
+/** One seed for every fault run, so a missed fault replays exactly with the printed command. */
+export const FAULT_SEED = '20240605';
+
+/**
+ * Requirements whose evidence comes from other tests' exchanges: ERR-004 judges the 429 body, and only
+ * the rate-limit exhaustion tests provoke a 429.
+ */
+const ALSO_NEEDS: Readonly<Record<string, readonly string[]>> = {
+  'ERR-004': ['rate-limit'],
+};
+
+export interface FaultPlan {
+  fault: string;
+  strict: boolean;
+  /** The --only selection: the fault's detectedBy ids and the areas their evidence comes from. */
+  only: string[];
+  expected: readonly string[];
+  args: string[];
+}
+
+/**
+ * The CLI arguments that show one fault: the embedded reference with that fault, only the tests of its
+ * detecting requirements (--only ids: a whole area costs up to a third more CPU for property tests
+ * that prove something else), and --strict for faults only SHOULD requirements catch. Rate-limit faults
+ * keep the exhaustion tests: --no-exhaust is never passed.
+ */
+export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | 'strictOnly'>): FaultPlan {
+  const catalog = loadCatalog();
+  for (const id of fault.detectedBy) catalog.get(id);
+  const only = [...new Set(fault.detectedBy.flatMap((id) => [id, ...(ALSO_NEEDS[id] ?? [])]))];
+  const strict = fault.strictOnly === true;
+  const args = ['--reference-faults', fault.name, '--seed', FAULT_SEED, '--only', only.join(',')];
+  if (strict) args.push('--strict');
+  return { fault: fault.name, strict, only, expected: fault.detectedBy, args };
+}
+
+export interface FaultOutcome {
+  fault: string;
+  exitCode: number | undefined;
+  overall: string;
+  /** Requirements with a fail or warn verdict: what the suite caught. */
+  detecting: string[];
+  /** detectedBy ids whose verdict is not a failure (fail for MUST; fail or warn for SHOULD). */
+  missed: string[];
+  expected: readonly string[];
+  durationMs: number;
+  ok: boolean;
+}
+
+const FAILING: readonly RequirementVerdict[] = ['fail', 'warn'];
+
+/** Judges a fault run: not conformant (exit 1) and every expected requirement failing. */
+export function judgeFault(plan: FaultPlan, exitCode: number | undefined, report: ConformanceReport | undefined, durationMs: number): FaultOutcome {
+  const verdicts = new Map(report?.requirements.map((r) => [r.id, r]) ?? []);
+  const detecting = (report?.requirements ?? []).filter((r) => FAILING.includes(r.verdict)).map((r) => r.id);
+  const missed = plan.expected.filter((id) => {
+    const result = verdicts.get(id);
+    if (!result) return true;
+    return result.level === 'MUST' ? result.verdict !== 'fail' : !FAILING.includes(result.verdict);
+  });
+  const overall = report?.verdict.overall ?? 'no report';
+  return {
+    fault: plan.fault,
+    exitCode,
+    overall,
+    detecting,
+    missed,
+    expected: plan.expected,
+    durationMs,
+    ok: exitCode === 1 && overall === 'not-conformant' && missed.length === 0,
+  };
+}
+
+/** Why each missed requirement was not failed: its verdict and reason, for the failure message. */
+export function describeMisses(outcome: FaultOutcome, report: ConformanceReport | undefined): string {
+  const lines = [`fault ${outcome.fault}: exit ${outcome.exitCode ?? 'killed'}, verdict ${outcome.overall}`];
+  for (const id of outcome.missed) {
+    const result = report?.requirements.find((r) => r.id === id);
+    const tests = result?.tests.map((t) => `    ${t.state}: ${t.name}${t.skipReason ? ` (${t.skipReason})` : ''}`) ?? [];
+    lines.push(`  ${id}: ${result ? `${result.verdict}${result.reason ? ` — ${result.reason}` : ''}` : 'absent from the report'}`, ...tests);
+  }
+  for (const problem of report?.harnessErrors ?? []) lines.push(`  harness error ${problem.code}: ${problem.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,67 @@
+import { describe, test, vi } from 'vitest';
+import { VARIANTS, type VariantName } from '../../src/reference/variants.ts';
+import { createLimiter } from './support/limiter.ts';
+import { runCliInTest } from './support/run-cli.ts';
+import { type VariantPlan, formatProblems, planVariants, verdictProblems } from './support/variant-plan.ts';
+
+/**
+ * Proves the suite's "conformant": the CLI runs every area against the embedded reference taking each
+ * liberty the interface allows (src/reference/variants.ts), alone and combined, and must exit 0. A
+ * failing requirement here is a false failure: the suite holds an opinion the interface does not.
+ * Standard profile for the single variants (a full thorough run costs twice the CPU); the largest
+ * combination runs thorough, so every property sees its full number of cases against the liberties.
+ */
+
+const CONCURRENCY = 2;
+const RUN_TIMEOUT_MS = 300_000;
+
+/** SHOULD warnings a variant earns by design; any other warning is a false one. */
+const EXPECTED_WARNINGS: Partial<Record<VariantName, readonly string[]>> = {
+  // The 429 body is not shown by the interface; an Error body there is a SHOULD (ERR-004).
+  'plain-429-body': ['ERR-004'],
+};
+
+/** Liberties about answers: every "400 or …" choice the interface leaves open, taken at once. */
+const LENIENT_ANSWERS: readonly VariantName[] = [
+  'limit-clamped', 'unknown-status-empty', 'petid-not-found', 'content-type-400', 'custom-error-codes', 'retry-after-http-date', 'plain-429-body',
+];
+/** Liberties about data: what is stored, how it is listed, which ids and categories exist. */
+const DATA_CHOICES: readonly VariantName[] = [
+  'default-status-available', 'extra-pet-fields', 'newest-first', 'ids-above-2-53', 'restricted-categories', 'bounded-names', 'prefilled-store',
+];
+/** A real deployment's transport: a prefixed path, latency, no keep-alive, chunked bodies, random ids. */
+const TRANSPORT: readonly VariantName[] = ['prefixed-base-path', 'slow-responses', 'connection-close', 'chunked-bodies', 'random-ids'];
+
+const PLANS: readonly VariantPlan[] = [
+  ...VARIANTS.map((v) => planVariants([v.name], 'standard')),
+  planVariants(LENIENT_ANSWERS, 'standard', 'lenient answers'),
+  planVariants(DATA_CHOICES, 'standard', 'data choices'),
+  planVariants(TRANSPORT, 'standard', 'transport'),
+  // Thorough runs thousands of requests: without the 25 ms delay, and with every other compatible liberty.
+  planVariants([...LENIENT_ANSWERS, ...DATA_CHOICES, 'prefixed-base-path', 'connection-close', 'chunked-bodies'], 'thorough', 'all but slow and random ids'),
+];
+
+vi.setConfig({ maxConcurrency: CONCURRENCY });
+
+describe('valid variants: every liberty the interface allows is CONFORMANT', () => {
+  const limiter = createLimiter(CONCURRENCY);
+
+  for (const plan of PLANS) {
+    const title = `${plan.label}${plan.variants.length > 1 ? ` (${plan.variants.join(', ')})` : ''} [${plan.profile}]`;
+    test.concurrent(title, async ({ expect, onTestFinished }) => {
+      const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: 'variant' }));
+      const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
+      const problems = verdictProblems(run.report);
+      const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)));
+      const why = [
+        `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
+        formatProblems(problems),
+        `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
+        run.stderr.slice(-2000),
+      ].join('\n');
+      expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
+      expect(unexpected.map((p) => `${p.id} ${p.verdict}`), `false failures or gaps\n${why}`).toEqual([]);
+      expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: 'conformant' });
+    }, RUN_TIMEOUT_MS + 30_000);
+  }
+});
