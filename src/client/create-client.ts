@@ -65,6 +65,10 @@ export function createClient(options: ClientOptions): TargetClient {
 
   async function waitOrGiveUp(ms: number, reason: string): Promise<void> {
     if (ms <= 0) return;
+    if (options.waitDeadline !== undefined && clock.now() + ms > options.waitDeadline) {
+      const asked = `a wait of ${Math.ceil(ms / 1000)} s (${reason})`;
+      throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, past the time this run's profile allows for waiting`));
+    }
     if (ms > settings.maxWaitMs) {
       const asked = `a wait of ${Math.ceil(ms / 1000)} s (${reason})`;
       const limit = `${Math.round(settings.maxWaitMs / 1000)} s`;

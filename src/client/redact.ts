@@ -8,15 +8,22 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The last guard before anything is recorded: every occurrence of the key, in any letter case (tests send
- * it upper- and lower-cased on purpose) and percent-encoded, becomes `***`. Built once per client.
+ * The last guard before anything is recorded: the key, in any letter case (tests send it upper- and
+ * lower-cased on purpose), percent-encoded, base64-encoded (Basic), and anything that starts with a large
+ * part of it (the prefixes and same-shape keys the auth tests send, echoed back by a hostile target)
+ * becomes `***`. Built once per client.
  */
 export function createRedactor(secret: string): Redact {
   if (secret.length === 0) return (text) => text;
-  const forms = new Set([secret, encodeURIComponent(secret)]);
-  const pattern = new RegExp([...forms].map(escapeRegExp).join('|'), 'gi');
-  const shortest = Math.min(...[...forms].map((f) => f.length));
-  return (text) => (text.length < shortest ? text : text.replace(pattern, REDACTED));
+  const prefix = secret.slice(0, Math.min(secret.length, Math.max(8, Math.floor(secret.length / 2))));
+  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
+  // The prefix, and as many key-like characters after it as the rest of the key could hold.
+  const rest = secret.length - prefix.length + 2;
+  // The exact forms come first, so a key repeated back to back is matched key by key.
+  const exact = [secret, encodeURIComponent(secret), base64(secret), base64(`${secret}:`)].map(escapeRegExp);
+  const forms = [...exact, `${escapeRegExp(prefix)}[\\w-]{0,${rest}}`];
+  const pattern = new RegExp(forms.join('|'), 'gi');
+  return (text) => (text.length < prefix.length ? text : text.replace(pattern, REDACTED));
 }
 
 /** Values of a header map, redacted. */

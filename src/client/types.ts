@@ -28,6 +28,9 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Cap on one wait (Retry-After, Reset, backoff); a longer one is ERR_RATE_LIMITED. Default 120 000. */
   maxWaitMs?: number;
+  /** Epoch ms after which the client waits no more (the run's allowance for waiting); a wait that would
+   * pass it is ERR_RATE_LIMITED. Guards against headers that claim an exhausted window forever. */
+  waitDeadline?: number;
   /** Called once per exchange (each retry and each transport failure included), already redacted. */
   onExchange?: (exchange: Exchange, findings: Finding[]) => void;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */

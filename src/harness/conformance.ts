@@ -7,6 +7,7 @@ import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemo
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
+import { createRedactor } from '../client/redact.ts';
 import { trimEvidence } from './evidence.ts';
 import type { ConformanceMeta } from './meta.ts';
 import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
@@ -54,6 +55,8 @@ interface FileRun {
   client: TargetClient;
   budget: RequestBudget;
   makeClient(apiKey: string): TargetClient;
+  /** Scrubs every key of the run from text bound for a report. */
+  redact(text: string): string;
   /** The meta of the test running now; the client's recorder writes into it. */
   current: { meta: ConformanceMeta | undefined };
 }
@@ -91,6 +94,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           budget,
           dispatcher,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
+          waitDeadline: run.waitDeadline,
           onExchange(exchange, findings) {
             const meta = current.meta;
             if (!meta) return;
@@ -99,7 +103,9 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           },
         });
       const client = makeClient(run.apiKey);
-      await use({ run, contract, catalog, client, budget, makeClient, current });
+      const redactors = [run.apiKey, run.exhaustApiKey].filter((k): k is string => Boolean(k)).map(createRedactor);
+      const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+      await use({ run, contract, catalog, client, budget, makeClient, redact, current });
       await dispatcher.close();
     },
     { scope: 'file' },
@@ -129,8 +135,11 @@ export function conformance(
     const ctx = createContext(fileRun, requirement, meta, task.name);
     try {
       await fn(ctx);
-    } catch (error) {
+    } catch (thrown) {
+      // Failure text quotes response bodies, and a hostile target may echo the key back in them.
+      const error = redactError(thrown, fileRun.redact);
       const skipped = recordOutcome(meta, error);
+      if (meta.property?.counterexample) meta.property.counterexample = fileRun.redact(meta.property.counterexample);
       if (skipped) skip(skipped);
       throw error;
     } finally {
@@ -160,6 +169,18 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
   const kind = error instanceof Error && error.name === 'AssertionError' ? 'conformance' : 'harness';
   meta.failure = { kind, code: kind === 'conformance' ? 'ERR_CONFORMANCE' : 'ERR_INTERNAL', message };
   return undefined;
+}
+
+/** The same error with every key scrubbed from its text; vitest prints it and the reporter keeps it. */
+function redactError(error: unknown, redact: (text: string) => string): unknown {
+  if (isConformanceFailure(error)) return new ConformanceFailure(error.requirementId, redact(error.expected), redact(error.actual));
+  if (isHarnessError(error)) return new HarnessError(error.code, redact(error.message));
+  if (error instanceof Error && !isSkip(error)) {
+    const copy = new Error(redact(error.message));
+    copy.name = error.name;
+    return copy;
+  }
+  return error;
 }
 
 function isSkip(error: unknown): boolean {

@@ -33,12 +33,21 @@ export interface RunContext {
   only: string[];
   categoryIds: string[] | undefined;
   timeoutMs: number;
+  /** Epoch ms after which no client waits for a rate-limit window any more; undefined: no limit. */
+  waitDeadline: number | undefined;
 }
 
 export interface PreparedRun {
   context: RunContext;
   dispose(): Promise<void>;
 }
+
+/**
+ * How long a run may spend waiting for rate-limit windows: quick fits one Free-plan minute, standard
+ * 600 requests at 60 a minute. Past it the run ends incomplete instead of crawling on headers that claim
+ * an exhausted window forever.
+ */
+const WAIT_ALLOWANCE_MS: Readonly<Record<Profile, number | undefined>> = { quick: 60_000, standard: 20 * 60_000, thorough: undefined };
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
@@ -64,6 +73,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     only: [...config.only],
     categoryIds: config.categoryIds ? [...config.categoryIds] : undefined,
     timeoutMs: config.timeoutMs,
+    waitDeadline: WAIT_ALLOWANCE_MS[config.profile] === undefined ? undefined : Date.now() + (WAIT_ALLOWANCE_MS[config.profile] ?? 0),
   };
   try {
     if (config.target === undefined) {
