@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -69,10 +70,17 @@ function groupOf(url: string, functionName: string): string {
   if (url.startsWith('node:')) return 'node internals';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg?.[1]) return pkg[1];
-  const local = /\/work\/main\/(.*)$/.exec(url.replace('file://', ''));
+  const local = new RegExp(`^${escapeRegExp(PROJECT_ROOT)}(.*)$`).exec(url.replace('file://', ''));
   return local?.[1]?.split('/').slice(0, 2).join('/') ?? url;
 }
 
 function shortUrl(url: string): string {
-  return url.replace('file://', '').replace(/^.*node_modules\//, '').replace('/work/main/', '');
+  return url.replace('file://', '').replace(/^.*node_modules\//, '').replace(PROJECT_ROOT, '');
+}
+
+/** The project's own directory, wherever it is checked out. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
