@@ -1,4 +1,4 @@
-import type { Level } from '../catalog/catalog.ts';
+import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import type { RunInfo } from './run-info.ts';
@@ -91,20 +91,12 @@ export interface FailureDetail {
   curl?: string;
 }
 
-export interface RequirementResult {
-  id: string;
-  area: string;
-  level: Level;
-  source: string;
-  text: string;
-  coverage: 'tested' | 'not-covered';
+/** A catalog requirement with its verdict; `reason` says why skipped or not covered, or a deviation's why. */
+export interface RequirementResult extends Requirement {
   verdict: RequirementVerdict;
-  /** Why skipped or not covered; for a deviation, the implementer's reason. */
-  reason?: string;
   /** For a deviation: what the verdict would have been (fail or warn). */
   deviationOf?: 'fail' | 'warn';
   notes: string[];
-  accepts?: Array<string | number>;
   tests: TestSummary[];
   failures: FailureDetail[];
   /** Failures beyond the ones kept, so the report stays readable. */
