@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // run against a target (npm run conformance drives it through src/cli.ts).
 export default defineConfig({
   test: {
+    // Transformed modules are cached on disk between runs (node_modules/.experimental-vitest-cache).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

@@ -1,5 +1,3 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseCliArgs, USAGE } from './cli/args.ts';
 import { runConformance } from './cli/run.ts';
 import { isHarnessError } from './errors.ts';
@@ -19,11 +17,4 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   }
   const outcome = await runConformance(args, log);
   return outcome.exitCode;
-}
-
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  const code = await main(process.argv.slice(2));
-  // Open handles (keep-alive sockets, timers of a hung target) must not hold the exit code hostage.
-  process.exit(code);
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
@@ -18,7 +19,7 @@ import {
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
-import { RateLimitLastSequencer } from './sequencer.ts';
+import { RateLimitLastSequencer, SlowestFirstSequencer } from './sequencer.ts';
 
 export interface RunOutcome {
   exitCode: 0 | 1 | 2;
@@ -89,8 +90,8 @@ async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<
       // The embedded reference gives every file its own headroom; a remote key is shared, so its files
       // run one at a time with the rate-limit file last.
       fileParallelism: embedded,
-      maxWorkers: embedded ? undefined : 1,
-      sequence: { sequencer: RateLimitLastSequencer },
+      maxWorkers: embedded ? embeddedWorkers() : 1,
+      sequence: { sequencer: embedded ? SlowestFirstSequencer : RateLimitLastSequencer },
       reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
     });
     vitest.provide('conformanceRun', prepared.context);
@@ -103,6 +104,15 @@ async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<
   }
   if (!result) throw new HarnessError('ERR_ABORTED', 'the run ended before any report was made');
   return finish(setup, result, reporter.exchanges, log);
+}
+
+/**
+ * Workers for the embedded run: at least two, even on two cores, because the workers spend much of their
+ * time waiting on the reference (in this process) or on the rate-limit file's window; beyond four, the
+ * three long files no longer get shorter and every worker compiles the contract again.
+ */
+function embeddedWorkers(): number {
+  return Math.min(Math.max(availableParallelism(), 2), 4);
 }
 
 /** Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. */

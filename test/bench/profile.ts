@@ -10,9 +10,9 @@ import { inclusive, readProfile, summarize } from './profile/summarize-cpuprofil
 /**
  * `tsx test/bench/profile.ts [--profile thorough] [--seed 7] [--out /tmp/bench-prof]`: where an embedded
  * run spends its time. Runs the conformance project with vitest directly (its global setup starts the
- * embedded reference), in the forks pool so that `--cpu-prof` reaches the worker too (the threads pool
- * refuses it in a Worker's execArgv), with a timings reporter; then prints per-file vitest timings, CPU
- * (from /usr/bin/time) and, per process, self time by package and inclusive time of the known suspects.
+ * embedded reference), in the threads pool as the CLI does (`--cpu-prof` writes one profile per thread),
+ * with a timings reporter; then prints per-file vitest timings, CPU (from /usr/bin/time) and, per
+ * thread, self time by package and inclusive time of the known suspects.
  */
 const SUSPECTS = [
   'createContract', 'loadCatalog', 'startReferenceServer', 'attempt', 'exchangeOnce', 'take', 'parseBody', 'runChecks',
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const timings = join(out, 'timings.json');
   const vitestArgs = [
-    '--cpu-prof', `--cpu-prof-dir=${out}`, join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'conformance', '--pool', 'forks',
+    '--cpu-prof', `--cpu-prof-dir=${out}`, join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'conformance', '--max-workers', '2',
     '--reporter', './test/bench/profile/timings-reporter.ts',
   ];
   const useTime = existsSync(TIME_BIN);

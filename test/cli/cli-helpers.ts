@@ -7,6 +7,8 @@ import { onTestFinished } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+/** The package's bin, as `npm run conformance` and `npx animal-store-conformance` start it. */
+const BIN = join(ROOT, 'src', 'bin', 'animal-store-conformance.js');
 
 export interface CliResult {
   code: number | null;
@@ -15,18 +17,18 @@ export interface CliResult {
   ms: number;
 }
 
-/** Runs the CLI as a user would, in a child process, with a clean environment of our choosing. */
+/** Runs the CLI as a user would (its bin), in a child process, with a clean environment of our choosing. */
 export function runCli(args: readonly string[], env: Record<string, string> = {}, cwd: string = ROOT): Promise<CliResult> {
-  return runNode([join(ROOT, 'src', 'cli.ts'), ...args], env, cwd);
+  const started = Date.now();
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  return collect(child, started);
 }
 
-export function runNode(args: readonly string[], env: Record<string, string>, cwd: string): Promise<CliResult> {
-  const started = Date.now();
-  const child = spawn(TSX, [...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+function collect(child: ChildProcess, started: number): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const TSX_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+export const CLI_BIN = join(REPO_ROOT, 'src', 'bin', 'animal-store-conformance.js');
 
 /** Progress goes to stderr so that stdout holds only the table. */
 export function progress(message: string): void {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../../../src/report/model.ts';
-import { REPO_ROOT, TSX_BIN } from './paths.ts';
+import { CLI_BIN, REPO_ROOT, TSX_BIN } from './paths.ts';
 
 export interface CliRun {
   exitCode: number | null;
@@ -25,13 +25,16 @@ export interface CliRunOptions {
   /** Keep the report directory (its path is returned in the report's location). */
   keepReportDir?: string;
   nodeOptions?: string;
+  /** Start it as a user does, with `npm run conformance` (npm's own start-up included); default: the bin. */
+  viaNpm?: boolean;
 }
 
-/** Runs `tsx src/cli.ts <args> --report-dir <tmp>` as its own process group and reads conformance.json. */
+/** Runs the CLI's bin (or `npm run conformance`) with `<args> --report-dir <tmp>` as its own process group and reads conformance.json. */
 export async function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
   const reportDir = options.keepReportDir ?? mkdtempSync(join(tmpdir(), 'bench-cli-'));
   const timeFile = join(reportDir, 'bench-time.txt');
-  const command = [TSX_BIN, 'src/cli.ts', ...args, '--report-dir', reportDir];
+  const cliArgs = [...args, '--report-dir', reportDir];
+  const command = options.viaNpm ? ['npm', 'run', '--silent', 'conformance', '--', ...cliArgs] : [process.execPath, CLI_BIN, ...cliArgs];
   const timed = existsSync(TIME_BIN) ? [TIME_BIN, '-f', '%U %S', '-o', timeFile, ...command] : command;
   const started = performance.now();
   const child = spawn(timed[0] as string, timed.slice(1), {

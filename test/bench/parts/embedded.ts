@@ -12,7 +12,7 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
   const exits: string[] = [];
   const cpus: number[] = [];
   for (let i = 1; i <= runs; i += 1) {
-    const run = await runCli([], { timeoutMs: 10 * 60_000 });
+    const run = await runCli([], { timeoutMs: 10 * 60_000, viaNpm: true });
     walls.push(run.wallMs);
     exits.push(String(run.exitCode));
     if (run.cpuS !== undefined) cpus.push(run.cpuS);
@@ -27,7 +27,7 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
   const caseNote = median(properties) > 0 ? 'sum of property numRuns + example tests' : 'no property data in the report: one per test';
   return [
     {
-      measure: 'embedded `tsx src/cli.ts` wall time (profile thorough)',
+      measure: 'embedded `npm run conformance` wall time (profile thorough)',
       value: seconds(median(walls)),
       notes:
         `median of ${runs}: ${walls.map((w) => seconds(w)).join(', ')}; exit codes ${exits.join(',')}` +

@@ -1,15 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'vitest';
 import type { ConformanceReport } from '../../../src/report/model.ts';
 
-const CLI_PATH = fileURLToPath(new URL('../../../src/cli.ts', import.meta.url));
-/** tsx's loader by absolute URL: the child runs in an empty directory, where `--import tsx` would not resolve. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The package's bin, as `npm run conformance` and `npx animal-store-conformance` start it. */
+const BIN = fileURLToPath(new URL('../../../src/bin/animal-store-conformance.js', import.meta.url));
 
 export interface CliRun {
   /** Exit code, or undefined when the process was killed (see `killedAfterMs`). */
@@ -47,7 +45,7 @@ export interface CliHandle {
 }
 
 /**
- * Runs `node --import tsx src/cli.ts <args> --report-dir <fresh tmp dir>` with that fresh directory as
+ * Runs `node src/bin/animal-store-conformance.js <args> --report-dir <fresh tmp dir>` with that fresh directory as
  * its working directory (no developer's .env applies) and in its own process group (a time-out kills the
  * vitest workers it started too). Never rejects for a failing run: the caller asserts on the outcome.
  * The report directory is the caller's to remove (`removeReportDir`): a failing test keeps it.
@@ -59,7 +57,7 @@ export function runCli(args: readonly string[], options: CliRunOptions): CliHand
   // The unit project's own vitest variables must not leak into the child's vitest.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV') delete env[name];
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, CLI_PATH, ...args, '--report-dir', reportDir], {
+  const child = spawn(process.execPath, [BIN, ...args, '--report-dir', reportDir], {
     cwd: reportDir,
     env,
     detached: true,
