@@ -42,8 +42,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
         chunks.push(chunk);
       }
     };
+    // After 'end' only 'close' can follow, and a settled promise ignores it: no listener needs removing.
     const onEnd = () => {
-      cleanup();
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
     const onAbort = () => {
