@@ -26,10 +26,14 @@ export interface OpenQuestion {
   appliesTo: string[];
 }
 
-export interface Catalog {
+/** A catalog's plain data: what a worker receives from the process that loaded and checked it. */
+export interface CatalogData {
   areas: Readonly<Record<string, string>>;
   requirements: readonly Requirement[];
   open: readonly OpenQuestion[];
+}
+
+export interface Catalog extends CatalogData {
   get(id: string): Requirement;
   has(id: string): boolean;
 }
@@ -57,11 +61,16 @@ export function parseCatalog(text: string): Catalog {
       if (!byId.has(id)) throw new HarnessError('ERR_SPEC', `open question "${question.question}" names unknown ${id}`);
     }
   }
-  const requirements = [...byId.values()];
+  return catalogFrom({ areas: raw.areas, requirements: [...byId.values()], open: raw.open });
+}
+
+/** A catalog from data already checked by parseCatalog (in another process or worker): no parsing, no checks. */
+export function catalogFrom(data: CatalogData): Catalog {
+  const byId = new Map(data.requirements.map((requirement) => [requirement.id, requirement]));
   return Object.freeze({
-    areas: Object.freeze({ ...raw.areas }),
-    requirements,
-    open: raw.open,
+    areas: Object.freeze({ ...data.areas }),
+    requirements: data.requirements,
+    open: data.open,
     get(id: string): Requirement {
       const found = byId.get(id);
       if (!found) throw new HarnessError('ERR_SPEC', `unknown requirement ${id}`);

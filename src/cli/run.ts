@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
+import { sourcesOf } from '../harness/sources.ts';
 import {
   type ConformanceReport,
   ConformanceReporter,
@@ -95,6 +96,7 @@ async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<
       reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
     });
     vitest.provide('conformanceRun', prepared.context);
+    vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
     await vitest.start();
   } finally {
     process.off('SIGINT', cancel);

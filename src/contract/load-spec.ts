@@ -38,9 +38,9 @@ export interface OpenApiResponse {
   content?: Record<string, { schema: SchemaObject }>;
 }
 
+/** The parsed interface description and the digest of its text: plain data, passed to workers as is. */
 export interface LoadedSpec {
   document: OpenApiDocument;
-  text: string;
   sha256: string;
 }
 
@@ -56,5 +56,5 @@ export function loadSpec(path: string = SPEC_PATH): LoadedSpec {
   if (!document || typeof document !== 'object' || !document.paths || !document.components) {
     throw new HarnessError('ERR_SPEC', `${path} is not an OpenAPI document`);
   }
-  return { document, text, sha256: createHash('sha256').update(text).digest('hex') };
+  return { document, sha256: createHash('sha256').update(text).digest('hex') };
 }

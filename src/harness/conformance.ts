@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 import { test as base, inject } from 'vitest';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { type Catalog, type Requirement, loadCatalog } from '../catalog/catalog.ts';
+import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
@@ -61,7 +61,7 @@ interface FileRun {
   current: { meta: ConformanceMeta | undefined };
 }
 
-/** Compiled once per worker: with isolate off, every file a worker runs shares them. */
+/** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
 interface WorkerShared {
   contract: Contract;
   catalog: Catalog;
@@ -70,7 +70,9 @@ interface WorkerShared {
 const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
   shared: [
     async ({}, use) => {
-      await use({ contract: createContract(), catalog: loadCatalog() });
+      const sources = inject('conformanceSources');
+      if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');
+      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog) });
     },
     { scope: 'worker' },
   ],

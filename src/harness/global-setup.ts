@@ -1,10 +1,14 @@
 import type { TestProject } from 'vitest/node';
+import { loadCatalog } from '../catalog/catalog.ts';
 import { loadConfig } from '../config.ts';
+import { createContract } from '../contract/index.ts';
 import { type RunContext, prepareRun } from './run-context.ts';
+import { type RunSources, sourcesOf } from './sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     conformanceRun: RunContext;
+    conformanceSources: RunSources;
   }
 }
 
@@ -14,7 +18,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (project.getProvidedContext().conformanceRun) return undefined;
-  const prepared = await prepareRun(loadConfig());
+  const contract = createContract();
+  const prepared = await prepareRun(loadConfig(), contract);
   project.provide('conformanceRun', prepared.context);
+  project.provide('conformanceSources', sourcesOf(contract, loadCatalog()));
   return () => prepared.dispose();
 }
