@@ -123,7 +123,7 @@ describe('rate-limit exhaustion', () => {
     if (wait.ms > MAX_RECOVERY_WAIT_MS) {
       ctx.skip(`the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`);
     }
-    await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()));
+    await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()), undefined, { signal: ctx.signal });
     const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
     ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
   }, options);

@@ -60,8 +60,29 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
 }
 
 async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {
+  let vitest: Vitest | undefined;
+  const interruption = handleInterruption(() => vitest, log);
+  try {
+    const prepared = await prepareRun(setup.config, setup.contract);
+    try {
+      return await runVitest(setup, prepared, interruption, (created) => (vitest = created), log);
+    } finally {
+      await vitest?.close();
+      await prepared.dispose();
+    }
+  } finally {
+    interruption.dispose();
+  }
+}
+
+async function runVitest(
+  setup: RunSetup,
+  prepared: PreparedRun,
+  interruption: Interruption,
+  created: (vitest: Vitest) => void,
+  log: (line: string) => void,
+): Promise<RunOutcome> {
   const { config } = setup;
-  const prepared: PreparedRun = await prepareRun(config, setup.contract);
   let result: ConformanceReport | undefined;
   const reporter = new ConformanceReporter({
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
@@ -76,36 +97,71 @@ async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<
   });
   const embedded = prepared.context.embedded;
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
-  let vitest: Vitest | undefined;
-  const cancel = () => void vitest?.cancelCurrentRun('keyboard-input');
-  process.once('SIGINT', cancel);
-  process.once('SIGTERM', cancel);
-  try {
-    vitest = await createVitest('test', {
-      root: PACKAGE_ROOT,
-      config: VITEST_CONFIG,
-      project: 'conformance',
-      watch: false,
-      passWithNoTests: true,
-      shard: config.shard,
-      // The embedded reference gives every file its own headroom; a remote key is shared, so its files
-      // run one at a time with the rate-limit file last.
-      fileParallelism: embedded,
-      maxWorkers: embedded ? embeddedWorkers() : 1,
-      sequence: { sequencer: embedded ? SlowestFirstSequencer : RateLimitLastSequencer },
-      reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
-    });
-    vitest.provide('conformanceRun', prepared.context);
-    vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
-    await vitest.start();
-  } finally {
-    process.off('SIGINT', cancel);
-    process.off('SIGTERM', cancel);
-    await vitest?.close();
-    await prepared.dispose();
+  const vitest = await createVitest('test', {
+    root: PACKAGE_ROOT,
+    config: VITEST_CONFIG,
+    project: 'conformance',
+    watch: false,
+    passWithNoTests: true,
+    shard: config.shard,
+    // The embedded reference gives every file its own headroom; a remote key is shared, so its files
+    // run one at a time with the rate-limit file last.
+    fileParallelism: embedded,
+    maxWorkers: embedded ? embeddedWorkers() : 1,
+    sequence: { sequencer: embedded ? SlowestFirstSequencer : RateLimitLastSequencer },
+    reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
+  });
+  created(vitest);
+  interruption.takeOverFromVitest();
+  vitest.provide('conformanceRun', prepared.context);
+  vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
+  // Interrupted while preparing: no test starts, and the report says the run was interrupted.
+  if (!interruption.interrupted) await vitest.start();
+  if (!result) {
+    throw new HarnessError('ERR_ABORTED', interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made');
   }
-  if (!result) throw new HarnessError('ERR_ABORTED', 'the run ended before any report was made');
   return finish(setup, result, reporter.exchanges, log);
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Ctrl-C or SIGTERM (a CI job's time-out) ends the run early but still writes the reports, with the
+ * tests that finished and an ERR_ABORTED saying the run was interrupted. vitest's own handlers would
+ * exit at once, so they are removed once vitest has registered them. A second signal exits at once.
+ */
+interface Interruption {
+  readonly interrupted: boolean;
+  /** Removes the signal handlers vitest registered (it exits at once on a signal). */
+  takeOverFromVitest(): void;
+  dispose(): void;
+}
+
+function handleInterruption(current: () => Vitest | undefined, log: (line: string) => void): Interruption {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    interrupted = true;
+    log(`${signal}: stopping the run and writing the reports (send it again to exit at once)`);
+    void current()?.cancelCurrentRun('keyboard-input');
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  return {
+    get interrupted() {
+      return interrupted;
+    },
+    takeOverFromVitest() {
+      for (const signal of SIGNALS) {
+        for (const listener of process.listeners(signal)) {
+          if (listener !== onSignal && !before.get(signal)?.has(listener)) process.off(signal, listener);
+        }
+      }
+    },
+    dispose() {
+      for (const signal of SIGNALS) process.off(signal, onSignal);
+    },
+  };
 }
 
 /**

@@ -24,7 +24,7 @@ import type {
 
 const DEFAULTS = { timeoutMs: 10_000, maxResponseBytes: 2 * 1024 * 1024, maxRetries: 4, maxWaitMs: 120_000 };
 
-const systemClock: ClientClock = { now: () => Date.now(), sleep: (ms) => delay(ms) };
+const systemClock: ClientClock = { now: () => Date.now(), sleep: (ms, signal) => delay(ms, undefined, { signal }) };
 
 /**
  * The one way suites talk to a target. Requests are serialised per client, paced by the target's
@@ -74,7 +74,13 @@ export function createClient(options: ClientOptions): TargetClient {
       const limit = `${Math.round(settings.maxWaitMs / 1000)} s`;
       throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, longer than the ${limit} the client waits`));
     }
-    await clock.sleep(ms);
+    const signal = options.abortSignal?.();
+    try {
+      await clock.sleep(ms, signal);
+    } catch (error) {
+      if (!signal?.aborted) throw error;
+      throw new HarnessError('ERR_ABORTED', `stopped while waiting ${Math.ceil(ms / 1000)} s for the rate-limit window (${reason}): the test was cancelled`);
+    }
   }
 
   function emit(exchange: Exchange, findings: Finding[]): void {

@@ -7,7 +7,8 @@ import type { Exchange, Finding } from './exchange.ts';
 /** Time as the client sees it; tests inject one that records sleeps instead of sleeping. */
 export interface ClientClock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Rejects when `signal` aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface ClientOptions {
@@ -37,6 +38,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Rate-limit state shared with the run's other clients of the same key (remote targets). */
   sharedRateLimit?: RateLimitMemory;
+  /** The signal that stops a wait for a rate-limit window (the run was interrupted, the test timed out). */
+  abortSignal?: () => AbortSignal | undefined;
 }
 
 /** What is sent as Authorization. `shown` is how it is displayed and written into curl lines, inside

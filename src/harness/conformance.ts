@@ -25,6 +25,8 @@ export interface ConformanceContext {
   /** This test's seed, derived from --seed and the test's title: replays do not depend on order. */
   readonly seed: number;
   readonly random: () => number;
+  /** Aborts when the run is interrupted or the test times out: pass it to any wait of the test's own. */
+  readonly signal: AbortSignal;
   /** A pet name tagged with the run id, so what the suite creates on a shared store is recognisable. */
   petName(label?: string): string;
   /** A category id the target accepts: from --category-ids, else 1. */
@@ -57,8 +59,8 @@ interface FileRun {
   makeClient(apiKey: string): TargetClient;
   /** Scrubs every key of the run from text bound for a report. */
   redact(text: string): string;
-  /** The meta of the test running now; the client's recorder writes into it. */
-  current: { meta: ConformanceMeta | undefined };
+  /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
+  current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
 }
 
 /** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
@@ -81,7 +83,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const run = inject('conformanceRun');
       if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
       const { contract, catalog } = shared;
-      const current: FileRun['current'] = { meta: undefined };
+      const current: FileRun['current'] = { meta: undefined, signal: undefined };
       const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
@@ -97,6 +99,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           dispatcher,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
           waitDeadline: run.waitDeadline,
+          abortSignal: () => current.signal,
           onExchange(exchange, findings) {
             const meta = current.meta;
             if (!meta) return;
@@ -124,7 +127,7 @@ export function conformance(
   fn: (ctx: ConformanceContext) => Promise<void>,
   options: ConformanceOptions = {},
 ): void {
-  test(`${id} ${title}`, { timeout: options.timeoutMs }, async ({ fileRun, task, skip }) => {
+  test(`${id} ${title}`, { timeout: options.timeoutMs }, async ({ fileRun, task, skip, signal }) => {
     const requirement = fileRun.catalog.get(id);
     const meta: ConformanceMeta = { requirementId: id, level: requirement.level, area: requirement.area, findings: [], exchanges: [] };
     task.meta.conformance = meta;
@@ -134,7 +137,8 @@ export function conformance(
       skip(reason);
     }
     fileRun.current.meta = meta;
-    const ctx = createContext(fileRun, requirement, meta, task.name);
+    fileRun.current.signal = signal;
+    const ctx = createContext(fileRun, requirement, meta, task.name, signal);
     try {
       await fn(ctx);
     } catch (thrown) {
@@ -146,6 +150,7 @@ export function conformance(
       throw error;
     } finally {
       fileRun.current.meta = undefined;
+      fileRun.current.signal = undefined;
       trimEvidence(meta);
     }
   });
@@ -166,6 +171,10 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
     return undefined;
   }
   if (isSkip(error)) return undefined;
+  if (error instanceof Error && error.name === 'AbortError') {
+    meta.failure = { kind: 'harness', code: 'ERR_ABORTED', message: 'the test was cancelled: the run was interrupted or the test timed out' };
+    return undefined;
+  }
   const message = error instanceof Error ? error.message : String(error);
   // vitest's expect throws AssertionError: the target did not meet what the test asserts.
   const kind = error instanceof Error && error.name === 'AssertionError' ? 'conformance' : 'harness';
@@ -189,7 +198,7 @@ function isSkip(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'SkipError';
 }
 
-function createContext(fileRun: FileRun, requirement: Requirement, meta: ConformanceMeta, title: string): ConformanceContext {
+function createContext(fileRun: FileRun, requirement: Requirement, meta: ConformanceMeta, title: string, signal: AbortSignal): ConformanceContext {
   const { run, client, contract } = fileRun;
   const seed = hashSeed(run.seed, title);
   const fail = (expected: string, actual: string): never => {
@@ -203,6 +212,7 @@ function createContext(fileRun: FileRun, requirement: Requirement, meta: Conform
     requirement,
     seed,
     random: seededRandom(seed),
+    signal,
     petName: (label = requirement.id) => `conformance-${run.runId} ${label} #${++created}`,
     categoryId: (index = 0) => BigInt(run.categoryIds?.[index % run.categoryIds.length] ?? '1'),
     numRuns: (counts) => counts[run.profile],

@@ -30,6 +30,17 @@ describe('client: pacing by X-RateLimit-*', () => {
     expect(clock.sleeps).toEqual([7250]);
   });
 
+  it('stops waiting with ERR_ABORTED when its abort signal fires (an interrupted run, a timed-out test)', async () => {
+    // The real clock: the wait would last 50 s; the signal ends it after 200 ms.
+    const server = await scripted([() => ({ status: 200, headers: rateHeaders(Date.now(), 0, 60, 50) })], { now: () => Date.now() });
+    const signal = AbortSignal.timeout(200);
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, abortSignal: () => signal });
+    await client.listPets();
+    const started = performance.now();
+    await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_ABORTED' });
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
   it.each([
     ['a Unix time in milliseconds', (now: number) => String(now + 4000)],
     ['a delta in seconds', () => '4'],

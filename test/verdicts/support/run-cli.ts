@@ -42,6 +42,8 @@ export interface CliHandle {
   reportDir: string;
   done: Promise<CliRun>;
   kill(): void;
+  /** Sends a signal to the run's process group, as a terminal's Ctrl-C or a CI job's time-out does. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -93,6 +95,9 @@ export function runCli(args: readonly string[], options: CliRunOptions): CliHand
   return {
     reportDir,
     done,
+    signal: (signal) => {
+      if (!closed && child.pid !== undefined) process.kill(-child.pid, signal);
+    },
     kill: () => {
       clearTimeout(timer);
       // Once closed, the group id may belong to someone else's processes.
@@ -110,12 +115,17 @@ export function removeReportDir(run: Pick<CliRun, 'reportDir'>): void {
  * running, and the report directory removed unless the test failed (then it is kept for a look).
  */
 export function runCliInTest(context: Pick<TestContext, 'onTestFinished'>, args: readonly string[], options: CliRunOptions): Promise<CliRun> {
+  return startCliInTest(context, args, options).done;
+}
+
+/** runCliInTest, returning the handle: for tests that signal the run while it goes on. */
+export function startCliInTest(context: Pick<TestContext, 'onTestFinished'>, args: readonly string[], options: CliRunOptions): CliHandle {
   const handle = runCli(args, options);
   context.onTestFinished(({ task }) => {
     handle.kill();
     if (task.result?.state !== 'fail') removeReportDir(handle);
   });
-  return handle.done;
+  return handle;
 }
 
 function readReport(dir: string): ConformanceReport | undefined {
