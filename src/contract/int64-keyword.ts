@@ -19,29 +19,34 @@ const FORMAT_RANGES: Record<string, [bigint, bigint]> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
 };
 
+type ReportingValidate = { errors?: Array<{ keyword: string; message: string; params: object }> };
+
+/** Ajv reads a custom keyword's errors from its validate function. A module function, not a closure
+ * made on every call: validation runs on every request the reference serves and every response checked. */
+function fail(validate: ReportingValidate, message: string, params: object): false {
+  validate.errors = [{ keyword: EXACT_INTEGER, message, params }];
+  return false;
+}
+
 export const exactIntegerKeyword: KeywordDefinition = {
   keyword: EXACT_INTEGER,
   schemaType: 'object',
   errors: true,
   validate: function validate(options: ExactIntegerOptions, data: unknown) {
-    const self = validate as typeof validate & { errors?: Array<{ keyword: string; message: string; params: object }> };
-    const fail = (message: string, params: object) => {
-      self.errors = [{ keyword: EXACT_INTEGER, message, params }];
-      return false;
-    };
+    const self = validate as typeof validate & ReportingValidate;
     let value: bigint;
     if (typeof data === 'bigint') value = data;
     else if (typeof data === 'number' && Number.isInteger(data)) value = BigInt(data);
-    else return fail('must be integer', { type: 'integer' });
+    else return fail(self, 'must be integer', { type: 'integer' });
     const range = options.format ? FORMAT_RANGES[options.format] : undefined;
     if (range && (value < range[0] || value > range[1])) {
-      return fail(`must be within the ${options.format} range`, { format: options.format });
+      return fail(self, `must be within the ${options.format} range`, { format: options.format });
     }
     if (options.minimum !== undefined && value < BigInt(options.minimum)) {
-      return fail(`must be >= ${options.minimum}`, { comparison: '>=', limit: options.minimum });
+      return fail(self, `must be >= ${options.minimum}`, { comparison: '>=', limit: options.minimum });
     }
     if (options.maximum !== undefined && value > BigInt(options.maximum)) {
-      return fail(`must be <= ${options.maximum}`, { comparison: '<=', limit: options.maximum });
+      return fail(self, `must be <= ${options.maximum}`, { comparison: '<=', limit: options.maximum });
     }
     return true;
   },

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Commit } from './create-pet.ts';
 import type { FaultHooks } from './faults/hooks.ts';
 import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
@@ -41,6 +42,17 @@ const CHALLENGE_INVALID = Object.freeze({ 'www-authenticate': 'Bearer realm="ani
  */
 export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Promise<Reply> {
   const { clock, ring, limiter, anonymousLimits, hooks, errorReply, deprecation } = deps;
+  // A keep-alive connection sends the same Authorization on every request: once accepted there, it is
+  // not hashed again. The comparison is with what this same connection sent, never another client's key.
+  const acceptedOn = new WeakMap<Socket, { authorization: string; record: KeyRecord }>();
+
+  function authenticate(req: IncomingMessage, authorization: string | undefined): KeyRecord | AuthRefusal {
+    const accepted = acceptedOn.get(req.socket);
+    if (accepted !== undefined && accepted.authorization === authorization) return accepted.record;
+    const auth = ring.authenticate(authorization);
+    if (typeof auth !== 'string' && authorization !== undefined) acceptedOn.set(req.socket, { authorization, record: auth });
+    return auth;
+  }
 
   function unauthorized(reason: AuthRefusal): Reply {
     return reason === 'invalid-token'
@@ -84,7 +96,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     const route = deps.route(req.method, path);
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;
-    let auth: KeyRecord | AuthRefusal = ring.authenticate(authorization);
+    let auth: KeyRecord | AuthRefusal = authenticate(req, authorization);
     if (hooks.authenticate) {
       const admitted = hooks.authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
       auth = admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');

@@ -1,3 +1,4 @@
+import { Client } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { KEY, call, createPet, expectErrorBody, expectRateHeaders, startServer } from './helpers.ts';
 
@@ -34,6 +35,31 @@ describe('reference server: authentication', () => {
       const answer = await call(server, 'GET', '/pets', { key: null, headers: { authorization } });
       expectErrorBody(answer, 401);
       expect(answer.headers['www-authenticate'], authorization).toBe(challenge);
+    }
+  });
+
+  it('checks every request of a keep-alive connection: one accepted key does not admit what follows', async () => {
+    const other = 'test-key-other-plan-42';
+    const server = await startServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1_000, perDay: 10_000 }, { key: other, plan: 'free', perMinute: 60, perDay: 1_000 }] });
+    const client = new Client(`http://127.0.0.1:${server.port}`, { pipelining: 1 });
+    let connections = 0;
+    client.on('connect', () => (connections += 1));
+    const send = async (authorization: string | undefined) => {
+      const response = await client.request({ method: 'GET', path: '/v1/pets?limit=1', headers: authorization ? { authorization } : {} });
+      await response.body.dump();
+      return { status: response.statusCode, limit: response.headers['x-ratelimit-limit'] };
+    };
+    try {
+      const sequence = [`Bearer ${KEY}`, `Bearer ${KEY}x`, undefined, `Bearer ${KEY}`, `Bearer ${other}`, `Bearer ${KEY.slice(0, -1)}`, `Bearer ${KEY}`];
+      const answers = [];
+      for (const authorization of sequence) answers.push(await send(authorization));
+      expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 200, 200, 401, 200]);
+      // Each accepted request is charged to its own key: the free key's limit, then the first key's again.
+      expect(answers[4]?.limit).toBe('60');
+      expect(answers[6]?.limit).toBe('1000');
+      expect(connections).toBe(1);
+    } finally {
+      await client.close();
     }
   });
 
