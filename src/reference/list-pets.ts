@@ -2,7 +2,7 @@ import type { FaultHooks } from './faults/hooks.ts';
 import { type ListQuerySettings, interpretListQuery, isProblem, readListQuery } from './list-query.ts';
 import { renderArray } from './pet-wire.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
-import type { PetStoreView } from './store.ts';
+import type { PetStoreView, StoredPet } from './store.ts';
 
 export interface ListPetsDeps {
   store: PetStoreView;
@@ -25,14 +25,15 @@ export function createListPets(deps: ListPetsDeps): (search: string) => Reply {
     const pets = hooks.listSource ? hooks.listSource(store.all()) : store.all();
     const parts: string[] = [];
     if (order === 'oldest-first') {
-      for (let i = 0; i < pets.length && parts.length < limit; i++) collect(pets[i]);
+      for (let i = 0; i < pets.length && parts.length < limit; i++) collect(parts, pets[i], status);
     } else {
-      for (let i = pets.length - 1; i >= 0 && parts.length < limit; i--) collect(pets[i]);
+      for (let i = pets.length - 1; i >= 0 && parts.length < limit; i--) collect(parts, pets[i], status);
     }
     return jsonReply(200, renderArray(parts));
-
-    function collect(pet: (typeof pets)[number] | undefined): void {
-      if (pet && (status === undefined || pet.status === status)) parts.push(pet.json);
-    }
   };
+}
+
+/** A module function rather than a closure per request: under tsx every closure is also named at creation. */
+function collect(parts: string[], pet: StoredPet | undefined, status: string | undefined): void {
+  if (pet && (status === undefined || pet.status === status)) parts.push(pet.json);
 }
