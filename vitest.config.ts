@@ -1,11 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
+
+/** Transformed modules are cached on disk between runs, where the package may write (not in a read-only install). */
+function moduleCacheWritable(): boolean {
+  try {
+    mkdirSync(MODULE_CACHE, { recursive: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Two projects: `unit` is the project's own tests (npm test); `conformance` is the product, the suites
 // run against a target (npm run conformance drives it through src/cli.ts).
 export default defineConfig({
   test: {
-    // Transformed modules are cached on disk between runs (node_modules/.experimental-vitest-cache).
-    experimental: { fsModuleCache: true },
+    experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
     projects: [
       {
         extends: true,
