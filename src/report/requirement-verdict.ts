@@ -90,13 +90,18 @@ function decideWithoutViolation(
   }
   if (own.length > 0) return { verdict: 'skipped', reason: skipReasons.join('; ') };
   if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
-  if (context.runProblem) return { verdict: 'skipped', reason: `not run: a harness error kept its test from running (${context.runProblem.code})` };
+  if (context.runProblem) return { verdict: 'skipped', reason: notRunReason(context.runProblem.code) };
   const only = context.only ?? [];
   if (only.length > 0 && !only.includes(requirement.id) && !only.includes(requirement.area)) {
     return { verdict: 'skipped', reason: `not selected (--only ${only.join(',')})` };
   }
   if (context.shard) return { verdict: 'skipped', reason: `not in shard ${context.shard}` };
   return { verdict: 'not-covered', reason: 'no test ran' };
+}
+
+function notRunReason(code: string): string {
+  if (code === 'ERR_ABORTED') return 'not run: the run was interrupted before this requirement was tested (ERR_ABORTED)';
+  return `not run: a harness error kept its test from running (${code})`;
 }
 
 export function skipReasonOf(test: TestOutcome): string {

@@ -119,6 +119,12 @@ describe('harness failures make the run incomplete, never not conformant', () =>
     expect(r.verdict.why).toBe('The run is incomplete: ERR_TARGET_UNREACHABLE: cannot reach the target: connection refused.');
   });
 
+  test('an interrupted run says so for what did not run', () => {
+    const r = report([], { harness: [{ code: 'ERR_ABORTED', message: 'the run was interrupted before every test had run' }] });
+    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'skipped', reason: 'not run: the run was interrupted before this requirement was tested (ERR_ABORTED)' });
+    expect(r.verdict).toMatchObject({ overall: 'incomplete', exitCode: 2 });
+  });
+
   test('a run in which no test ran is incomplete, not conformant', () => {
     const r = report([]);
     expect(r.verdict.overall).toBe('incomplete');
