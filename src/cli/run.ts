@@ -96,9 +96,8 @@ async function runVitest(
     },
   });
   // Files side by side only on the embedded reference (every file has headroom there), and not with
-  // faults injected: a fault such as
-  // "every second pet reuses an id" shows in a test only when no other file creates pets in between,
-  // and a self-test must give the same verdict every time its seed is replayed.
+  // faults injected: a fault such as "every second pet reuses an id" shows in a test only when no other
+  // file creates pets in between, and a self-test must give the same verdict on every replay of its seed.
   const parallel = prepared.context.embedded && config.referenceFaults.length === 0;
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const vitest = await createVitest('test', {
@@ -128,11 +127,6 @@ async function runVitest(
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-/**
- * Ctrl-C or SIGTERM (a CI job's time-out) ends the run early but still writes the reports, with the
- * tests that finished and an ERR_ABORTED saying the run was interrupted. vitest's own handlers would
- * exit at once, so they are removed once vitest has registered them. A second signal exits at once.
- */
 interface Interruption {
   readonly interrupted: boolean;
   /** Removes the signal handlers vitest registered (it exits at once on a signal). */
@@ -140,6 +134,11 @@ interface Interruption {
   dispose(): void;
 }
 
+/**
+ * Ctrl-C or SIGTERM (a CI job's time-out) ends the run early but still writes the reports, with the
+ * tests that finished and an ERR_ABORTED saying the run was interrupted. vitest's own handlers would
+ * exit at once, so they are removed once vitest has registered them. A second signal exits at once.
+ */
 function handleInterruption(current: () => Vitest | undefined, log: (line: string) => void): Interruption {
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   let interrupted = false;
