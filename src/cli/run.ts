@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
@@ -20,7 +19,7 @@ import {
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
-import { RateLimitLastSequencer, SlowestFirstSequencer } from './sequencer.ts';
+import { fileSchedule } from './sequencer.ts';
 
 export interface RunOutcome {
   exitCode: 0 | 1 | 2;
@@ -95,10 +94,7 @@ async function runVitest(
       result = report;
     },
   });
-  // Files side by side only on the embedded reference (every file has headroom there), and not with
-  // faults injected: a fault such as "every second pet reuses an id" shows in a test only when no other
-  // file creates pets in between, and a self-test must give the same verdict on every replay of its seed.
-  const parallel = prepared.context.embedded && config.referenceFaults.length === 0;
+  const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
@@ -107,10 +103,9 @@ async function runVitest(
     watch: false,
     passWithNoTests: true,
     shard: config.shard,
-    // Otherwise one file at a time: a remote key's window is shared by all files; the rate-limit file goes last.
-    fileParallelism: parallel,
-    maxWorkers: parallel ? embeddedWorkers() : 1,
-    sequence: { sequencer: parallel ? SlowestFirstSequencer : RateLimitLastSequencer },
+    fileParallelism: schedule.fileParallelism,
+    maxWorkers: schedule.maxWorkers,
+    sequence: { sequencer: schedule.sequencer },
     reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
   });
   created(vitest);
@@ -164,15 +159,6 @@ function handleInterruption(current: () => Vitest | undefined, log: (line: strin
       for (const signal of SIGNALS) process.off(signal, onSignal);
     },
   };
-}
-
-/**
- * Workers for the embedded run: at least two, even on two cores, because the workers spend much of their
- * time waiting on the reference (in this process) or on the rate-limit file's window; beyond four, the
- * three long files no longer get shorter and every worker compiles the contract again.
- */
-function embeddedWorkers(): number {
-  return Math.min(Math.max(availableParallelism(), 2), 4);
 }
 
 /** Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. */

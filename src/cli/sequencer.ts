@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const byPath = (a: TestSpecification, b: TestSpecification) => a.moduleId.localeCompare(b.moduleId);
@@ -29,4 +30,31 @@ export class SlowestFirstSequencer extends BaseSequencer {
     };
     return [...files].sort((a, b) => rank(a) - rank(b) || byPath(a, b));
   }
+}
+
+/** How the suite files are spread over vitest's workers. */
+export interface FileSchedule {
+  fileParallelism: boolean;
+  maxWorkers: number;
+  sequencer: typeof RateLimitLastSequencer | typeof SlowestFirstSequencer;
+}
+
+/**
+ * Files side by side only on the embedded reference (every file has headroom there), and not with
+ * faults injected: a fault such as "every second pet reuses an id" shows in a test only when no other
+ * file creates pets in between, and a self-test must give the same verdict on every replay of its seed.
+ * Otherwise one file at a time: a remote key's window is shared by all files; the rate-limit file goes last.
+ */
+export function fileSchedule(target: { embedded: boolean; referenceFaults: readonly string[] }, cores = availableParallelism()): FileSchedule {
+  if (!target.embedded || target.referenceFaults.length > 0) return { fileParallelism: false, maxWorkers: 1, sequencer: RateLimitLastSequencer };
+  return { fileParallelism: true, maxWorkers: embeddedWorkers(cores), sequencer: SlowestFirstSequencer };
+}
+
+/**
+ * Workers for the embedded run: at least two, even on two cores, because the workers spend much of their
+ * time waiting on the reference (in the main process) or on the rate-limit file's window; beyond four,
+ * the three long files no longer get shorter and every worker compiles the contract again.
+ */
+function embeddedWorkers(cores: number): number {
+  return Math.min(Math.max(cores, 2), 4);
 }
