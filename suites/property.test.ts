@@ -35,7 +35,7 @@ function newPetOptions(ctx: ConformanceContext): SchemaArbitraryOptions {
 function affordCases(ctx: ConformanceContext, runs: Runs, requestsPerCase: number): number {
   const numRuns = ctx.numRuns(runs);
   const left = ctx.budgetLeft();
-  if (left !== undefined && left < numRuns * requestsPerCase) ctx.skip(`needs up to ${numRuns * requestsPerCase} requests; ${left} left in the budget`);
+  if (left !== undefined && left < numRuns * requestsPerCase) ctx.skip(`needs up to ${numRuns * requestsPerCase} requests; ${left} left in the budget`, 'budget');
   return numRuns;
 }
 

@@ -64,14 +64,14 @@ describe('rate-limit exhaustion', () => {
   /** The 429 to judge, or a skip with the reason there is none. */
   async function tooMany(ctx: ConformanceContext): Promise<Extract<Exhaustion, { kind: 'limited' }>> {
     const result = await exhaustion(ctx);
-    if (result.kind === 'skipped') ctx.skip(result.reason);
+    if (result.kind === 'skipped') ctx.skip(result.reason, result.code);
     if (result.kind === 'no-429') ctx.skip('no 429 came within the limit (see RATE-004)');
     return result;
   }
 
   conformance('RATE-004', 'a request over the limit gets 429, and not before the limit is spent', async (ctx: ConformanceContext) => {
     const result = await exhaustion(ctx);
-    if (result.kind === 'skipped') ctx.skip(result.reason);
+    if (result.kind === 'skipped') ctx.skip(result.reason, result.code);
     if (result.kind === 'no-429') {
       ctx.fail(
         `a 429 within ${PAST_REMAINING} requests past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,

@@ -18,7 +18,7 @@ conformance('CON-002', 'any sequence of createPet, getPet and listPets agrees wi
   const numRuns = ctx.numRuns({ quick: 0, standard: 5, thorough: 60 });
   const maxCommands = ctx.numRuns({ quick: 0, standard: 15, thorough: 30 });
   const left = ctx.budgetLeft();
-  if (left !== undefined && left < numRuns * maxCommands) ctx.skip(`needs up to ${numRuns * maxCommands} requests; ${left} left in the budget`);
+  if (left !== undefined && left < numRuns * maxCommands) ctx.skip(`needs up to ${numRuns * maxCommands} requests; ${left} left in the budget`, 'budget');
   const categoryIds = ctx.run.categoryIds?.map((id) => BigInt(id));
   const arbitraries = storeCommands(ctx.contract, {
     maxTagLength: ctx.petName(ctx.requirement.id).length + TAG_GROWTH,

@@ -9,10 +9,10 @@ import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
 import { createRedactor } from '../client/redact.ts';
 import { trimEvidence } from './evidence.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta, SkipCode } from './meta.ts';
 import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
 import type { RunContext } from './run-context.ts';
-import { type ConformanceOptions, skipReason } from './selection.ts';
+import { type ConformanceOptions, skipDecision } from './selection.ts';
 import { runProperty } from './property.ts';
 import { hashSeed, seededRandom } from './seeds.ts';
 
@@ -41,7 +41,8 @@ export interface ConformanceContext {
   setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
   /** A pet that exists: created (or, in read-only mode, the first one listed). */
   existingPet(): Promise<PetRecord>;
-  skip(reason: string): never;
+  /** Skips this test: the requirement stays untested, for the reason and code given (default precondition). */
+  skip(reason: string, code?: SkipCode): never;
   /** Requests this run may still send, or undefined when it has no ceiling. */
   budgetLeft(): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
@@ -131,10 +132,11 @@ export function conformance(
     const requirement = fileRun.catalog.get(id);
     const meta: ConformanceMeta = { requirementId: id, level: requirement.level, area: requirement.area, findings: [], exchanges: [] };
     task.meta.conformance = meta;
-    const reason = skipReason(fileRun.run, requirement, options);
-    if (reason) {
-      meta.skipReason = reason;
-      skip(reason);
+    const decision = skipDecision(fileRun.run, requirement, options);
+    if (decision) {
+      meta.skipReason = decision.reason;
+      meta.skipCode = decision.code;
+      skip(decision.reason);
     }
     fileRun.current.meta = meta;
     fileRun.current.signal = signal;
@@ -165,6 +167,7 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
   if (isHarnessError(error)) {
     if (error.code === 'ERR_BUDGET_EXHAUSTED' || error.code === 'ERR_PRECONDITION') {
       meta.skipReason = error.message;
+      meta.skipCode ??= error.code === 'ERR_BUDGET_EXHAUSTED' ? 'budget' : 'precondition';
       return error.message;
     }
     meta.failure = { kind: 'harness', code: error.code, message: error.message };
@@ -245,7 +248,8 @@ function createContext(fileRun: FileRun, requirement: Requirement, meta: Conform
       if (!pet) throw new HarnessError('ERR_PRECONDITION', 'read-only mode and the store lists no pet to read');
       return pet;
     },
-    skip(reason: string): never {
+    skip(reason: string, code: SkipCode = 'precondition'): never {
+      meta.skipCode = code;
       throw new HarnessError('ERR_PRECONDITION', reason);
     },
     budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),

@@ -1,6 +1,30 @@
 import type { Level } from '../catalog/catalog.ts';
 import type { Exchange, Finding } from '../client/exchange.ts';
 
+/**
+ * Why a test did not judge its requirement, as a stable code the reporter decides on (never parse the
+ * text). Every code means "untested": the verdict model treats them alike; the code says how to cover it.
+ */
+export type SkipCode =
+  /** Left out by --only. */
+  | 'not-selected'
+  /** The profile leaves it out (it needs a more thorough profile). */
+  | 'profile'
+  /** --read-only: the test would create a pet. */
+  | 'read-only'
+  /** --no-exhaust: the test would spend the rate limit on purpose. */
+  | 'no-exhaust'
+  /** The request budget ran out or would run out. */
+  | 'budget'
+  /** The key's limit is too large to exhaust within the budget (give --exhaust-key). */
+  | 'key-too-large'
+  /** The target did not provide what the test needs (a pet to read, a header to judge). */
+  | 'precondition'
+  /** The run's time for rate-limit waits or its deadline passed. */
+  | 'deadline';
+
+export const SKIP_CODES: readonly SkipCode[] = ['not-selected', 'profile', 'read-only', 'no-exhaust', 'budget', 'key-too-large', 'precondition', 'deadline'];
+
 /** What a conformance test hands the reporter through vitest's `task.meta.conformance`. */
 export interface ConformanceMeta {
   requirementId: string;
@@ -8,6 +32,8 @@ export interface ConformanceMeta {
   area: string;
   /** Set when the test did not run its checks: read-only mode, budget spent, opt-out, --only. */
   skipReason?: string;
+  /** Set with skipReason: why, as a code. */
+  skipCode?: SkipCode;
   /** Set when the test failed. kind=conformance blames the target, kind=harness makes the run incomplete. */
   failure?: {
     kind: 'conformance' | 'harness';

@@ -1,5 +1,6 @@
 import type { Requirement } from '../catalog/catalog.ts';
 import type { Profile } from '../config.ts';
+import type { SkipCode } from './meta.ts';
 import type { RunContext } from './run-context.ts';
 
 /** What a test needs from the run; a test the run cannot afford or may not do is skipped with a reason. */
@@ -16,14 +17,19 @@ export interface ConformanceOptions {
 
 const TIER_RANK: Readonly<Record<Profile, number>> = { quick: 0, standard: 1, thorough: 2 };
 
+export interface SkipDecision {
+  code: SkipCode;
+  reason: string;
+}
+
 /** Why this test does not run in this run, or undefined when it runs. */
-export function skipReason(run: RunContext, requirement: Requirement, options: ConformanceOptions): string | undefined {
+export function skipDecision(run: RunContext, requirement: Requirement, options: ConformanceOptions): SkipDecision | undefined {
   if (run.only.length > 0 && !run.only.some((s) => s === requirement.id || s === requirement.area)) {
-    return `not selected (--only ${run.only.join(',')})`;
+    return { code: 'not-selected', reason: `not selected (--only ${run.only.join(',')})` };
   }
   const tier = options.tier ?? 'standard';
-  if (TIER_RANK[tier] > TIER_RANK[run.profile]) return `not in the ${run.profile} profile (needs ${tier})`;
-  if (options.writes && run.readOnly) return 'read-only mode: the test would call createPet';
-  if (options.exhausts && !run.exhaust) return 'rate-limit exhaustion opted out (--no-exhaust)';
+  if (TIER_RANK[tier] > TIER_RANK[run.profile]) return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
+  if (options.writes && run.readOnly) return { code: 'read-only', reason: 'read-only mode: the test would call createPet' };
+  if (options.exhausts && !run.exhaust) return { code: 'no-exhaust', reason: 'rate-limit exhaustion opted out (--no-exhaust)' };
   return undefined;
 }

@@ -109,7 +109,10 @@ function summarise(test: TestOutcome): TestSummary {
     durationMs: Math.round(test.durationMs),
     requests: test.meta?.exchanges.length ?? 0,
   };
-  if (test.state === 'skipped') summary.skipReason = skipReasonOf(test);
+  if (test.state === 'skipped') {
+    summary.skipReason = skipReasonOf(test);
+    if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;
+  }
   if (test.meta?.property) summary.property = { seed: test.meta.property.seed, numRuns: test.meta.property.numRuns };
   return summary;
 }

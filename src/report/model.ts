@@ -1,6 +1,6 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta } from '../harness/meta.ts';
+import type { ConformanceMeta, SkipCode } from '../harness/meta.ts';
 import type { RunInfo } from './run-info.ts';
 
 /**
@@ -68,6 +68,8 @@ export interface TestSummary {
   /** Requests this test sent. */
   requests: number;
   skipReason?: string;
+  /** Why it was skipped, as a stable code (see SkipCode). */
+  skipCode?: SkipCode;
   property?: { seed: number; numRuns: number };
 }
 

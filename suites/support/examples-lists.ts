@@ -42,7 +42,7 @@ export async function ensureStoreHolds(ctx: ConformanceContext, count: number): 
   if (listed >= count || ctx.run.readOnly) return listed;
   const missing = count - listed;
   const left = ctx.budgetLeft();
-  if (left !== undefined && left < missing + 2) ctx.skip(`the store holds ${listed} pets; ${missing} more would overrun the request budget`);
+  if (left !== undefined && left < missing + 2) ctx.skip(`the store holds ${listed} pets; ${missing} more would overrun the request budget`, 'budget');
   for (let i = 0; i < missing; i += 1) await ctx.setupPet({ name: ctx.petName(`${ctx.requirement.id} fill`) });
   if (count > MAX_LIMIT) return count;
   return (await listForSetup(ctx, { limit: MAX_LIMIT })).length;

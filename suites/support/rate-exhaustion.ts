@@ -1,5 +1,6 @@
 import type { TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
+import type { SkipCode } from '../../src/harness/meta.ts';
 import { type Reading, readRate } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
@@ -8,7 +9,7 @@ export const PAST_REMAINING = 5;
 const MAX_EXHAUSTION = 1000;
 
 export type Exhaustion =
-  | { kind: 'skipped'; reason: string }
+  | { kind: 'skipped'; reason: string; code: SkipCode }
   /** No 429 within Remaining + PAST_REMAINING requests. */
   | { kind: 'no-429'; sent: number; firstRemaining: number; lastRemaining: number }
   | {
@@ -52,10 +53,10 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   let previous = readRate(await probe(false));
   const firstRemaining = previous.remaining;
   if (firstRemaining === undefined) {
-    return { kind: 'skipped', reason: 'no usable X-RateLimit-Remaining (see RATE-001, RATE-002): the suite cannot bound the requests an exhaustion would send' };
+    return { kind: 'skipped', code: 'precondition', reason: 'no usable X-RateLimit-Remaining (see RATE-001, RATE-002): the suite cannot bound the requests an exhaustion would send' };
   }
   const tooDear = unaffordable(ctx, firstRemaining);
-  if (tooDear) return { kind: 'skipped', reason: tooDear };
+  if (tooDear) return { kind: 'skipped', code: 'key-too-large', reason: tooDear };
   let remaining = firstRemaining;
   let bound = remaining + PAST_REMAINING;
   let rolledOver = false;
@@ -67,16 +68,16 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack, sent };
     const current = reading.remaining;
     if (current === undefined) {
-      return { kind: 'skipped', reason: `X-RateLimit-Remaining became unusable after ${sent} requests (see RATE-001, RATE-002)` };
+      return { kind: 'skipped', code: 'precondition', reason: `X-RateLimit-Remaining became unusable after ${sent} requests (see RATE-001, RATE-002)` };
     }
     if (current > remaining) {
       // A new window: the count so far no longer bounds anything.
       if (rolledOver) {
         const reason = `the rate window rolled over twice in ${sent} requests: the target answers too slowly for one client to spend a window`;
-        return { kind: 'skipped', reason };
+        return { kind: 'skipped', code: 'precondition', reason };
       }
       const reason = unaffordable(ctx, current);
-      if (reason) return { kind: 'skipped', reason };
+      if (reason) return { kind: 'skipped', code: 'key-too-large', reason };
       rolledOver = true;
       bound = sent + current + PAST_REMAINING;
     } else {
