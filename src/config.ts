@@ -26,6 +26,8 @@ export interface Config {
   readonly exhaust: boolean;
   readonly seed: number;
   readonly strict: boolean;
+  /** A PARTIAL verdict exits 1 instead of 0 (--require-complete; implied by --certify). */
+  readonly requireComplete: boolean;
   /** Areas or requirement ids to run; empty = all. */
   readonly only: readonly string[];
   readonly timeoutMs: number;
@@ -51,6 +53,7 @@ export interface ConfigFlags {
   exhaust?: boolean;
   seed?: string;
   strict?: boolean;
+  requireComplete?: boolean;
   only?: string;
   timeout?: string;
   certify?: string;
@@ -92,6 +95,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText);
   const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
   const timeoutMs = timeoutText === undefined ? 10_000 : parsePositiveInt(timeoutText, '--timeout');
+  const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
 
   return Object.freeze({
     target,
@@ -103,9 +107,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? true,
     seed,
     strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
+    requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
     only: (pick(flags.only, 'ONLY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     timeoutMs,
-    certifyDir: pick(flags.certify, 'CERTIFY_DIR'),
+    certifyDir,
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
     shard: parseShard(flags.shard),
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),

@@ -22,6 +22,7 @@ Run
   --seed <n>                replay a run: same cases, same order        (SEED)
   --only <areas|ids>        comma list, e.g. auth,RATE-001              (ONLY)
   --strict                  SHOULD failures make the target not conformant (STRICT=true)
+  --require-complete        a PARTIAL run exits 1 (REQUIRE_COMPLETE=true; implied by --certify)
   --shard <i/n>             run one shard of n; merge with --merge-reports
   --merge-reports <dir>     merge blob reports of sharded runs into one report
 
@@ -37,7 +38,14 @@ Testing the suite itself (embedded reference only)
   --help                    this text
 
 Flags win over environment variables, which win over a .env file in the current directory.
-Exit codes: 0 conformant, 1 not conformant, 2 the run could not be completed.`;
+Verdicts and exit codes:
+  CONFORMANT      0  every MUST requirement in scope was tested and passed (SHOULDs too with --strict)
+  NOT CONFORMANT  1  a MUST requirement failed (a failure found always wins)
+  PARTIAL         0  nothing failed, but some MUST in scope was not tested (profile, budget, --only,
+                     --read-only, --no-exhaust, a precondition…); 1 with --require-complete
+  INCOMPLETE      2  the run could not be completed: bad configuration, target unreachable, key
+                     refused, not an Animal Store API, interrupted, or a harness error
+In scope: every requirement of the catalog except those the interface does not show.`;
 
 export interface CliArgs {
   help: boolean;
@@ -64,6 +72,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'no-exhaust': { type: 'boolean' },
         seed: { type: 'string' },
         strict: { type: 'boolean' },
+        'require-complete': { type: 'boolean' },
         only: { type: 'string' },
         timeout: { type: 'string' },
         shard: { type: 'string' },
@@ -93,6 +102,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       exhaust: bool('no-exhaust') ? false : bool('exhaust'),
       seed: str('seed'),
       strict: bool('strict'),
+      requireComplete: bool('require-complete'),
       only: str('only'),
       timeout: str('timeout'),
       certify: str('certify'),
@@ -113,6 +123,7 @@ export function reproduceCommand(config: Config): string {
   if (config.readOnly) parts.push('--read-only');
   if (!config.exhaust) parts.push('--no-exhaust');
   if (config.strict) parts.push('--strict');
+  if (config.requireComplete && !config.certifyDir) parts.push('--require-complete');
   if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
   if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
   if (config.shard) parts.push(`--shard ${config.shard}`);

@@ -5,6 +5,7 @@ const MARK: Record<RequirementResult['verdict'], string> = {
   fail: 'FAIL',
   warn: 'warn',
   deviation: 'dev ',
+  partial: 'part',
   skipped: 'skip',
   'not-covered': 'n/c ',
 };
@@ -31,9 +32,21 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
     if (failure.curl) lines.push(`     Reproduce with: ${failure.curl}`);
   }
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${problem.code}: ${problem.message}`);
+  if (verdict.overall !== 'incomplete' && verdict.scope.untested.length > 0) lines.push('', ...untestedLines(report));
   lines.push('', `${verdict.label}: ${verdict.why}`);
   for (const note of verdict.notes) lines.push(`  note: ${note}`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
   lines.push(`Replay: ${run.command}`);
   return lines.join('\n');
+}
+
+const LISTED_UNTESTED = 12;
+
+/** Each untested requirement in scope with why and how to cover it; the rest counted. */
+function untestedLines(report: ConformanceReport): string[] {
+  const { scope } = report.verdict;
+  const lines = [`Untested (${scope.mustTested} of ${scope.mustInScope} MUST requirements in scope were tested):`];
+  for (const u of scope.untested.slice(0, LISTED_UNTESTED)) lines.push(`  ${u.id} ${u.level}: ${u.reason} — ${u.cover}`);
+  if (scope.untested.length > LISTED_UNTESTED) lines.push(`  … and ${scope.untested.length - LISTED_UNTESTED} more (see the report)`);
+  return lines;
 }

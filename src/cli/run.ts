@@ -43,6 +43,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
   try {
     config = loadConfig({ flags: args.flags });
     for (const warning of config.warnings) log(`warning: ${warning}`);
+    checkSelection(config.only, catalog);
     const deviations = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
@@ -201,6 +202,14 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
   return { exitCode: report.verdict.exitCode, report };
 }
 
+/** --only names requirement ids or areas of the catalog: a typo would otherwise select nothing. */
+function checkSelection(only: readonly string[], catalog: Catalog): void {
+  const unknown = only.filter((s) => !catalog.has(s) && !(s in catalog.areas));
+  if (unknown.length > 0) {
+    throw new HarnessError('ERR_CONFIG', `--only names no requirement or area: ${unknown.join(', ')} (areas: ${Object.keys(catalog.areas).join(', ')})`);
+  }
+}
+
 function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo {
   const { config } = setup;
   return {
@@ -213,6 +222,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
     readOnly: config.readOnly,
     exhaust: config.exhaust,
     strict: config.strict,
+    requireComplete: config.requireComplete,
     only: [...config.only],
     startedAt: setup.startedAt.toISOString(),
     endedAt: new Date().toISOString(),

@@ -95,6 +95,7 @@ function resultFor(
     omittedFailures: omitted,
   };
   if (decision.reason !== undefined) result.reason = decision.reason;
+  if (decision.untestedCode !== undefined) result.untestedCode = decision.untestedCode;
   if (decision.deviationOf !== undefined) result.deviationOf = decision.deviationOf;
   if (requirement.accepts) result.accepts = [...requirement.accepts];
   return result;

@@ -20,6 +20,10 @@ export interface BundleManifest {
   profile: string;
   seed: number;
   strict: boolean;
+  /** Everything else that changes what the verdict covers: a selection, read-only, no exhaustion, a shard. */
+  options: { only: string[]; readOnly: boolean; exhaust: boolean; requireComplete: boolean; shard?: string };
+  /** How much of the scope was proven; a partial run is never called conformant. */
+  scope: { mustInScope: number; mustTested: number; untested: string[] };
   verdict: ConformanceReport['verdict']['overall'];
   verdictLabel: string;
   why: string;
@@ -49,6 +53,14 @@ export function writeCertificationBundle(report: ConformanceReport, exchanges: r
     profile: run.profile,
     seed: run.seed,
     strict: run.strict,
+    options: {
+      only: [...(run.only ?? [])],
+      readOnly: run.readOnly,
+      exhaust: run.exhaust,
+      requireComplete: run.requireComplete === true,
+      ...(run.shard ? { shard: run.shard } : {}),
+    },
+    scope: { mustInScope: verdict.scope.mustInScope, mustTested: verdict.scope.mustTested, untested: verdict.scope.untested.map((u) => u.id) },
     verdict: verdict.overall,
     verdictLabel: verdict.label,
     why: verdict.why,

@@ -11,9 +11,34 @@ import type { RunInfo } from './run-info.ts';
 export const REPORT_FORMAT = 'animal-store-conformance-report' as const;
 export const REPORT_FORMAT_VERSION = 1 as const;
 
-export type RequirementVerdict = 'pass' | 'fail' | 'warn' | 'deviation' | 'skipped' | 'not-covered';
-export type OverallVerdict = 'conformant' | 'not-conformant' | 'incomplete';
-export const REQUIREMENT_VERDICTS: readonly RequirementVerdict[] = ['pass', 'fail', 'warn', 'deviation', 'skipped', 'not-covered'];
+/**
+ * pass: every test ran and passed. partial: some passed, the rest were skipped (untested). skipped: none
+ * ran (untested). not-covered: out of scope, the interface does not show it.
+ */
+export type RequirementVerdict = 'pass' | 'fail' | 'warn' | 'deviation' | 'partial' | 'skipped' | 'not-covered';
+/**
+ * conformant: every MUST in scope tested and passed. not-conformant: a MUST failed. partial: nothing failed,
+ * some MUST in scope untested. incomplete: the run itself could not be completed.
+ */
+export type OverallVerdict = 'conformant' | 'not-conformant' | 'partial' | 'incomplete';
+export const OVERALL_VERDICTS: readonly OverallVerdict[] = ['conformant', 'not-conformant', 'partial', 'incomplete'];
+export const REQUIREMENT_VERDICTS: readonly RequirementVerdict[] = ['pass', 'fail', 'warn', 'deviation', 'partial', 'skipped', 'not-covered'];
+
+/**
+ * Why a requirement in scope is untested: a test's skip code, or what kept every test from running
+ * (no-test: the suite ran none; shard: another shard holds it; run-problem: the run stopped first;
+ * suite-error: its test failed through the suite's fault).
+ */
+export type UntestedCode = SkipCode | 'no-test' | 'shard' | 'run-problem' | 'suite-error';
+
+/** One requirement in scope that the run did not prove, with how a user can cover it. */
+export interface UntestedRequirement {
+  id: string;
+  level: Level;
+  code: UntestedCode;
+  reason: string;
+  cover: string;
+}
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
 
 /** One vitest test as the reporter saw it. */
@@ -55,8 +80,22 @@ export interface Verdict {
   exitCode: 0 | 1 | 2;
   /** Not conformant only through requirements the implementer declared as deviations. */
   knownDeviationsOnly: boolean;
+  /** How much of the scope the run proved: MUSTs (and SHOULDs under --strict) in scope, and which went untested. */
+  scope: VerdictScope;
   /** What a reader must not miss besides the verdict: listed deviations that pass, scope limits. */
   notes: string[];
+}
+
+export interface VerdictScope {
+  /** MUST requirements in scope: the catalog less what the interface does not show. */
+  mustInScope: number;
+  /** Of those, tested: passed, failed or deviating as declared. */
+  mustTested: number;
+  /** Under --strict: SHOULDs in scope and tested. */
+  shouldInScope?: number;
+  shouldTested?: number;
+  /** Every MUST in scope (and SHOULD under --strict) left untested, with its reason and how to cover it. */
+  untested: UntestedRequirement[];
 }
 
 export interface TestSummary {
@@ -96,6 +135,8 @@ export interface FailureDetail {
 /** A catalog requirement with its verdict; `reason` says why skipped or not covered, or a deviation's why. */
 export interface RequirementResult extends Requirement {
   verdict: RequirementVerdict;
+  /** For a partial or skipped requirement in scope: why it is untested, as a code. */
+  untestedCode?: UntestedCode;
   /** For a deviation: what the verdict would have been (fail or warn). */
   deviationOf?: 'fail' | 'warn';
   notes: string[];

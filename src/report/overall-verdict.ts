@@ -1,22 +1,30 @@
-import type { DeviationNote, HarnessProblem, RequirementResult, Verdict } from './model.ts';
-import { isBudgetSkip } from './requirement-verdict.ts';
+import type { DeviationNote, HarnessProblem, RequirementResult, Verdict, VerdictScope } from './model.ts';
 import type { RunInfo } from './run-info.ts';
+import { scopeOf } from './untested-scope.ts';
 
 const LABELS = {
   conformant: 'CONFORMANT',
   'not-conformant': 'NOT CONFORMANT',
   knownDeviations: 'NOT CONFORMANT (known deviations only)',
+  partial: 'PARTIAL',
   incomplete: 'INCOMPLETE',
 } as const;
 
-/** Exit code of the CLI for a verdict: 0 conformant, 1 not conformant, 2 the run could not be completed. */
-export function exitCodeOf(overall: Verdict['overall']): 0 | 1 | 2 {
-  return overall === 'conformant' ? 0 : overall === 'not-conformant' ? 1 : 2;
+/**
+ * Exit code of the CLI for a verdict: 0 conformant, 1 not conformant, 2 the run could not be completed.
+ * A partial run exits 0, or 1 when the run requires completeness (--require-complete, --certify).
+ */
+export function exitCodeOf(overall: Verdict['overall'], requireComplete = false): 0 | 1 | 2 {
+  if (overall === 'conformant') return 0;
+  if (overall === 'partial') return requireComplete ? 1 : 0;
+  return overall === 'not-conformant' ? 1 : 2;
 }
 
 /**
  * The run's verdict. A broken MUST (or SHOULD under --strict) decides it, even when the run was also
- * incomplete: a violation seen is a violation. Otherwise an incomplete run is never called conformant.
+ * incomplete: a violation seen is a violation. Then a run that could not be completed is INCOMPLETE; then
+ * a run that left any MUST in scope untested, for whatever reason, is PARTIAL. CONFORMANT only when every
+ * MUST in scope (and SHOULD under --strict) was tested and passed.
  */
 export function decideOverall(
   requirements: readonly RequirementResult[],
@@ -25,40 +33,63 @@ export function decideOverall(
   run: RunInfo,
 ): Verdict {
   const notes = scopeNotes(run, deviations);
+  const scope = scopeOf(requirements, run.strict);
+  const make = (overall: Verdict['overall'], label: string, why: string, knownDeviationsOnly = false): Verdict => ({
+    overall,
+    label,
+    why: why.endsWith('.') ? why : `${why}.`,
+    exitCode: exitCodeOf(overall, run.requireComplete === true),
+    knownDeviationsOnly,
+    scope,
+    notes,
+  });
   const failing = requirements.filter((r) => r.verdict === 'fail');
   const declared = requirements.filter((r) => r.verdict === 'deviation' && r.deviationOf === 'fail');
-  const gaps = incompleteness(requirements, problems);
+  const problem = problemSentence(problems) ?? nothingRan(requirements, run);
 
   if (failing.length > 0) {
     const parts = [failingSentence(failing)];
     if (declared.length > 0) parts.push(`${count(declared.length, 'more requirement deviates', 'more requirements deviate')} as declared`);
-    if (gaps.length > 0) parts.push(`the run was also incomplete (${gaps.join('; ')})`);
-    return verdict('not-conformant', LABELS['not-conformant'], parts.join('; '), false, notes);
+    if (problem) parts.push(`the run was also incomplete (${problem})`);
+    else if (scope.untested.length > 0) parts.push(testedSentence(scope));
+    return make('not-conformant', LABELS['not-conformant'], parts.join('; '));
   }
   if (declared.length > 0) {
     const why = `Not conformant (known deviations only): ${count(declared.length, 'requirement deviates', 'requirements deviate')} as the implementer declared: ${listIds(declared)}`;
-    return verdict('not-conformant', LABELS.knownDeviations, gaps.length > 0 ? `${why}; the run was also incomplete` : why, true, notes);
+    return make('not-conformant', LABELS.knownDeviations, problem ? `${why}; the run was also incomplete` : why, true);
   }
-  if (gaps.length > 0) return verdict('incomplete', LABELS.incomplete, `The run is incomplete: ${gaps.join('; ')}`, false, notes);
-  return verdict('conformant', LABELS.conformant, conformantSentence(requirements), false, notes);
+  if (problem) return make('incomplete', LABELS.incomplete, `The run could not be completed: ${problem}`);
+  if (scope.untested.length > 0) return make('partial', LABELS.partial, partialSentence(scope, requirements));
+  return make('conformant', LABELS.conformant, conformantSentence(requirements, scope));
 }
 
-function verdict(overall: Verdict['overall'], label: string, why: string, knownDeviationsOnly: boolean, notes: string[]): Verdict {
-  return { overall, label, why: why.endsWith('.') ? why : `${why}.`, exitCode: exitCodeOf(overall), knownDeviationsOnly, notes };
+/** The harness problems that kept the run from completing, as one clause. */
+function problemSentence(problems: readonly HarnessProblem[]): string | undefined {
+  const first = problems[0];
+  if (!first) return undefined;
+  if (problems.length === 1) return `${first.code}: ${first.message}`;
+  return `${problems.length} harness errors (first: ${first.code}: ${first.message})`;
 }
 
-/** Why the run cannot vouch for the target, one clause per cause. */
-function incompleteness(requirements: readonly RequirementResult[], problems: readonly HarnessProblem[]): string[] {
-  const out: string[] = [];
-  if (problems.length === 1) out.push(`${problems[0]?.code}: ${problems[0]?.message}`);
-  if (problems.length > 1) out.push(`${problems.length} harness errors (first: ${problems[0]?.code}: ${problems[0]?.message})`);
-  const mustWithoutTest = requirements.filter((r) => r.level === 'MUST' && r.coverage === 'tested' && r.verdict === 'not-covered');
-  if (mustWithoutTest.length > 0) out.push(`${count(mustWithoutTest.length, 'MUST requirement', 'MUST requirements')} had no test (${listIds(mustWithoutTest)})`);
-  const budget = requirements.filter((r) => r.level === 'MUST' && r.verdict === 'skipped' && isBudgetSkip(r.reason));
-  if (budget.length > 0) out.push(`the request budget ran out before ${count(budget.length, 'MUST requirement', 'MUST requirements')} ran (${listIds(budget)})`);
-  const judged = requirements.filter((r) => r.verdict !== 'skipped' && r.verdict !== 'not-covered');
-  if (judged.length === 0 && problems.length === 0) out.push('no requirement was tested');
-  return out;
+/** A run that judged nothing though nothing was left out on purpose proved nothing: the suite did not run. */
+function nothingRan(requirements: readonly RequirementResult[], run: RunInfo): string | undefined {
+  if ((run.only?.length ?? 0) > 0 || run.shard) return undefined;
+  if (requirements.some((r) => r.verdict !== 'not-covered' && r.untestedCode !== 'no-test')) return undefined;
+  return 'no requirement was tested: the suites did not run';
+}
+
+/** "N of M MUST requirements in scope were tested". */
+export function testedSentence(scope: VerdictScope): string {
+  const must = `${scope.mustTested} of ${scope.mustInScope} MUST requirements in scope were tested`;
+  if (scope.shouldInScope === undefined) return must;
+  return `${must}, ${scope.shouldTested ?? 0} of ${scope.shouldInScope} SHOULD (--strict)`;
+}
+
+function partialSentence(scope: VerdictScope, requirements: readonly RequirementResult[]): string {
+  const parts = [`Nothing failed, but only ${testedSentence(scope)}`, `untested: ${listIds(scope.untested)}`];
+  const warnings = requirements.filter((r) => r.verdict === 'warn');
+  if (warnings.length > 0) parts.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
+  return parts.join('; ');
 }
 
 function failingSentence(failing: readonly RequirementResult[]): string {
@@ -68,17 +99,14 @@ function failingSentence(failing: readonly RequirementResult[]): string {
   return `${count(failing.length, 'requirement fails', 'requirements fail')} (${must} MUST, ${should} SHOULD under --strict): ${listIds(failing)}`;
 }
 
-function conformantSentence(requirements: readonly RequirementResult[]): string {
-  const passing = requirements.filter((r) => r.level === 'MUST' && r.verdict === 'pass').length;
-  const head =
-    passing === 0 ? 'No MUST requirement was tested' : passing === 1 ? 'The one tested MUST requirement passes' : `All ${passing} tested MUST requirements pass`;
-  const parts = [head];
+function conformantSentence(requirements: readonly RequirementResult[], scope: VerdictScope): string {
+  const parts = [`All ${scope.mustInScope} MUST requirements in scope were tested and pass`];
   const warnings = requirements.filter((r) => r.verdict === 'warn' || (r.verdict === 'deviation' && r.deviationOf === 'warn'));
   if (warnings.length > 0) parts.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
-  const skippedMust = requirements.filter((r) => r.level === 'MUST' && r.verdict === 'skipped').length;
-  if (skippedMust > 0) parts.push(`${count(skippedMust, 'MUST requirement', 'MUST requirements')} skipped`);
-  const notCovered = requirements.filter((r) => r.verdict === 'not-covered').length;
-  if (notCovered > 0) parts.push(`${notCovered} not covered by the interface`);
+  const untestedOthers = requirements.filter((r) => r.level !== 'MUST' && (r.verdict === 'skipped' || r.verdict === 'partial')).length;
+  if (untestedOthers > 0) parts.push(`${count(untestedOthers, 'SHOULD/MAY requirement', 'SHOULD/MAY requirements')} untested`);
+  const outOfScope = requirements.filter((r) => r.verdict === 'not-covered').length;
+  if (outOfScope > 0) parts.push(`${outOfScope} out of scope (the interface does not show them)`);
   return parts.join('; ');
 }
 

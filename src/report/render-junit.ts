@@ -3,13 +3,14 @@ import type { ConformanceReport, FailureDetail, RequirementResult } from './mode
 /**
  * junit.xml for CI: a leading "conformance" suite whose one case carries the run's verdict, then one
  * testsuite per area and one testcase per requirement. Warnings pass with a note (they fail under
- * --strict, where their verdict is already fail); skipped, not-covered and declared deviations are skipped.
+ * --strict, where their verdict is already fail); untested, partly tested, out-of-scope and declared
+ * deviations are skipped. A PARTIAL run fails the verdict case only when completeness was required.
  */
 export function renderJunit(report: ConformanceReport): string {
   const byArea = report.areas.map((area) => ({ area, requirements: report.requirements.filter((r) => r.area === area.id) }));
   const suites = byArea.filter((s) => s.requirements.length > 0).map(({ area, requirements }) => areaSuite(area.id, area.title, requirements, report));
   const all = report.requirements;
-  const failures = all.filter((r) => r.verdict === 'fail').length + (report.verdict.overall === 'not-conformant' ? 1 : 0);
+  const failures = all.filter((r) => r.verdict === 'fail').length + (verdictFails(report) ? 1 : 0);
   const errors = report.verdict.overall === 'incomplete' ? 1 : 0;
   const skipped = all.filter(isSkipped).length;
   const time = seconds(Date.parse(report.run.endedAt) - Date.parse(report.run.startedAt));
@@ -23,16 +24,21 @@ export function renderJunit(report: ConformanceReport): string {
   ].join('\n');
 }
 
+/** The verdict case fails for NOT CONFORMANT, and for PARTIAL when the run required completeness (exit 1). */
+function verdictFails(report: ConformanceReport): boolean {
+  return report.verdict.overall === 'not-conformant' || (report.verdict.overall === 'partial' && report.verdict.exitCode === 1);
+}
+
 function verdictSuite(report: ConformanceReport): string {
   const { verdict } = report;
-  const body =
-    verdict.overall === 'not-conformant'
-      ? `      <failure message="${attr(verdict.why)}" type="${attr(verdict.label)}">${text([verdict.why, ...verdict.notes].join('\n'))}</failure>`
-      : verdict.overall === 'incomplete'
-        ? `      <error message="${attr(verdict.why)}" type="INCOMPLETE">${text(report.harnessErrors.map((e) => `${e.code}: ${e.message}`).join('\n'))}</error>`
-        : `      <system-out>${text(verdict.why)}</system-out>`;
+  const untested = verdict.scope.untested.map((u) => `${u.id} ${u.level}: ${u.reason} — ${u.cover}`);
+  const body = verdictFails(report)
+    ? `      <failure message="${attr(verdict.why)}" type="${attr(verdict.label)}">${text([verdict.why, ...verdict.notes, ...untested].join('\n'))}</failure>`
+    : verdict.overall === 'incomplete'
+      ? `      <error message="${attr(verdict.why)}" type="INCOMPLETE">${text(report.harnessErrors.map((e) => `${e.code}: ${e.message}`).join('\n'))}</error>`
+      : `      <system-out>${text([verdict.why, ...untested].join('\n'))}</system-out>`;
   return [
-    `  <testsuite name="conformance" tests="1" failures="${verdict.overall === 'not-conformant' ? 1 : 0}" errors="${verdict.overall === 'incomplete' ? 1 : 0}" skipped="0" timestamp="${attr(report.run.startedAt.slice(0, 19))}">`,
+    `  <testsuite name="conformance" tests="1" failures="${verdictFails(report) ? 1 : 0}" errors="${verdict.overall === 'incomplete' ? 1 : 0}" skipped="0" timestamp="${attr(report.run.startedAt.slice(0, 19))}">`,
     properties(report),
     `    <testcase classname="conformance" name="${attr(`Overall verdict: ${verdict.label}`)}" time="0">`,
     body,
@@ -63,8 +69,8 @@ function testcase(r: RequirementResult): string {
   } else if (r.verdict === 'deviation') {
     inner.push(`      <skipped message="${attr(`known deviation (would be ${r.deviationOf ?? 'fail'}): ${r.reason ?? ''}`)}"/>`);
     inner.push(`      <system-out>${text(r.failures.map(failureText).join('\n\n'))}</system-out>`);
-  } else if (r.verdict === 'skipped' || r.verdict === 'not-covered') {
-    inner.push(`      <skipped message="${attr(`${r.verdict}: ${r.reason ?? ''}`)}"/>`);
+  } else if (r.verdict === 'skipped' || r.verdict === 'partial' || r.verdict === 'not-covered') {
+    inner.push(`      <skipped message="${attr(`${r.verdict === 'not-covered' ? 'out of scope' : r.verdict === 'partial' ? 'partly tested' : 'untested'}: ${r.reason ?? ''}`)}"/>`);
   } else if (r.verdict === 'warn') {
     inner.push(`      <system-out>${text(`WARNING (${r.level} not met, does not affect the verdict)\n\n${r.failures.map(failureText).join('\n\n')}`)}</system-out>`);
   }
@@ -73,7 +79,7 @@ function testcase(r: RequirementResult): string {
 }
 
 function isSkipped(r: RequirementResult): boolean {
-  return r.verdict === 'skipped' || r.verdict === 'not-covered' || r.verdict === 'deviation';
+  return r.verdict === 'skipped' || r.verdict === 'partial' || r.verdict === 'not-covered' || r.verdict === 'deviation';
 }
 
 function summary(f: FailureDetail): string {

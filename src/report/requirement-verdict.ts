@@ -1,5 +1,5 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
-import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome } from './model.ts';
+import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
 
 /** What the verdict of one requirement depends on besides its own tests. */
 export interface VerdictContext {
@@ -14,6 +14,8 @@ export interface VerdictContext {
 export interface RequirementDecision {
   verdict: RequirementVerdict;
   reason?: string;
+  /** Set when the requirement is in scope and was not (fully) tested. */
+  untestedCode?: UntestedCode;
   deviationOf?: 'fail' | 'warn';
   notes: string[];
 }
@@ -44,14 +46,11 @@ export function failingVerdict(level: Level, strict: boolean): 'fail' | 'warn' {
   return 'warn';
 }
 
-/** Skip reasons that mean the run ran out of requests, not that the user chose to leave a test out. */
-export function isBudgetSkip(reason: string | undefined): boolean {
-  return reason !== undefined && /budget/i.test(reason);
-}
-
 /**
  * One requirement's verdict. Evidence of a violation wins over everything (a finding from any test
- * counts); then harness failures (not proven either way); then passes; then skips; then absence.
+ * counts); then requirements out of scope; then harness failures (not proven either way). A requirement
+ * passes only when every one of its tests ran and passed; some skipped is `partial`, all skipped (or none
+ * ran) is `skipped`, and both count as untested.
  */
 export function decideRequirement(
   requirement: Requirement,
@@ -80,23 +79,36 @@ function decideWithoutViolation(
   context: VerdictContext,
   notes: string[],
 ): Omit<RequirementDecision, 'notes'> {
-  const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
-  if (harness) return { verdict: 'skipped', reason: `not proven: the suite failed (${harness.code}: ${harness.message})` };
-  const skipped = own.filter((t) => t.state === 'skipped');
-  const skipReasons = [...new Set(skipped.map(skipReasonOf))];
-  if (own.some((t) => t.state === 'passed')) {
-    if (skipped.length > 0) notes.push(`${skipped.length} of ${own.length} tests skipped: ${skipReasons.join('; ')}`);
-    return { verdict: 'pass' };
-  }
-  if (own.length > 0) return { verdict: 'skipped', reason: skipReasons.join('; ') };
   if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
-  if (context.runProblem) return { verdict: 'skipped', reason: notRunReason(context.runProblem.code) };
+  const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
+  if (harness) return untested('skipped', `not proven: the suite failed (${harness.code}: ${harness.message})`, 'suite-error');
+  const skipped = own.filter((t) => t.state === 'skipped');
+  const passed = own.filter((t) => t.state === 'passed');
+  if (passed.length > 0 && skipped.length === 0) return { verdict: 'pass' };
+  if (own.length > 0) {
+    const reason = [...new Set(skipped.map(skipReasonOf))].join('; ');
+    const code = skipCodeOf(skipped);
+    if (passed.length === 0) return untested('skipped', reason, code);
+    notes.push(`${passed.length} of ${own.length} tests passed; the others were skipped`);
+    return untested('partial', `partially tested: ${skipped.length} of ${own.length} tests skipped (${reason})`, code);
+  }
+  if (context.runProblem) return untested('skipped', notRunReason(context.runProblem.code), 'run-problem');
   const only = context.only ?? [];
   if (only.length > 0 && !only.includes(requirement.id) && !only.includes(requirement.area)) {
-    return { verdict: 'skipped', reason: `not selected (--only ${only.join(',')})` };
+    return untested('skipped', `not selected (--only ${only.join(',')})`, 'not-selected');
   }
-  if (context.shard) return { verdict: 'skipped', reason: `not in shard ${context.shard}` };
-  return { verdict: 'not-covered', reason: 'no test ran' };
+  if (context.shard) return untested('skipped', `not in shard ${context.shard}`, 'shard');
+  return untested('skipped', 'no test of this requirement ran', 'no-test');
+}
+
+function untested(verdict: 'skipped' | 'partial', reason: string, code: UntestedCode): Omit<RequirementDecision, 'notes'> {
+  return { verdict, reason, untestedCode: code };
+}
+
+/** The code that best says how to cover the skipped tests: the first that is not a bare precondition. */
+function skipCodeOf(skipped: readonly TestOutcome[]): UntestedCode {
+  const codes = skipped.map((t) => t.meta?.skipCode ?? (t.skipNote?.includes('did not run') ? 'run-problem' : 'precondition'));
+  return codes.find((c) => c !== 'precondition') ?? codes[0] ?? 'precondition';
 }
 
 function notRunReason(code: string): string {

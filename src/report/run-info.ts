@@ -13,6 +13,8 @@ export interface RunInfo {
   readOnly: boolean;
   exhaust: boolean;
   strict: boolean;
+  /** A partial run exits 1 (--require-complete, implied by --certify). */
+  requireComplete?: boolean;
   /** Areas or requirement ids selected with --only; absent or empty = all. */
   only?: string[];
   /** ISO 8601 timestamps. */

@@ -104,6 +104,6 @@ describe('ConformanceReporter when the run ends badly', () => {
     const reporter = reporterInto(tempDir());
     reporter.onTestRunEnd([], [{ name: 'HarnessError', message: 'no answer in time', stack: '', code: 'ERR_TARGET_TIMEOUT' } as never], 'failed');
     expect(reporter.result?.harnessErrors[0]).toEqual({ code: 'ERR_TARGET_TIMEOUT', message: 'unhandled error: no answer in time' });
-    expect(reporter.result?.verdict.why).toBe('The run is incomplete: ERR_TARGET_TIMEOUT: unhandled error: no answer in time.');
+    expect(reporter.result?.verdict.why).toBe('The run could not be completed: ERR_TARGET_TIMEOUT: unhandled error: no answer in time.');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Catalog, parseCatalog } from '../../src/catalog/catalog.ts';
 import type { Exchange, Finding } from '../../src/client/exchange.ts';
 import type { OperationInfo } from '../../src/contract/index.ts';
-import type { ConformanceMeta } from '../../src/harness/meta.ts';
+import type { ConformanceMeta, SkipCode } from '../../src/harness/meta.ts';
 import type { TestOutcome } from '../../src/report/model.ts';
 import type { RunInfo } from '../../src/report/run-info.ts';
 
@@ -88,7 +88,7 @@ export function outcome(state: TestOutcome['state'], m: ConformanceMeta | undefi
 }
 
 export const passed = (id: string, extra: Partial<ConformanceMeta> = {}) => outcome('passed', meta(id, extra));
-export const skipped = (id: string, skipReason: string) => outcome('skipped', meta(id, { skipReason }));
+export const skipped = (id: string, skipReason: string, skipCode?: SkipCode) => outcome('skipped', meta(id, skipCode ? { skipReason, skipCode } : { skipReason }));
 
 export function failed(id: string, kind: 'conformance' | 'harness', extra: Partial<ConformanceMeta> = {}): TestOutcome {
   const failure =

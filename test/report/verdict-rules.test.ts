@@ -116,7 +116,7 @@ describe('harness failures make the run incomplete, never not conformant', () =>
     const r = report([], { harness: [{ code: 'ERR_TARGET_UNREACHABLE', message: 'cannot reach the target: connection refused' }] });
     expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'skipped', reason: 'not run: a harness error kept its test from running (ERR_TARGET_UNREACHABLE)' });
     expect(verdictOf(r, 'NCV-001').verdict).toBe('not-covered');
-    expect(r.verdict.why).toBe('The run is incomplete: ERR_TARGET_UNREACHABLE: cannot reach the target: connection refused.');
+    expect(r.verdict.why).toBe('The run could not be completed: ERR_TARGET_UNREACHABLE: cannot reach the target: connection refused.');
   });
 
   test('an interrupted run says so for what did not run', () => {
@@ -128,33 +128,71 @@ describe('harness failures make the run incomplete, never not conformant', () =>
   test('a run in which no test ran is incomplete, not conformant', () => {
     const r = report([]);
     expect(r.verdict.overall).toBe('incomplete');
-    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'not-covered', reason: 'no test ran' });
-    expect(r.verdict.why).toMatch(/2 MUST requirements had no test \(MUS-001, MUS-002\)/);
+    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'skipped', reason: 'no test of this requirement ran', untestedCode: 'no-test' });
+    expect(r.verdict.why).toMatch(/no requirement was tested/);
+  });
+});
+
+describe('partial: nothing failed, some MUST in scope untested', () => {
+  test.each([
+    ['request budget spent: 55 of 55 requests (quick profile)', 'budget', /--profile thorough/],
+    ['read-only mode: the test would call createPet', 'read-only', /without --read-only/],
+    ['rate-limit exhaustion opted out (--no-exhaust)', 'no-exhaust', /--exhaust-key/],
+    ['not in the quick profile (needs --profile standard)', 'profile', /--profile standard/],
+    ['the key allows 1000 requests a minute; the standard budget has 412 left', 'key-too-large', /--exhaust-key/],
+    ['precondition failed: createPet answered 400', 'precondition', /the target did not provide/],
+  ] as const)('a MUST skipped for "%s" makes the run PARTIAL, listed with how to cover it', (reason, code, cover) => {
+    const r = report(withPassing([skipped('MUS-002', reason, code)]));
+    expect(verdictOf(r, 'MUS-002')).toMatchObject({ verdict: 'skipped', reason, untestedCode: code });
+    expect(r.verdict).toMatchObject({ overall: 'partial', label: 'PARTIAL', exitCode: 0 });
+    expect(r.verdict.scope).toMatchObject({ mustInScope: 2, mustTested: 1 });
+    expect(r.verdict.scope.untested).toEqual([{ id: 'MUS-002', level: 'MUST', code, reason, cover: expect.stringMatching(cover) }]);
+    expect(r.verdict.why).toMatch(/^Nothing failed, but only 1 of 2 MUST requirements in scope were tested; untested: MUS-002/);
   });
 
-  test('a MUST skipped because the request budget ran out makes the run incomplete', () => {
-    const r = report(withPassing([skipped('MUS-002', 'request budget spent: 55 of 55 requests (quick profile)')]));
-    expect(verdictOf(r, 'MUS-002').verdict).toBe('skipped');
-    expect(r.verdict.overall).toBe('incomplete');
-    expect(r.verdict.why).toMatch(/budget ran out before 1 MUST requirement ran \(MUS-002\)/);
+  test('with --require-complete a partial run exits 1', () => {
+    const r = report(withPassing([skipped('MUS-002', 'x', 'profile')]), { run: { requireComplete: true } });
+    expect(r.verdict).toMatchObject({ overall: 'partial', exitCode: 1 });
+  });
+
+  test('a failure found wins over untested requirements', () => {
+    const r = report([failed('MUS-001', 'conformance'), skipped('MUS-002', 'x', 'profile')]);
+    expect(r.verdict).toMatchObject({ overall: 'not-conformant', exitCode: 1 });
+    expect(r.verdict.why).toMatch(/1 of 2 MUST requirements in scope were tested/);
+  });
+
+  test('a harness error wins over untested requirements: incomplete', () => {
+    const r = report([passed('MUS-001'), skipped('MUS-002', 'x', 'profile')], { harness: [{ code: 'ERR_ABORTED', message: 'interrupted' }] });
+    expect(r.verdict).toMatchObject({ overall: 'incomplete', exitCode: 2 });
+  });
+
+  test('an untested SHOULD leaves the run conformant, but not under --strict', () => {
+    const tests = withPassing([skipped('SHD-001', 'x', 'profile')]);
+    expect(report(tests).verdict.overall).toBe('conformant');
+    const strict = report(tests, { strict: true });
+    expect(strict.verdict.overall).toBe('partial');
+    expect(strict.verdict.scope).toMatchObject({ shouldInScope: 1, shouldTested: 0 });
+  });
+
+  test('out-of-scope requirements never make a run partial', () => {
+    const r = report(withPassing([]));
+    expect(r.verdict.overall).toBe('conformant');
+    expect(r.verdict.scope.untested).toEqual([]);
+    expect(r.verdict.why).toMatch(/^All 2 MUST requirements in scope were tested and pass/);
   });
 });
 
 describe('skipped and not covered', () => {
-  test.each([
-    ['read-only mode: the test would call createPet'],
-    ['rate-limit exhaustion opted out (--no-exhaust)'],
-    ['not in the quick profile (needs standard)'],
-  ])('a test skipped for "%s" keeps that reason and the run stays conformant', (reason) => {
-    const r = report(withPassing([skipped('MUS-002', reason)]));
-    expect(verdictOf(r, 'MUS-002')).toMatchObject({ verdict: 'skipped', reason });
-    expect(r.verdict.overall).toBe('conformant');
-    expect(r.verdict.why).toMatch(/1 MUST requirement skipped/);
-  });
-
-  test('a requirement with one passing and one skipped test passes, with a note', () => {
-    const r = report(withPassing([passed('MUS-001'), skipped('MUS-001', 'read-only mode')]));
-    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'pass', notes: ['1 of 2 tests skipped: read-only mode'] });
+  test('a requirement with one passing and one skipped test is partly tested, which counts as untested', () => {
+    const r = report(withPassing([passed('MUS-001'), skipped('MUS-001', 'read-only mode', 'read-only')]));
+    expect(verdictOf(r, 'MUS-001')).toMatchObject({
+      verdict: 'partial',
+      reason: 'partially tested: 1 of 2 tests skipped (read-only mode)',
+      untestedCode: 'read-only',
+      notes: ['1 of 2 tests passed; the others were skipped'],
+    });
+    expect(r.verdict.overall).toBe('partial');
+    expect(r.counts.MUST.partial).toBe(1);
   });
 
   test('vitest skip notes are used when the test left no meta', () => {
@@ -168,8 +206,8 @@ describe('skipped and not covered', () => {
 
   test('requirements left out by --only are skipped, not missing', () => {
     const r = report([passed('MUS-001')], { run: { only: ['MUS-001'] } });
-    expect(verdictOf(r, 'MUS-002')).toMatchObject({ verdict: 'skipped', reason: 'not selected (--only MUS-001)' });
-    expect(r.verdict.overall).toBe('conformant');
+    expect(verdictOf(r, 'MUS-002')).toMatchObject({ verdict: 'skipped', reason: 'not selected (--only MUS-001)', untestedCode: 'not-selected' });
+    expect(r.verdict.overall).toBe('partial');
     expect(r.verdict.notes[0]).toMatch(/Only MUS-001 selected/);
   });
 });

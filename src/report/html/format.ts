@@ -6,8 +6,9 @@ export const VERDICT_WORDS: Readonly<Record<RequirementVerdict, string>> = {
   fail: 'Fail',
   warn: 'Warning',
   deviation: 'Deviation',
-  skipped: 'Skipped',
-  'not-covered': 'Not covered',
+  partial: 'Partly tested',
+  skipped: 'Untested',
+  'not-covered': 'Out of scope',
 };
 
 /** 2025-06-01 14:03:07 UTC: unambiguous for a reader in any time zone. */

@@ -26,6 +26,10 @@ code, pre { font-family: var(--mono); font-size: 12.5px; }
 .banner-conformant { border-left-color: var(--pass); background: #f4fbf6; }
 .banner-not-conformant { border-left-color: var(--fail); background: #fff7f6; }
 .banner-incomplete { border-left-color: #b07100; background: #fffaf0; }
+.banner-partial { border-left-color: #2f6fb0; background: #f5f9fd; }
+.banner-partial .verdict-word { color: #2f6fb0; }
+.scope-line { margin: 0 0 12px; font-weight: 600; }
+.untested-list li { margin: 2px 0; }
 .kicker { margin: 0; color: var(--muted); font-size: 13px; letter-spacing: .08em; text-transform: uppercase; }
 .verdict-word { margin: 4px 0 6px; font-size: 44px; line-height: 1.1; letter-spacing: .02em; font-weight: 750; }
 .banner-conformant .verdict-word { color: var(--pass); }
@@ -88,6 +92,7 @@ button:focus-visible, .search:focus-visible, a:focus-visible, summary:focus-visi
 .pill-warn { background: var(--warn-bg); color: var(--warn); }
 .pill-deviation { background: var(--dev-bg); color: var(--dev); }
 .pill-skipped { background: var(--skip-bg); color: var(--skip); }
+.pill-partial { background: var(--skip-bg); color: #2f6fb0; }
 .pill-not-covered { background: var(--paper); color: var(--skip); border: 1px dashed #9aa4ae; padding: 1px 0; }
 .level { font-size: 12px; font-weight: 600; color: var(--muted); letter-spacing: .04em; }
 .level-MUST { color: var(--ink); }

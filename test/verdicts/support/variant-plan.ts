@@ -37,7 +37,7 @@ function categoryIdsOf(variants: readonly VariantName[]): string[] | undefined {
 export interface VerdictProblem {
   /** Requirement id, or the harness error code. */
   id: string;
-  verdict: 'fail' | 'warn' | 'skipped' | 'not-covered' | 'harness-error';
+  verdict: 'fail' | 'warn' | 'partial' | 'skipped' | 'not-covered' | 'harness-error';
   /** The headline and, for a failure, what was expected and seen. */
   lines: string[];
 }
@@ -58,7 +58,7 @@ export function verdictProblems(report: ConformanceReport | undefined): VerdictP
         if (f.property?.counterexample) lines.push(`      counterexample ${f.property.counterexample} (seed ${f.property.seed}, path ${f.property.path ?? '-'})`);
       }
       problems.push({ id: r.id, verdict: r.verdict, lines });
-    } else if (r.level === 'MUST' && r.coverage === 'tested' && (r.verdict === 'skipped' || r.verdict === 'not-covered')) {
+    } else if (r.level === 'MUST' && r.coverage === 'tested' && (r.verdict === 'skipped' || r.verdict === 'partial' || r.verdict === 'not-covered')) {
       problems.push({ id: r.id, verdict: r.verdict, lines: [`${r.id} MUST ${r.verdict}: ${r.reason ?? ''}`] });
     }
   }

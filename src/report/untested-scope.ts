@@ -1,0 +1,65 @@
+import type { RequirementResult, UntestedCode, UntestedRequirement, VerdictScope } from './model.ts';
+
+/** Requirements the interface does not show are out of scope; everything else must be proven. */
+export function inScope(requirement: RequirementResult): boolean {
+  return requirement.coverage !== 'not-covered';
+}
+
+/** Proven either way: a verdict from tests that all ran (pass, fail, warn, or a declared deviation). */
+export function isTested(requirement: RequirementResult): boolean {
+  return requirement.verdict === 'pass' || requirement.verdict === 'fail' || requirement.verdict === 'warn' || requirement.verdict === 'deviation';
+}
+
+/** How much of the scope the run proved: every MUST, and every SHOULD under --strict. */
+export function scopeOf(requirements: readonly RequirementResult[], strict: boolean): VerdictScope {
+  const must = requirements.filter((r) => r.level === 'MUST' && inScope(r));
+  const should = requirements.filter((r) => r.level === 'SHOULD' && inScope(r));
+  const counted = strict ? [...must, ...should] : must;
+  const scope: VerdictScope = {
+    mustInScope: must.length,
+    mustTested: must.filter(isTested).length,
+    untested: counted.filter((r) => !isTested(r)).map(untestedEntry),
+  };
+  if (strict) {
+    scope.shouldInScope = should.length;
+    scope.shouldTested = should.filter(isTested).length;
+  }
+  return scope;
+}
+
+function untestedEntry(r: RequirementResult): UntestedRequirement {
+  const code = r.untestedCode ?? 'no-test';
+  return { id: r.id, level: r.level, code, reason: r.reason ?? 'not tested', cover: howToCover(code, r.reason) };
+}
+
+/** What a user does to get this requirement tested next time. */
+export function howToCover(code: UntestedCode, reason?: string): string {
+  switch (code) {
+    case 'not-selected':
+      return 'run without --only';
+    case 'profile': {
+      const needed = /--profile (\w+)/.exec(reason ?? '')?.[1] ?? 'thorough';
+      return `use --profile ${needed}`;
+    }
+    case 'read-only':
+      return 'run without --read-only, against a store the suite may add pets to';
+    case 'no-exhaust':
+      return 'run without --no-exhaust, or give --exhaust-key with a low-limit key to spend instead';
+    case 'budget':
+      return 'use --profile thorough (no request ceiling)';
+    case 'key-too-large':
+      return 'give --exhaust-key with a low-limit key (e.g. a Free-plan key issued for testing), or use --profile thorough';
+    case 'deadline':
+      return 'allow the run more time (--max-duration)';
+    case 'shard':
+      return 'merge all shards (--merge-reports)';
+    case 'run-problem':
+      return 'fix the problem that stopped the run (see the harness errors) and run again';
+    case 'suite-error':
+      return 'a suite error kept it from being judged: see the harness errors and report it';
+    case 'no-test':
+      return 'the suite ran no test of it: report this as a suite bug';
+    case 'precondition':
+      return 'the target did not provide what the test needs: see the reason (often another requirement fails or --category-ids is needed)';
+  }
+}
