@@ -27,7 +27,7 @@ describe('spec/requirements.yaml', () => {
     for (const r of notCovered) expect(r.reason, r.id).toBeTruthy();
   });
 
-  it('lists the open questions of DESIGN.md with the behaviours accepted', () => {
+  it('lists the open questions of docs/architecture.md with the behaviours accepted', () => {
     const questions = catalog.open.map((q) => q.question).join('\n');
     for (const topic of ['out-of-range limit', 'unknown status', 'Retry-After', 'Content-Type', 'petId', '429 body']) {
       expect(questions).toContain(topic);
