@@ -20,6 +20,7 @@ import { type CliArgs, reproduceCommand } from './args.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
+import { suiteFilesFor } from './suite-files.ts';
 
 export interface RunOutcome {
   exitCode: 0 | 1 | 2;
@@ -114,7 +115,7 @@ async function runVitest(
   vitest.provide('conformanceRun', prepared.context);
   vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
   // Interrupted while preparing: no test starts, and the report says the run was interrupted.
-  if (!interruption.interrupted) await vitest.start();
+  if (!interruption.interrupted) await vitest.start(suiteFilesFor(config.only, setup.catalog, PACKAGE_ROOT));
   if (!result) {
     throw new HarnessError('ERR_ABORTED', interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made');
   }
