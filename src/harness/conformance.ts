@@ -72,6 +72,7 @@ interface WorkerShared {
 
 const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
   shared: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from its first parameter's pattern
     async ({}, use) => {
       const sources = inject('conformanceSources');
       if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');

@@ -1,7 +1,7 @@
 import { defineFault } from './hooks.ts';
 import { replaceWithError, setHeaders, withStatus } from './reply-edits.ts';
 
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const NOT_DIGITS = /[^\d]/;
 const LEADING_INTEGER = /^(-?\d+)\D/;
 
