@@ -7,18 +7,31 @@
  *   target, budget spent, a target too broken to test). It makes the run incomplete, never "not conformant".
  */
 
-export type HarnessErrorCode =
-  | 'ERR_CONFIG'
-  | 'ERR_SPEC'
-  | 'ERR_TARGET_UNREACHABLE'
-  | 'ERR_TARGET_TIMEOUT'
-  | 'ERR_RESPONSE_TOO_LARGE'
-  | 'ERR_REDIRECT_REFUSED'
-  | 'ERR_BUDGET_EXHAUSTED'
-  | 'ERR_RATE_LIMITED'
-  | 'ERR_ABORTED'
-  | 'ERR_PRECONDITION'
-  | 'ERR_INTERNAL';
+/** Every HarnessError code, each stable: scripts and reports rely on them. */
+export const HARNESS_ERROR_CODES = [
+  'ERR_CONFIG',
+  'ERR_SPEC',
+  'ERR_TARGET_UNREACHABLE',
+  'ERR_TARGET_TIMEOUT',
+  /** The preflight: the key got 401 on listPets. */
+  'ERR_KEY_REFUSED',
+  /** The preflight: the target does not answer like an Animal Store API (no JSON, an HTML page). */
+  'ERR_NOT_ANIMAL_STORE',
+  /** The preflight: the base URL answers 404 or redirects: check --target. */
+  'ERR_WRONG_BASE_URL',
+  'ERR_RESPONSE_TOO_LARGE',
+  'ERR_BUDGET_EXHAUSTED',
+  'ERR_RATE_LIMITED',
+  'ERR_ABORTED',
+  'ERR_PRECONDITION',
+  'ERR_INTERNAL',
+] as const;
+
+export type HarnessErrorCode = (typeof HARNESS_ERROR_CODES)[number];
+
+export function isHarnessErrorCode(code: unknown): code is HarnessErrorCode {
+  return typeof code === 'string' && (HARNESS_ERROR_CODES as readonly string[]).includes(code);
+}
 
 export class HarnessError extends Error {
   override readonly name = 'HarnessError';

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { type Config, PROFILE_BUDGETS, type Profile } from '../config.ts';
 import type { Contract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
+import { preflight } from './preflight.ts';
 import { type FaultName, type VariantName, VARIANTS, combineVariants, isFaultName, startReferenceServer } from '../reference/index.ts';
 
 /**
@@ -97,7 +97,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
       };
     }
     const apiKey = config.apiKey ?? '';
-    await probeTarget(config.target, apiKey, config.timeoutMs, ledgerPath);
+    await preflight({ baseUrl: config.target, apiKey, timeoutMs: config.timeoutMs, ledgerPath });
     return {
       context: { ...base, baseUrl: config.target, apiKey, exhaustApiKey: undefined, rateWindowMs: undefined, embedded: false },
       async dispose() {
@@ -122,34 +122,4 @@ function referenceOptions(config: Config) {
     ...combineVariants(...(config.referenceVariants as VariantName[])),
     faults: config.referenceFaults as FaultName[],
   };
-}
-
-/** One authenticated listPets with limit=1: any HTTP answer means reachable. Counted in the ledger. */
-async function probeTarget(baseUrl: string, apiKey: string, timeoutMs: number, ledgerPath: string): Promise<void> {
-  const origin = new URL(baseUrl).origin;
-  writeFileSync(ledgerPath, '.', { flag: 'a' });
-  try {
-    const response = await request(`${baseUrl}/pets?limit=1`, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body.dump();
-  } catch (cause) {
-    const reason = describeNetworkError(cause);
-    const code = reason === 'no answer in time' ? 'ERR_TARGET_TIMEOUT' : 'ERR_TARGET_UNREACHABLE';
-    throw new HarnessError(code, `cannot reach the target ${origin}: ${reason}`);
-  }
-}
-
-function describeNetworkError(cause: unknown): string {
-  const error = cause as { code?: string; name?: string; cause?: { code?: string } };
-  const code = error.code ?? error.cause?.code;
-  if (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'no answer in time';
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
-  return code ?? 'network error';
 }

@@ -1,6 +1,6 @@
 import type { SerializedError } from 'vitest';
 import type { TestModule, TestRunEndReason } from 'vitest/node';
-import type { HarnessErrorCode } from '../errors.ts';
+import { isHarnessErrorCode } from '../errors.ts';
 import type { HarnessProblem, TestOutcome } from './model.ts';
 
 /** vitest's view of a finished run, turned into plain data for buildReport. */
@@ -56,13 +56,8 @@ export function collectRun(
   return { tests, harnessErrors };
 }
 
-const KNOWN_CODES = new Set<string>([
-  'ERR_CONFIG', 'ERR_SPEC', 'ERR_TARGET_UNREACHABLE', 'ERR_TARGET_TIMEOUT', 'ERR_RESPONSE_TOO_LARGE',
-  'ERR_REDIRECT_REFUSED', 'ERR_BUDGET_EXHAUSTED', 'ERR_RATE_LIMITED', 'ERR_ABORTED', 'ERR_PRECONDITION', 'ERR_INTERNAL',
-] satisfies HarnessErrorCode[]);
-
 /** A HarnessError keeps its code across the worker boundary; anything else is the suite's own fault. */
 function codeOf(error: SerializedError): string {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && KNOWN_CODES.has(code) ? code : 'ERR_INTERNAL';
+  return isHarnessErrorCode(code) ? code : 'ERR_INTERNAL';
 }

@@ -38,14 +38,21 @@ const echoAuthorization = (c: Context) =>
     res.end(`<!doctype html><html><body><h1>Welcome</h1><p>you sent ${req.headers.authorization ?? 'nothing'}</p></body></html>`);
   });
 
+/** Answers 200 with a JSON body echoing the Authorization header: it passes the preflight, then fails auth. */
+const echoAuthorizationJson = (c: Context) =>
+  startHttp(c, (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ youSent: req.headers.authorization ?? null }));
+  });
+
 const CASES: readonly HostileCase[] = [
   { name: 'hangs: accepts and never answers', start: async (c) => startHttp(c, () => undefined), mentions: /ERR_TARGET_TIMEOUT/ },
   { name: 'resets every connection', start: (c) => startResetting(c), mentions: /ERR_TARGET_UNREACHABLE/ },
-  { name: 'answers text/html 200 to everything, echoing the Authorization header', start: echoAuthorization, mentions: /SCH-004/ },
+  { name: 'answers text/html 200 to everything, echoing the Authorization header', start: echoAuthorization, mentions: /ERR_NOT_ANIMAL_STORE/ },
   {
     // The auth tests of the standard profile send the key in other forms (Basic, base64, a prefix, the query).
-    name: 'echoes the Authorization header to the auth tests of the standard profile',
-    start: echoAuthorization,
+    name: 'echoes the Authorization header in JSON to the auth tests of the standard profile',
+    start: echoAuthorizationJson,
     mentions: /AUTH-00[1-6]/,
     profileArgs: ['--profile', 'standard', '--only', 'auth'],
   },

@@ -1,0 +1,176 @@
+import { writeFileSync } from 'node:fs';
+import { request } from 'undici';
+import { createRedactor } from '../client/redact.ts';
+import { HarnessError } from '../errors.ts';
+
+/** What the preflight saw of one answer: enough to tell a wrong setup from a faulty Animal Store. */
+export interface PreflightAnswer {
+  status: number;
+  contentType: string | undefined;
+  /** X-RateLimit-Limit was present: every Animal Store answer carries it, a stranger's rarely does. */
+  rateLimited: boolean;
+  location: string | undefined;
+  retryAfter: string | undefined;
+  body: string;
+  /** The body was longer than the preflight reads: it cannot say whether it was JSON. */
+  truncated?: boolean;
+}
+
+export interface PreflightOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Each request is claimed here (one byte a request), so the preflight counts in the budget. */
+  ledgerPath: string;
+  /** The longest wait for a 429's Retry-After before the preflight goes on regardless. */
+  maxWaitMs?: number;
+  signal?: AbortSignal;
+}
+
+const EXCERPT = 120;
+const BODY_CAP = 64 * 1024;
+
+/**
+ * Turns a wrong setup into one clear line before any test runs: the target unreachable, the key
+ * refused, a base URL that is not the API, a target that is not an Animal Store at all. It is
+ * conservative: anything an Animal Store with faults could send (a 5xx, a schema error, a 404 with
+ * rate-limit headers) passes, and the suite then says what is wrong with it.
+ */
+export async function preflight(options: PreflightOptions): Promise<void> {
+  const redact = createRedactor(options.apiKey);
+  let answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
+  if (answer.status === 429) {
+    // Rate limiting is what an Animal Store does: wait as asked (bounded), then look once more.
+    await sleep(Math.min(retryAfterMs(answer.retryAfter) ?? 1_000, options.maxWaitMs ?? 30_000), options.signal);
+    answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
+    if (answer.status === 429) return;
+  }
+  const refusal = classify(answer, options.baseUrl);
+  if (!refusal) return;
+  if (refusal.code === 'ERR_WRONG_BASE_URL' && answer.status === 404) {
+    const hint = await elsewhere(options);
+    if (hint) refusal.message += `; ${hint}`;
+  }
+  throw new HarnessError(refusal.code, redact(refusal.message));
+}
+
+/** Why this answer to listPets means a wrong setup, or undefined when the suite should go on. */
+export function classify(answer: PreflightAnswer, baseUrl: string): { code: 'ERR_KEY_REFUSED' | 'ERR_NOT_ANIMAL_STORE' | 'ERR_WRONG_BASE_URL'; message: string } | undefined {
+  const where = `GET ${baseUrl}/pets?limit=1`;
+  if (answer.status === 401) {
+    return { code: 'ERR_KEY_REFUSED', message: `the key was refused: ${where} answered 401${briefBody(answer)} (check --api-key / API_KEY)` };
+  }
+  if (answer.status >= 300 && answer.status < 400) {
+    const to = answer.location ? ` to ${answer.location}` : '';
+    return { code: 'ERR_WRONG_BASE_URL', message: `${where} answered ${answer.status}, a redirect${to}; redirects are not followed (the key must not travel): check --target` };
+  }
+  // An Animal Store answers everything with rate-limit headers: a bare 404 is another server or path.
+  if (answer.status === 404 && !answer.rateLimited) {
+    return { code: 'ERR_WRONG_BASE_URL', message: `${where} answered 404${briefBody(answer)}: check --target (the base URL ends in /v1)` };
+  }
+  if (answer.status >= 200 && answer.status < 300 && !answer.truncated && !isJson(answer.body)) {
+    return { code: 'ERR_NOT_ANIMAL_STORE', message: `not an Animal Store API: ${where} answered ${answer.status} ${answer.contentType ?? 'without a Content-Type'}, not JSON${briefBody(answer)}` };
+  }
+  return undefined;
+}
+
+/** Where the API might answer instead: the origin's /v1/pets or /pets, when that differs from --target. */
+async function elsewhere(options: PreflightOptions): Promise<string | undefined> {
+  const base = new URL(options.baseUrl);
+  const candidates = [`${base.origin}/v1`, base.origin].filter((url) => url !== options.baseUrl);
+  for (const candidate of candidates.slice(0, 1)) {
+    const answer = await fetchAnswer(`${candidate}/pets?limit=1`, options).catch(() => undefined);
+    if (answer && answer.status !== 404 && (answer.rateLimited || isJson(answer.body))) return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
+  }
+  return undefined;
+}
+
+async function fetchAnswer(url: string, options: PreflightOptions): Promise<PreflightAnswer> {
+  writeFileSync(options.ledgerPath, '.', { flag: 'a' });
+  const origin = new URL(url).origin;
+  try {
+    const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
+    const response = await request(url, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: AbortSignal.any(signals),
+    });
+    const { text: body, truncated } = await readCapped(response.body, BODY_CAP);
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return {
+      status: response.statusCode,
+      contentType: header('content-type'),
+      rateLimited: header('x-ratelimit-limit') !== undefined,
+      location: header('location'),
+      retryAfter: header('retry-after'),
+      body,
+      truncated,
+    };
+  } catch (cause) {
+    const reason = describeNetworkError(cause);
+    const code = reason === 'no answer in time' ? 'ERR_TARGET_TIMEOUT' : 'ERR_TARGET_UNREACHABLE';
+    throw new HarnessError(code, `cannot reach the target ${origin}: ${reason}`);
+  }
+}
+
+/** The body as text, at most `cap` bytes: a preflight never holds a huge answer. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy();
+      return { text: Buffer.concat(chunks).subarray(0, cap).toString('utf8'), truncated: true };
+    }
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function briefBody(answer: PreflightAnswer): string {
+  const text = answer.body.replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  return `: ${text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text}`;
+}
+
+function retryAfterMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1_000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+export function describeNetworkError(cause: unknown): string {
+  const error = cause as { code?: string; name?: string; cause?: { code?: string } };
+  const code = error.code ?? error.cause?.code;
+  if (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'no answer in time';
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';
+  return code ?? 'network error';
+}
