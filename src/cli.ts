@@ -1,6 +1,6 @@
-import { parseCliArgs, USAGE } from './cli/args.ts';
-import { runConformance } from './cli/run.ts';
-import { isHarnessError } from './errors.ts';
+import { parseCliArgs, reportDirOf, USAGE } from './cli/args.ts';
+import { runConformance, writeRejectedRun } from './cli/run.ts';
+import { HarnessError, isHarnessError } from './errors.ts';
 
 /** The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). */
 export async function main(argv: readonly string[], log: (line: string) => void = (line) => console.log(line)): Promise<number> {
@@ -8,7 +8,10 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   try {
     args = parseCliArgs(argv);
   } catch (error) {
-    log(`animal-store-conformance: ${isHarnessError(error) ? error.message : String(error)}`);
+    const problem = isHarnessError(error) ? error : new HarnessError('ERR_CONFIG', String(error));
+    log(`animal-store-conformance: ${problem.message}`);
+    // A report still says what was wrong, so CI never uploads a stale one from an earlier run.
+    writeRejectedRun(problem, reportDirOf(argv), log);
     return 2;
   }
   if (args.help) {

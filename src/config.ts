@@ -79,7 +79,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
   const env = { ...fromFile, ...definedOnly(sources.env ?? process.env) };
   const flags = sources.flags ?? {};
-  const pick = (flag: string | undefined, name: string): string | undefined => flag ?? emptyToUndefined(env[name]);
+  // An empty flag counts as not given: `--api-key "$API_KEY"` with API_KEY unset in the shell (the key
+  // lives in .env) must not override the key from .env.
+  const pick = (flag: string | undefined, name: string): string | undefined => emptyToUndefined(flag) ?? emptyToUndefined(env[name]);
   const warnings: string[] = [];
 
   const target = normaliseTarget(pick(flags.target, 'TARGET_BASE_URL'), warnings);

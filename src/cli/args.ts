@@ -114,16 +114,34 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   };
 }
 
-/** The command that reproduces a run: same target, profile, options and seed; the key stays in $API_KEY. */
+/**
+ * The report directory the user asked for, read from raw arguments that may not parse (an unknown flag):
+ * --report-dir, then REPORT_DIR, then reports/.
+ */
+export function reportDirOf(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string {
+  for (let i = argv.length - 1; i >= 0; i -= 1) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith('--report-dir=')) return arg.slice('--report-dir='.length);
+    if (arg === '--report-dir' && argv[i + 1] !== undefined) return argv[i + 1] as string;
+  }
+  return env.REPORT_DIR || 'reports';
+}
+
+/**
+ * The command that reproduces a run: same target, profile, seed and every option that changes the verdict.
+ * The key stays in $API_KEY: an empty "$API_KEY" counts as not given, so a key from .env still applies.
+ */
 export function reproduceCommand(config: Config): string {
   const parts = ['npx animal-store-conformance'];
   if (config.target) parts.push(`--target ${shellQuote(config.target)}`, '--api-key "$API_KEY"');
-  parts.push(`--profile ${config.profile}`, `--seed ${config.seed}`);
+  // --seed=-5, not --seed -5: the parser would take "-5" for an option.
+  parts.push(`--profile ${config.profile}`, `--seed=${config.seed}`);
   if (config.categoryIds) parts.push(`--category-ids ${config.categoryIds.join(',')}`);
   if (config.readOnly) parts.push('--read-only');
   if (!config.exhaust) parts.push('--no-exhaust');
   if (config.strict) parts.push('--strict');
-  if (config.requireComplete && !config.certifyDir) parts.push('--require-complete');
+  if (config.requireComplete) parts.push('--require-complete');
+  if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
   if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
   if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
   if (config.shard) parts.push(`--shard ${config.shard}`);

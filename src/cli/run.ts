@@ -53,11 +53,20 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     log(`animal-store-conformance: ${problem.message}`);
     // A rejected configuration still names where reports go, when it can.
     const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? 'reports');
-    const report = incompleteReport({ catalog, contract, config, startedAt }, problem);
-    const files = safeWrite(report, reportDir, log);
-    if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);
-    return { exitCode: 2, report };
+    return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, log) };
   }
+}
+
+/** Arguments that do not parse: an INCOMPLETE report in the directory asked for, saying what was wrong. */
+export function writeRejectedRun(problem: HarnessError, reportDir: string, log: (line: string) => void): ConformanceReport {
+  return writeIncomplete({ catalog: loadCatalog(), contract: createContract(), config: undefined, startedAt: new Date() }, problem, resolve(reportDir), log);
+}
+
+function writeIncomplete(setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined }, problem: HarnessError, reportDir: string, log: (line: string) => void): ConformanceReport {
+  const report = incompleteReport(setup, problem);
+  const files = safeWrite(report, reportDir, log);
+  if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);
+  return report;
 }
 
 async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {

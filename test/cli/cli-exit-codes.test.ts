@@ -16,6 +16,8 @@ describe('CLI: exit codes and one-line errors', () => {
     ['a malformed URL', ['--target', 'not a url', '--api-key', 'k'], /not a URL/],
     ['an unknown profile', ['--profile', 'fastest'], /--profile must be one of/],
     ['an unknown flag', ['--frobnicate'], /Unknown option/],
+    ['a negative timeout', ['--timeout=-1'], /--timeout must be a positive integer/],
+    ['an --only that names nothing', ['--only', 'AUTH-999'], /--only names no requirement or area: AUTH-999/],
   ])('%s: exit 2, one clear line, no stack trace, and a report still written', async (_label, args, message) => {
     const dir = tempDir('cli-config-');
     const result = await runCli([...args, '--report-dir', dir]);
@@ -23,7 +25,9 @@ describe('CLI: exit codes and one-line errors', () => {
     const output = result.stdout + result.stderr;
     expect(output).toMatch(message);
     expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
-    if (!args.includes('--frobnicate')) expect(readReport(dir).verdict.overall).toBe('incomplete');
+    const report = readReport(dir);
+    expect(report.verdict.overall).toBe('incomplete');
+    expect(report.harnessErrors[0]?.code).toBe('ERR_CONFIG');
   });
 
   it('an unreachable target: exit 2 and a report that says why', async () => {

@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, reproduceCommand } from '../../src/cli/args.ts';
+import { loadConfig } from '../../src/config.ts';
+import { tempDir } from './cli-helpers.ts';
+
+/** The printed command as a shell splits it, with API_KEY unset (the key lives in .env). */
+function shellWords(command: string): string[] {
+  const out = execFileSync('bash', ['-c', `set -- ${command.replace(/^npx animal-store-conformance/, '')}; printf '%s\\0' "$@"`], {
+    env: { PATH: process.env.PATH ?? '' },
+  }).toString();
+  return out.split('\0').slice(0, -1);
+}
+
+describe('the replay line works as printed', () => {
+  it('round-trips every verdict-changing option, negative seeds and quoted values included, and never holds the key', () => {
+    const dir = tempDir('replay-');
+    writeFileSync(join(dir, '.env'), 'API_KEY=key-from-dotenv-0123456789\n');
+    writeFileSync(join(dir, 'deviations file.yaml'), '- id: DEP-005\n  reason: planned\n');
+    const flags = {
+      target: 'https://staging.example/v1',
+      profile: 'standard',
+      seed: '-5',
+      strict: true,
+      requireComplete: true,
+      readOnly: true,
+      exhaust: false,
+      only: 'auth,RATE-001',
+      categoryIds: '7,8',
+      timeout: '2500',
+      expectedDeviations: join(dir, 'deviations file.yaml'),
+    };
+    const original = loadConfig({ flags, cwd: dir });
+    expect(original.apiKey).toBe('key-from-dotenv-0123456789');
+    const command = reproduceCommand(original);
+    expect(command).not.toContain('key-from-dotenv');
+    expect(command).toContain('--seed=-5');
+    const replayed = loadConfig({ flags: parseCliArgs(shellWords(command)).flags, cwd: dir, env: {} });
+    const verdictChanging = (c: typeof original) => ({
+      target: c.target, apiKey: c.apiKey, profile: c.profile, seed: c.seed, strict: c.strict, requireComplete: c.requireComplete, readOnly: c.readOnly,
+      exhaust: c.exhaust, only: c.only, categoryIds: c.categoryIds, timeoutMs: c.timeoutMs, expectedDeviations: c.expectedDeviations,
+    });
+    expect(verdictChanging(replayed)).toEqual(verdictChanging(original));
+  });
+
+  it('an empty --api-key (API_KEY unset in the shell) does not override the key from .env', () => {
+    const dir = tempDir('replay-env-');
+    writeFileSync(join(dir, '.env'), 'API_KEY=key-from-dotenv-0123456789\nTARGET_BASE_URL=https://staging.example/v1\n');
+    expect(loadConfig({ flags: { apiKey: '' }, cwd: dir, env: {} }).apiKey).toBe('key-from-dotenv-0123456789');
+  });
+});
