@@ -24,6 +24,8 @@ export const HARNESS_ERROR_CODES = [
   'ERR_RATE_LIMITED',
   'ERR_ABORTED',
   'ERR_PRECONDITION',
+  /** A suite test ended without asserting anything: it must never count as a pass. */
+  'ERR_NO_ASSERTION',
   'ERR_INTERNAL',
 ] as const;
 

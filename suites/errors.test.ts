@@ -18,7 +18,9 @@ conformance('ERR-001', 'every 400, 401 and 404 carries the Error body with code,
 }, { tier: 'quick' });
 
 conformance('ERR-002', "the Error body's status equals the HTTP status", async (ctx: ConformanceContext) => {
-  for (const { label, response } of await provokeErrors(ctx)) {
+  const provoked = await provokeErrors(ctx);
+  if (!provoked.some(({ response }) => hasField(response.body, 'status'))) ctx.skip(noErrorBody(provoked), 'precondition');
+  for (const { label, response } of provoked) {
     const body = response.body as { status?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !('status' in body)) continue;
     ctx.check(Number(body.status) === response.status && typeof body.status === 'number', `${label}: Error.status ${response.status}`, () =>
@@ -28,7 +30,9 @@ conformance('ERR-002', "the Error body's status equals the HTTP status", async (
 });
 
 conformance('ERR-003', "the Error body's code and message are non-empty strings", async (ctx: ConformanceContext) => {
-  for (const { label, response } of await provokeErrors(ctx)) {
+  const provoked = await provokeErrors(ctx);
+  if (!provoked.some(({ response }) => typeof response.body === 'object' && response.body !== null)) ctx.skip(noErrorBody(provoked), 'precondition');
+  for (const { label, response } of provoked) {
     const body = response.body as { code?: unknown; message?: unknown } | undefined;
     if (!body || typeof body !== 'object') continue;
     for (const field of ['code', 'message'] as const) {
@@ -57,4 +61,14 @@ conformance('STA-009', 'each operation answers only with statuses the interface 
 /** After 5 December 2030 getPet may be removed (404 or 410). */
 function afterSunsetRemoval(operationId: string, status: number): boolean {
   return operationId === 'getPet' && Date.now() >= Date.UTC(2030, 11, 5) && (status === 404 || status === 410);
+}
+
+function hasField(body: unknown, field: string): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && field in body;
+}
+
+/** Why there was nothing to judge: no documented error status came back with a JSON object (see ERR-001). */
+function noErrorBody(provoked: ReadonlyArray<{ label: string }>): string {
+  const which = provoked.length === 0 ? 'no request got its documented error status (see STA-004, AUTH-001)' : `none of ${provoked.map((p) => p.label).join(', ')} carried an Error body (see ERR-001)`;
+  return `nothing to judge: ${which}`;
 }

@@ -97,6 +97,12 @@ describe('rate-limit exhaustion', () => {
     expectRateHeaders(ctx, (await tooMany(ctx)).tooMany.response, 'the 429');
   }, options);
 
+  conformance('ERR-004', 'the 429 carries the Error body, like every other error', async (ctx: ConformanceContext) => {
+    // The always-on check holds the rule (the 429 body is not shown, so this is a SHOULD); this test makes
+    // sure a 429 is provoked and judged.
+    failOnFinding(ctx, (await tooMany(ctx)).tooMany.response);
+  }, options);
+
   conformance('RATE-005', 'the 429 carries Retry-After as delay-seconds or an HTTP-date', async (ctx: ConformanceContext) => {
     const { tooMany: reading } = await tooMany(ctx);
     ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header');

@@ -122,7 +122,12 @@ conformance('STA-011', 'createPet answers 400 or 415 with an Error body for a bo
 
 conformance('STA-012', 'getPet answers 400 or 404 for a petId that is not an int64, never 200', async (ctx: ConformanceContext) => {
   // Built on an id that exists, so a server that reads petId leniently (parseInt: "7.5" → 7) answers 200.
-  const pet = await ctx.existingPet().catch(() => undefined);
+  // Without one the other probes still run, and the test then says the lenient-parse probes were not sent.
+  const setupProblem: { reason?: string } = {};
+  const pet = await ctx.existingPet().catch((error: unknown) => {
+    setupProblem.reason = error instanceof Error ? error.message : String(error);
+    return undefined;
+  });
   const near = pet ? [
     { label: `petId "${pet.id}.5" (an existing id with a fraction)`, petId: `${pet.id}.5` },
     { label: `petId "${pet.id}abc" (an existing id with trailing letters)`, petId: `${pet.id}abc` },
@@ -140,4 +145,5 @@ conformance('STA-012', 'getPet answers 400 or 404 for a petId that is not an int
     // The Error body of the 400 or 404 is ERR-001's, checked on every response.
     ctx.expectStatus(response, [400, 404], `getPet with ${label}`);
   }
+  if (!pet) ctx.skip(`the probes built on an existing id (lenient parsing) were not sent: ${setupProblem.reason ?? 'no pet to read'}`, 'precondition');
 });

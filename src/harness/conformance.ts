@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { test as base, inject } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
@@ -37,7 +37,10 @@ export interface ConformanceContext {
   fail(expected: string, actual: string): never;
   check(condition: boolean, expected: string, actual: string | (() => string)): asserts condition;
   expectStatus(response: ApiResponse, allowed: number | readonly number[], what?: string): void;
-  /** Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). */
+  /**
+   * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
+   * record holds what was sent and the id assigned: compare read-backs with it, never with the echo.
+   */
   setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
   /** A pet that exists: created (or, in read-only mode, the first one listed). */
   existingPet(): Promise<PetRecord>;
@@ -141,9 +144,14 @@ export function conformance(
     }
     fileRun.current.meta = meta;
     fileRun.current.signal = signal;
-    const ctx = createContext(fileRun, requirement, meta, task.name, signal);
+    const { ctx, assertions } = createContext(fileRun, requirement, meta, task.name, signal);
+    const expectCallsBefore = expect.getState().assertionCalls;
     try {
       await fn(ctx);
+      // A test that returns without judging anything the target sent proves nothing: never a pass.
+      if (assertions() === 0 && expect.getState().assertionCalls === expectCallsBefore) {
+        throw new HarnessError('ERR_NO_ASSERTION', `${id}: the test ended without asserting anything the target sent (a suite bug: it must assert or skip with a reason)`);
+      }
     } catch (thrown) {
       // Failure text quotes response bodies, and a hostile target may echo the key back in them.
       const error = redactError(thrown, fileRun.redact);
@@ -202,10 +210,18 @@ function isSkip(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'SkipError';
 }
 
-function createContext(fileRun: FileRun, requirement: Requirement, meta: ConformanceMeta, title: string, signal: AbortSignal): ConformanceContext {
+function createContext(
+  fileRun: FileRun,
+  requirement: Requirement,
+  meta: ConformanceMeta,
+  title: string,
+  signal: AbortSignal,
+): { ctx: ConformanceContext; assertions: () => number } {
   const { run, client, contract } = fileRun;
   const seed = hashSeed(run.seed, title);
+  let assertions = 0;
   const fail = (expected: string, actual: string): never => {
+    assertions += 1;
     throw new ConformanceFailure(requirement.id, expected, actual);
   };
   let created = 0;
@@ -222,9 +238,11 @@ function createContext(fileRun: FileRun, requirement: Requirement, meta: Conform
     numRuns: (counts) => counts[run.profile],
     fail,
     check(condition, expected, actual): asserts condition {
+      assertions += 1;
       if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual);
     },
     expectStatus(response, allowed, what) {
+      assertions += 1;
       const list = typeof allowed === 'number' ? [allowed] : allowed;
       if (!list.includes(response.status)) {
         const subject = what ? `${what}: ` : '';
@@ -233,14 +251,18 @@ function createContext(fileRun: FileRun, requirement: Requirement, meta: Conform
     },
     async setupPet(fields = {}) {
       if (run.readOnly) throw new HarnessError('ERR_PRECONDITION', 'read-only mode: this test needs to create a pet');
-      const body: Record<string, unknown> = { name: fields.name ?? ctx.petName(), categoryId: fields.categoryId ?? ctx.categoryId() };
-      if (fields.status !== undefined) body.status = fields.status;
+      const sent = { name: fields.name ?? ctx.petName(), categoryId: fields.categoryId ?? ctx.categoryId(), status: fields.status };
+      const body: Record<string, unknown> = { name: sent.name, categoryId: sent.categoryId };
+      if (sent.status !== undefined) body.status = sent.status;
       const response = await client.createPet(body);
       const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
       if (!pet) {
         throw new HarnessError('ERR_PRECONDITION', `precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
       }
-      return pet;
+      // What was sent, with the id the target assigned (and its status when none was sent): a test that
+      // reads the pet back compares with what the suite asked for, so a target that answers every
+      // request with one canned pet cannot agree with itself into a pass. SCH-002 judges the echo.
+      return { id: pet.id, name: sent.name, categoryId: sent.categoryId, status: sent.status ?? pet.status };
     },
     async existingPet() {
       if (!run.readOnly) return ctx.setupPet();
@@ -255,12 +277,14 @@ function createContext(fileRun: FileRun, requirement: Requirement, meta: Conform
     },
     budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
-    property(arbitrary, predicate, options) {
+    async property(arbitrary, predicate, options) {
       // Shrinking spends requests: only where the run has no request ceiling.
-      return runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined });
+      await runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined });
+      // Every case that ran held the property: each is an assertion on what the target sent.
+      assertions += meta.property?.numRuns ?? 0;
     },
   };
-  return ctx;
+  return { ctx, assertions: () => assertions };
 }
 
 function briefBody(response: ApiResponse): string {

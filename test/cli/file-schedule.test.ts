@@ -17,7 +17,7 @@ describe('file schedule: which files run side by side, and in what order', () =>
     expect(order.slice(0, -1)).toEqual([...order.slice(0, -1)].sort());
   });
 
-  test('the embedded reference: side by side on two to four workers, the slowest files first', async () => {
+  test('the embedded reference: side by side on two to four workers, the fresh-store files, then the slowest first', async () => {
     expect(fileSchedule({ embedded: true, referenceFaults: [] }, 1).maxWorkers).toBe(2);
     expect(fileSchedule({ embedded: true, referenceFaults: [] }, 2).maxWorkers).toBe(2);
     expect(fileSchedule({ embedded: true, referenceFaults: [] }, 16).maxWorkers).toBe(4);
@@ -25,8 +25,9 @@ describe('file schedule: which files run side by side, and in what order', () =>
     expect(schedule.fileParallelism).toBe(true);
     expect(schedule.sequencer).toBe(SlowestFirstSequencer);
     const order = names(await new schedule.sequencer({} as Vitest).sort(shuffled()));
-    expect(order.slice(0, 3)).toEqual(['property', 'rate-limit', 'stateful']);
-    expect(order.slice(3)).toEqual(['auth', 'consistency', 'schemas', 'versioning']);
+    // consistency (CON-003) and limits (LIM-006) need a status page under 100: before the generated cases fill them.
+    expect(order.slice(0, 4)).toEqual(['consistency', 'property', 'rate-limit', 'stateful']);
+    expect(order.slice(4)).toEqual(['auth', 'schemas', 'versioning']);
   });
 
   test('the embedded reference with faults injected: one file at a time, so a replay gives the same verdict', () => {

@@ -21,6 +21,15 @@ const EXPECTED_WARNINGS: Partial<Record<VariantName, readonly string[]>> = {
   'plain-429-body': ['ERR-004'],
 };
 
+/**
+ * Requirements a variant leaves unprovable by design, each skipped with a code: with 500 pets of other
+ * people every status page is full, so no list is provably complete (LIM-006, CON-003). The run is then
+ * PARTIAL, honestly; any other untested requirement is a gap.
+ */
+const EXPECTED_UNTESTED: Partial<Record<VariantName, readonly string[]>> = {
+  'prefilled-store': ['LIM-006', 'CON-003'],
+};
+
 /** Liberties about answers: every "400 or …" choice the interface leaves open, taken at once. */
 const LENIENT_ANSWERS: readonly VariantName[] = [
   'limit-clamped', 'unknown-status-empty', 'petid-not-found', 'content-type-400', 'custom-error-codes', 'retry-after-http-date', 'plain-429-body',
@@ -51,8 +60,9 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
     test.concurrent(title, async ({ expect, onTestFinished }) => {
       const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: 'variant' }));
       const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
+      const unprovable = new Set(plan.variants.flatMap((name) => EXPECTED_UNTESTED[name] ?? []));
       const problems = verdictProblems(run.report);
-      const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)));
+      const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)) && !(p.verdict === 'skipped' && unprovable.has(p.id)));
       const why = [
         `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
         formatProblems(problems),
@@ -61,7 +71,9 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
       ].join('\n');
       expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
       expect(unexpected.map((p) => `${p.id} ${p.verdict}`), `false failures or gaps\n${why}`).toEqual([]);
-      expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: 'conformant' });
+      const untested = run.report?.verdict.scope.untested ?? [];
+      const expected = untested.length > 0 && untested.every((u) => unprovable.has(u.id) && u.code === 'precondition') ? 'partial' : 'conformant';
+      expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: expected });
     }, RUN_TIMEOUT_MS + 30_000);
   }
 });
