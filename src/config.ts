@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from './errors.ts';
 import { INT64_MAX, INT64_MIN } from './json.ts';
+import { PLAN_NAMES, type PlanName, isPlanName } from './plans.ts';
 
 export type Profile = 'quick' | 'standard' | 'thorough';
 export const PROFILES: readonly Profile[] = ['quick', 'standard', 'thorough'];
@@ -18,6 +19,10 @@ export interface Config {
   /** Base URL of a remote target (ends in /v1); undefined runs the embedded reference. */
   readonly target: string | undefined;
   readonly apiKey: string | undefined;
+  /** A second, low-limit key the rate-limit exhaustion tests spend instead of apiKey (remote only). */
+  readonly exhaustApiKey: string | undefined;
+  /** The key's plan, when the user states it: X-RateLimit-Limit is then checked against the plan table. */
+  readonly plan: PlanName | undefined;
   readonly reportDir: string;
   readonly profile: Profile;
   /** Category ids valid on the target, as decimal strings (int64); undefined = any int64. */
@@ -46,6 +51,8 @@ export interface Config {
 export interface ConfigFlags {
   target?: string;
   apiKey?: string;
+  exhaustKey?: string;
+  plan?: string;
   reportDir?: string;
   profile?: string;
   categoryIds?: string;
@@ -89,6 +96,12 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (target && !apiKey) {
     throw new HarnessError('ERR_CONFIG', 'an API key is required for a remote target: pass --api-key or set API_KEY');
   }
+  const exhaustApiKey = pick(flags.exhaustKey, 'EXHAUST_API_KEY');
+  if (exhaustApiKey && !target) throw new HarnessError('ERR_CONFIG', '--exhaust-key applies to a remote target; the embedded reference has its own exhaustion key');
+  if (exhaustApiKey && exhaustApiKey === apiKey) throw new HarnessError('ERR_CONFIG', '--exhaust-key must be a second key, not the main one (it is spent to provoke a 429)');
+  const planText = pick(flags.plan, 'PLAN')?.toLowerCase();
+  if (planText !== undefined && !isPlanName(planText)) throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
+  if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
   const profileText = pick(flags.profile, 'PROFILE') ?? (target ? 'standard' : 'thorough');
   if (!PROFILES.includes(profileText as Profile)) {
     throw new HarnessError('ERR_CONFIG', `--profile must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
@@ -102,6 +115,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   return Object.freeze({
     target,
     apiKey,
+    exhaustApiKey,
+    plan: planText as PlanName | undefined,
     reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? 'reports'),
     profile: profileText as Profile,
     categoryIds: parseCategoryIds(pick(flags.categoryIds, 'CATEGORY_IDS')),
@@ -202,4 +217,9 @@ function emptyToUndefined(value: string | undefined): string | undefined {
 
 function defaultSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
+}
+
+/** The key's plan: as stated with --plan, or Enterprise for the embedded reference's own key. */
+export function planOf(config: Pick<Config, 'plan' | 'target'>): PlanName | undefined {
+  return config.plan ?? (config.target === undefined ? 'enterprise' : undefined);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
+import { limitsOf } from '../src/plans.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once, PAST_REMAINING } from './support/rate-exhaustion.ts';
 import { type Reading, describeReading, failOnFinding, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
@@ -46,6 +47,26 @@ describe('rate-limit headers', () => {
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }, { auth: 'none' }), 'listPets without a key');
     expectRateHeaders(ctx, await ctx.client.getPet(unlikelyPetId(ctx)), 'getPet of an unknown id');
   });
+
+  conformance('RATE-008', "X-RateLimit-Limit is the per-minute or the per-day limit of the key's plan (--plan)", async (ctx: ConformanceContext) => {
+    const plan = ctx.run.plan;
+    // Without --plan the requirement is out of scope for the run (the report says so); nothing to send.
+    if (!plan) ctx.skip('the key\'s plan is not known: give --plan', 'precondition');
+    const response = await ctx.client.listPets({ limit: 1 });
+    const raw = response.headers['x-ratelimit-limit'];
+    const limit = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+    if (limit === undefined) ctx.skip(`X-RateLimit-Limit missing or not an integer (see RATE-001, RATE-002): ${JSON.stringify(raw ?? null)}`);
+    const table = limitsOf(plan);
+    if (!table) {
+      ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`);
+      return;
+    }
+    ctx.check(
+      limit === table.perMinute || limit === table.perDay,
+      `X-RateLimit-Limit ${table.perMinute} (per minute) or ${table.perDay} (per day) for the ${plan} plan`,
+      `X-RateLimit-Limit: ${limit}`,
+    );
+  }, { tier: 'quick' });
 
   conformance('RATE-001', 'rate-limit headers on a 201 and a 400', async (ctx: ConformanceContext) => {
     expectRateHeaders(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }), 'createPet of a valid NewPet');

@@ -18,6 +18,8 @@ export interface Requirement {
   coverage: 'tested' | 'not-covered';
   reason?: string;
   accepts?: Array<string | number>;
+  /** In scope only when the run knows this (plan: the key's plan, given with --plan). */
+  needs?: 'plan';
 }
 
 export interface OpenQuestion {

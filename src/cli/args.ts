@@ -11,6 +11,10 @@ and reports/junit.xml. With no --target, an embedded reference server is started
 Target
   --target <url>            base URL ending in /v1                      (TARGET_BASE_URL)
   --api-key <key>           API key; required for a remote target       (API_KEY)
+  --exhaust-key <key>       a second, low-limit key (e.g. a Free key for testing) that the
+                            rate-limit exhaustion tests spend instead   (EXHAUST_API_KEY)
+  --plan <name>             your key's plan: free | pro | business | enterprise; X-RateLimit-Limit
+                            is checked against it and the report shows the daily quota used (PLAN)
   --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
   --timeout <ms>            per-request timeout, default 10000          (TIMEOUT_MS)
 
@@ -64,6 +68,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         help: { type: 'boolean', short: 'h' },
         target: { type: 'string' },
         'api-key': { type: 'string' },
+        'exhaust-key': { type: 'string' },
+        plan: { type: 'string' },
         'report-dir': { type: 'string' },
         profile: { type: 'string' },
         'category-ids': { type: 'string' },
@@ -95,6 +101,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     flags: {
       target: str('target'),
       apiKey: str('api-key'),
+      exhaustKey: str('exhaust-key'),
+      plan: str('plan'),
       reportDir: str('report-dir'),
       profile: str('profile'),
       categoryIds: str('category-ids'),
@@ -134,6 +142,8 @@ export function reportDirOf(argv: readonly string[], env: Readonly<Record<string
 export function reproduceCommand(config: Config): string {
   const parts = ['npx animal-store-conformance'];
   if (config.target) parts.push(`--target ${shellQuote(config.target)}`, '--api-key "$API_KEY"');
+  if (config.exhaustApiKey) parts.push('--exhaust-key "$EXHAUST_API_KEY"');
+  if (config.plan) parts.push(`--plan ${config.plan}`);
   // --seed=-5, not --seed -5: the parser would take "-5" for an option.
   parts.push(`--profile ${config.profile}`, `--seed=${config.seed}`);
   if (config.categoryIds) parts.push(`--category-ids ${config.categoryIds.join(',')}`);

@@ -1,4 +1,4 @@
-import type { ConformanceReport, RequirementResult } from '../report/index.ts';
+import { type ConformanceReport, type RequirementResult, dailyQuotaText } from '../report/index.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
   pass: 'pass',
@@ -21,6 +21,7 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
     const parts = Object.entries(row).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`);
     if (parts.length > 0) lines.push(`  ${level.padEnd(6)} ${parts.join(', ')}`);
   }
+  if (traffic.dailyQuota) lines.push(`  ${dailyQuotaText(traffic.dailyQuota)}`);
   const shown = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation');
   for (const requirement of shown) {
     lines.push('', `${MARK[requirement.verdict]} ${requirement.id} ${requirement.level} ${requirement.text}`);

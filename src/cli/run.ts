@@ -1,7 +1,7 @@
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig, planOf } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -233,6 +233,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
     exhaust: config.exhaust,
     strict: config.strict,
     requireComplete: config.requireComplete,
+    ...(planOf(config) ? { plan: planOf(config) } : {}),
     only: [...config.only],
     startedAt: setup.startedAt.toISOString(),
     endedAt: new Date().toISOString(),

@@ -33,6 +33,8 @@ export interface Exchange {
   rateLimit?: { limit?: number; remaining?: number; reset?: number };
   /** How many 429s the client waited out before this answer (pacing, not blamed on the target). */
   retries?: number;
+  /** Set when the request spent the exhaustion key (--exhaust-key), not the main key. */
+  keyRole?: 'exhaust';
 }
 
 /** A requirement broken by an always-on check, seen on one exchange. */

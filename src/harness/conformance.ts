@@ -108,7 +108,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           onExchange(exchange, findings) {
             const meta = current.meta;
             if (!meta) return;
-            meta.exchanges.push(exchange);
+            meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
             meta.findings.push(...findings);
           },
         });

@@ -19,6 +19,8 @@ export interface PreflightAnswer {
 export interface PreflightOptions {
   baseUrl: string;
   apiKey: string;
+  /** --exhaust-key: checked once too, so a refused second key is a setup error, not 401s in RATE-*. */
+  exhaustApiKey?: string;
   timeoutMs: number;
   /** Each request is claimed here (one byte a request), so the preflight counts in the budget. */
   ledgerPath: string;
@@ -37,6 +39,11 @@ const BODY_CAP = 64 * 1024;
  * rate-limit headers) passes, and the suite then says what is wrong with it.
  */
 export async function preflight(options: PreflightOptions): Promise<void> {
+  await preflightKey(options, 'the key');
+  if (options.exhaustApiKey) await preflightKey({ ...options, apiKey: options.exhaustApiKey }, 'the exhaustion key (--exhaust-key / EXHAUST_API_KEY)');
+}
+
+async function preflightKey(options: PreflightOptions, whose: string): Promise<void> {
   const redact = createRedactor(options.apiKey);
   let answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
   if (answer.status === 429) {
@@ -47,6 +54,7 @@ export async function preflight(options: PreflightOptions): Promise<void> {
   }
   const refusal = classify(answer, options.baseUrl);
   if (!refusal) return;
+  if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key') refusal.message = refusal.message.replace('the key was refused', `${whose} was refused`).replace('--api-key / API_KEY', '--exhaust-key / EXHAUST_API_KEY');
   if (refusal.code === 'ERR_WRONG_BASE_URL' && answer.status === 404) {
     const hint = await elsewhere(options);
     if (hint) refusal.message += `; ${hint}`;

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, PROFILE_BUDGETS, type Profile } from '../config.ts';
+import { type Config, PROFILE_BUDGETS, type Profile, planOf } from '../config.ts';
 import type { Contract } from '../contract/index.ts';
+import type { PlanName } from '../plans.ts';
 import { HarnessError } from '../errors.ts';
 import { preflight } from './preflight.ts';
 import { type FaultName, type VariantName, VARIANTS, combineVariants, isFaultName, startReferenceServer } from '../reference/index.ts';
@@ -16,8 +17,10 @@ export interface RunContext {
   runId: string;
   baseUrl: string;
   apiKey: string;
-  /** Embedded reference only: a key with a small per-minute limit, so exhaustion disturbs no other test. */
+  /** A key the exhaustion tests spend instead of apiKey: the embedded reference's small one, or --exhaust-key. */
   exhaustApiKey: string | undefined;
+  /** The key's plan: --plan, or Enterprise for the embedded reference's key. */
+  plan: PlanName | undefined;
   /** Embedded reference only: the rate window, so the recovery test knows how long it may wait. */
   rateWindowMs: number | undefined;
   embedded: boolean;
@@ -73,6 +76,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     only: [...config.only],
     categoryIds: config.categoryIds ? [...config.categoryIds] : undefined,
     timeoutMs: config.timeoutMs,
+    plan: planOf(config),
     waitDeadline: WAIT_ALLOWANCE_MS[config.profile] === undefined ? undefined : Date.now() + (WAIT_ALLOWANCE_MS[config.profile] ?? 0),
   };
   try {
@@ -97,9 +101,9 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
       };
     }
     const apiKey = config.apiKey ?? '';
-    await preflight({ baseUrl: config.target, apiKey, timeoutMs: config.timeoutMs, ledgerPath });
+    await preflight({ baseUrl: config.target, apiKey, exhaustApiKey: config.exhaustApiKey, timeoutMs: config.timeoutMs, ledgerPath });
     return {
-      context: { ...base, baseUrl: config.target, apiKey, exhaustApiKey: undefined, rateWindowMs: undefined, embedded: false },
+      context: { ...base, baseUrl: config.target, apiKey, exhaustApiKey: config.exhaustApiKey, rateWindowMs: undefined, embedded: false },
       async dispose() {
         removeRunDir();
       },

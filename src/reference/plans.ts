@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { HarnessError } from '../errors.ts';
+import { type Limits, type PlanName, PLANS, isPlanName } from '../plans.ts';
 
-export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
-
-export interface Limits {
-  perMinute: number;
-  perDay: number;
-}
-
-/** The plans of the interface's rate-limit table; Enterprise limits are custom and given per key. */
-export const PLANS: Readonly<Record<Exclude<PlanName, 'enterprise'>, Limits>> = Object.freeze({
-  free: { perMinute: 60, perDay: 1_000 },
-  pro: { perMinute: 300, perDay: 10_000 },
-  business: { perMinute: 1_000, perDay: 100_000 },
-});
+export { type Limits, type PlanName, PLANS };
 
 /** Demo Enterprise keys get generous limits so that benchmarks and long local runs are not throttled. */
 const DEMO_ENTERPRISE: Limits = { perMinute: 100_000, perDay: 10_000_000 };
@@ -113,6 +102,3 @@ export function maskKey(key: string): string {
   return key.length <= 6 ? '…' : `${key.slice(0, 2)}…${key.slice(-2)}`;
 }
 
-function isPlanName(plan: string): plan is PlanName {
-  return plan === 'free' || plan === 'pro' || plan === 'business' || plan === 'enterprise';
-}

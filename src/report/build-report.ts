@@ -51,6 +51,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
       runProblem: runProblems[0],
       only: run.only,
       shard: run.shard,
+      plan: run.plan,
     }),
   );
   const harnessErrors = [...runProblems, ...testProblems, ...catalogProblems];
@@ -67,7 +68,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     harnessErrors,
     deviations: notes,
     coverage: coverageMatrix(input.operations ?? createContract().operations, exchanges),
-    traffic: trafficOf(exchanges),
+    traffic: trafficOf(exchanges, run.target.embedded ? undefined : run.plan),
   };
 }
 
@@ -98,6 +99,7 @@ function resultFor(
   if (decision.untestedCode !== undefined) result.untestedCode = decision.untestedCode;
   if (decision.deviationOf !== undefined) result.deviationOf = decision.deviationOf;
   if (requirement.accepts) result.accepts = [...requirement.accepts];
+  if (requirement.needs) result.needs = requirement.needs;
   return result;
 }
 

@@ -25,5 +25,5 @@ export { renderJson } from './render-json.ts';
 export { renderJunit } from './render-junit.ts';
 export { type RunInfo, publicTargetUrl, redactCommand } from './run-info.ts';
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
-export { collectExchanges } from './traffic.ts';
+export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';

@@ -1,6 +1,7 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta, SkipCode } from '../harness/meta.ts';
+import type { PlanName } from '../plans.ts';
 import type { RunInfo } from './run-info.ts';
 
 /**
@@ -185,6 +186,10 @@ export interface Traffic {
   retries: number;
   /** Requests outside listPets, createPet and getPet. */
   otherRequests: number;
+  /** Requests that spent the exhaustion key (--exhaust-key or the embedded reference's own). */
+  exhaustKeyRequests?: number;
+  /** With --plan: the main key's requests against the plan's daily quota (perDay absent for Enterprise). */
+  dailyQuota?: { plan: PlanName; perDay?: number; used: number };
   rateLimit: RateLimitPoint[];
 }
 

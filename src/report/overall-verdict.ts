@@ -105,8 +105,11 @@ function conformantSentence(requirements: readonly RequirementResult[], scope: V
   if (warnings.length > 0) parts.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
   const untestedOthers = requirements.filter((r) => r.level !== 'MUST' && (r.verdict === 'skipped' || r.verdict === 'partial')).length;
   if (untestedOthers > 0) parts.push(`${count(untestedOthers, 'SHOULD/MAY requirement', 'SHOULD/MAY requirements')} untested`);
-  const outOfScope = requirements.filter((r) => r.verdict === 'not-covered').length;
-  if (outOfScope > 0) parts.push(`${outOfScope} out of scope (the interface does not show them)`);
+  const outOfScope = requirements.filter((r) => r.verdict === 'not-covered');
+  const needPlan = outOfScope.filter((r) => r.needs === 'plan').length;
+  const notShown = outOfScope.length - needPlan;
+  if (notShown > 0) parts.push(`${notShown} out of scope (the interface does not show them)`);
+  if (needPlan > 0) parts.push(`${count(needPlan, 'requirement needs', 'requirements need')} --plan to be tested`);
   return parts.join('; ');
 }
 

@@ -9,6 +9,8 @@ export interface VerdictContext {
   runProblem?: HarnessProblem;
   only?: readonly string[];
   shard?: string;
+  /** The key's plan, when the run knows it: requirements that need it are out of scope otherwise. */
+  plan?: string;
 }
 
 export interface RequirementDecision {
@@ -80,6 +82,9 @@ function decideWithoutViolation(
   notes: string[],
 ): Omit<RequirementDecision, 'notes'> {
   if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
+  if (requirement.needs === 'plan' && !context.plan) {
+    return { verdict: 'not-covered', reason: "out of scope for this run: give --plan (free, pro, business or enterprise) to check the limits of the key's plan" };
+  }
   const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
   if (harness) return untested('skipped', `not proven: the suite failed (${harness.code}: ${harness.message})`, 'suite-error');
   const skipped = own.filter((t) => t.state === 'skipped');

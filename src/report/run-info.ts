@@ -1,4 +1,5 @@
 import type { Profile } from '../config.ts';
+import type { PlanName } from '../plans.ts';
 
 /** How the run was made: enough for a stranger to trust the report and run it again. */
 export interface RunInfo {
@@ -15,6 +16,8 @@ export interface RunInfo {
   strict: boolean;
   /** A partial run exits 1 (--require-complete, implied by --certify). */
   requireComplete?: boolean;
+  /** The key's plan (--plan; Enterprise on the embedded reference): RATE-008 is then in scope, and a remote run shows the daily quota used. */
+  plan?: PlanName;
   /** Areas or requirement ids selected with --only; absent or empty = all. */
   only?: string[];
   /** ISO 8601 timestamps. */
@@ -41,8 +44,8 @@ export function publicTargetUrl(url: string): string {
   }
 }
 
-const KEY_FLAG = /(--api-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
-const KEY_ENV = /\bAPI_KEY=("[^"]*"|'[^']*'|\S+)/g;
+const KEY_FLAG = /(--(?:api|exhaust)-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
+const KEY_ENV = /\b((?:EXHAUST_)?API_KEY)=("[^"]*"|'[^']*'|\S+)/g;
 
 /**
  * The command with any key value replaced by $API_KEY. The CLI already builds it that way; this is the
@@ -50,8 +53,8 @@ const KEY_ENV = /\bAPI_KEY=("[^"]*"|'[^']*'|\S+)/g;
  */
 export function redactCommand(command: string): string {
   return command
-    .replace(KEY_FLAG, (_match, flag: string) => `${flag}"$API_KEY"`)
-    .replace(KEY_ENV, (match, value: string) => (/^["']?\$\{?API_KEY\}?["']?$/.test(value) ? match : 'API_KEY="$API_KEY"'));
+    .replace(KEY_FLAG, (_match, flag: string) => `${flag}${flag.startsWith('--exhaust') ? '"$EXHAUST_API_KEY"' : '"$API_KEY"'}`)
+    .replace(KEY_ENV, (match, name: string, value: string) => (new RegExp(`^["']?\\$\\{?${name}\\}?["']?$`).test(value) ? match : `${name}="$${name}"`));
 }
 
 /** A copy fit for a report: credentials stripped from the target and the command. */

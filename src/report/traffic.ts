@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
+import { type PlanName, limitsOf } from '../plans.ts';
 import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './model.ts';
 
 /** Every exchange of the run, in the order the tests reported them. */
@@ -38,12 +39,14 @@ export function coverageMatrix(operations: readonly OperationInfo[], exchanges: 
 }
 
 /** Request counts and the X-RateLimit-Remaining series, in time order. */
-export function trafficOf(exchanges: readonly Exchange[]): Traffic {
+export function trafficOf(exchanges: readonly Exchange[], plan?: PlanName): Traffic {
   const rateLimit: RateLimitPoint[] = [];
   let transportErrors = 0;
   let retries = 0;
   let otherRequests = 0;
+  let exhaustKeyRequests = 0;
   for (const exchange of exchanges) {
+    if (exchange.keyRole === 'exhaust') exhaustKeyRequests += 1;
     if (!exchange.response) transportErrors += 1;
     if (!exchange.operationId) otherRequests += 1;
     retries += exchange.retries ?? 0;
@@ -54,5 +57,20 @@ export function trafficOf(exchanges: readonly Exchange[]): Traffic {
     rateLimit.push(point);
   }
   rateLimit.sort((a, b) => a.startedAt - b.startedAt);
-  return { requestCount: exchanges.length, transportErrors, retries, otherRequests, rateLimit };
+  const traffic: Traffic = { requestCount: exchanges.length, transportErrors, retries, otherRequests, rateLimit };
+  if (exhaustKeyRequests > 0) traffic.exhaustKeyRequests = exhaustKeyRequests;
+  if (plan) {
+    const perDay = limitsOf(plan)?.perDay;
+    traffic.dailyQuota = { plan, used: exchanges.length - exhaustKeyRequests, ...(perDay === undefined ? {} : { perDay }) };
+  }
+  return traffic;
+}
+
+/** How much of the key's daily quota the run spent (--plan). */
+export function dailyQuotaText(quota: NonNullable<Traffic['dailyQuota']>): string {
+  const used = `${quota.used} request${quota.used === 1 ? '' : 's'}`;
+  if (quota.perDay === undefined) return `Daily quota: the main key sent ${used}; the ${quota.plan} plan's limits are custom, so no share is shown.`;
+  const share = (quota.used / quota.perDay) * 100;
+  const shown = share > 0 && share < 0.1 ? '<0.1' : share.toFixed(share < 10 ? 1 : 0);
+  return `Daily quota: the main key sent ${used}, ${shown}% of the ${quota.plan} plan's ${quota.perDay.toLocaleString('en-US')} a day.`;
 }

@@ -1,8 +1,11 @@
 import type { RequirementResult, UntestedCode, UntestedRequirement, VerdictScope } from './model.ts';
 
-/** Requirements the interface does not show are out of scope; everything else must be proven. */
+/**
+ * Requirements the interface does not show are out of scope (verdict not-covered), and so are those that
+ * need what the run does not know (RATE-008 without --plan); everything else must be proven.
+ */
 export function inScope(requirement: RequirementResult): boolean {
-  return requirement.coverage !== 'not-covered';
+  return requirement.verdict !== 'not-covered';
 }
 
 /** Proven either way: a verdict from tests that all ran (pass, fail, warn, or a declared deviation). */
@@ -47,8 +50,11 @@ export function howToCover(code: UntestedCode, reason?: string): string {
       return 'run without --no-exhaust, or give --exhaust-key with a low-limit key to spend instead';
     case 'budget':
       return 'use --profile thorough (no request ceiling)';
-    case 'key-too-large':
-      return 'give --exhaust-key with a low-limit key (e.g. a Free-plan key issued for testing), or use --profile thorough';
+    case 'key-too-large': {
+      const exhaustKey = 'give --exhaust-key with a low-limit key (e.g. a Free-plan key issued for testing)';
+      // Past the suite's own ceiling no profile helps; within it, thorough has no request budget.
+      return /exhausts only keys/.test(reason ?? '') ? exhaustKey : `${exhaustKey}, or use --profile thorough`;
+    }
     case 'deadline':
       return 'allow the run more time (--max-duration)';
     case 'shard':

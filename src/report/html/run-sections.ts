@@ -1,6 +1,7 @@
 import type { ConformanceReport, CoverageCell } from '../model.ts';
 import { copyBlock } from './exchange-view.ts';
 import { formatDuration, formatInstant, plural } from './format.ts';
+import { dailyQuotaText } from '../traffic.ts';
 import { rateChart } from './rate-chart.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
 
@@ -35,7 +36,10 @@ export function trafficSection(report: ConformanceReport): SafeHtml {
   <h2 id="traffic-title">Traffic and rate limit</h2>
   <p>${plural(traffic.requestCount, 'request')} sent${traffic.otherRequests ? `, ${traffic.otherRequests} outside the three operations` : ''}${
     traffic.transportErrors ? `, ${plural(traffic.transportErrors, 'request')} without an answer` : ''
-  }${traffic.retries ? `, ${plural(traffic.retries, '429')} waited out by the client's pacing (never blamed on the target)` : ''}.</p>
+  }${traffic.retries ? `, ${plural(traffic.retries, '429')} waited out by the client's pacing (never blamed on the target)` : ''}${
+    traffic.exhaustKeyRequests ? `; ${traffic.exhaustKeyRequests} of them spent the exhaustion key` : ''
+  }.</p>
+  ${traffic.dailyQuota ? html`<p class="quota">${dailyQuotaText(traffic.dailyQuota)}</p>` : ''}
   ${rateChart(traffic.rateLimit)}
 </section>`;
 }

@@ -35,7 +35,7 @@ export interface CliRunOptions {
 /** Environment variables the CLI reads: a developer's shell must not change what a verdict test sees. */
 const CLI_ENV = [
   'TARGET_BASE_URL', 'API_KEY', 'CATEGORY_IDS', 'TIMEOUT_MS', 'PROFILE', 'READ_ONLY', 'EXHAUST', 'SEED',
-  'ONLY', 'STRICT', 'REPORT_DIR', 'CERTIFY_DIR', 'EXPECTED_DEVIATIONS',
+  'ONLY', 'STRICT', 'REPORT_DIR', 'CERTIFY_DIR', 'EXPECTED_DEVIATIONS', 'EXHAUST_API_KEY', 'PLAN', 'REQUIRE_COMPLETE',
 ];
 
 export interface CliHandle {

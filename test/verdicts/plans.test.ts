@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { PLAN_NAMES, type PlanName } from '../../src/plans.ts';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import { runCliInTest } from './support/run-cli.ts';
+
+/**
+ * Every plan finishes: the default remote run against a correct server ends CONFORMANT or PARTIAL (exit 0)
+ * whatever the key's plan, and with a second, Free-plan key to spend on exhaustion it is CONFORMANT within
+ * the standard budget. The server keeps the interface's plan limits; only its minute is short (2 s), so
+ * a Free key's 60 requests a minute do not stretch the run to minutes.
+ */
+
+const RUN_TIMEOUT_MS = 120_000;
+const WINDOW_MS = 2_000;
+const SEED = '7';
+
+const mainKey = (plan: PlanName) => `plan-test-${plan}-main-key-0123456789`;
+const exhaustKey = (plan: PlanName) => `plan-test-${plan}-exhaust-free-key-0123456789`;
+
+let server: ReferenceServer;
+
+beforeAll(async () => {
+  server = await startReferenceServer({
+    rateWindowMs: WINDOW_MS,
+    keys: PLAN_NAMES.flatMap((plan) => [
+      plan === 'enterprise' ? { key: mainKey(plan), plan, perMinute: 20_000, perDay: 10_000_000 } : { key: mainKey(plan), plan },
+      // One exhaustion key per run: runs never spend each other's window.
+      { key: exhaustKey(plan), plan: 'free' as const },
+    ]),
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('every plan finishes at the default remote profile', () => {
+  for (const plan of PLAN_NAMES) {
+    test(`${plan} key: CONFORMANT or PARTIAL, exit 0; the plan's limit checked (RATE-008) and its daily quota shown`, async ({ expect, onTestFinished }) => {
+      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', plan, '--seed', SEED], {
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: { API_KEY: mainKey(plan) },
+        label: `plan-${plan}`,
+      });
+      const report = run.report;
+      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
+      expect(run.exitCode, why).toBe(0);
+      expect(['conformant', 'partial'], why).toContain(report?.verdict.overall);
+      expect(report?.run.profile).toBe('standard');
+      expect(report?.requirements.find((r) => r.id === 'RATE-008')?.verdict, why).toBe('pass');
+      // What stays untested is the exhaustion a big key cannot afford, each with the way to cover it.
+      for (const untested of report?.verdict.scope.untested ?? []) {
+        expect(untested.code, why).toBe('key-too-large');
+        expect(untested.cover, why).toContain('--exhaust-key');
+      }
+      expect(report?.traffic.dailyQuota?.plan).toBe(plan);
+      expect(report?.traffic.dailyQuota?.used, why).toBeGreaterThan(0);
+      expect(run.stdout).toContain('Daily quota');
+    }, RUN_TIMEOUT_MS + 30_000);
+
+    test(`${plan} key with a Free --exhaust-key: CONFORMANT within the standard budget`, async ({ expect, onTestFinished }) => {
+      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: { API_KEY: mainKey(plan), EXHAUST_API_KEY: exhaustKey(plan) },
+        label: `plan-${plan}-exhaust`,
+      });
+      const report = run.report;
+      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
+      expect(report?.verdict.overall, why).toBe('conformant');
+      expect(run.exitCode, why).toBe(0);
+      expect(report?.traffic.requestCount ?? Infinity, why).toBeLessThanOrEqual(600);
+      // The exhaustion spent the second key, and the replay line names it without its value.
+      expect(report?.traffic.exhaustKeyRequests ?? 0, why).toBeGreaterThanOrEqual(60);
+      expect(report?.run.command).toContain('--exhaust-key "$EXHAUST_API_KEY"');
+      expect(run.stdout).not.toContain(exhaustKey(plan));
+    }, RUN_TIMEOUT_MS + 30_000);
+  }
+
+  test('a key whose limit is not its stated plan fails RATE-008 (a Pro key run as --plan business)', async ({ expect, onTestFinished }) => {
+    const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', 'business', '--only', 'RATE-008', '--seed', SEED], {
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: { API_KEY: mainKey('pro') },
+      label: 'plan-mismatch',
+    });
+    const rate008 = run.report?.requirements.find((r) => r.id === 'RATE-008');
+    expect(rate008?.verdict, run.stdout.slice(-1500)).toBe('fail');
+    expect(rate008?.failures[0]?.actual).toContain('300');
+    expect(run.exitCode).toBe(1);
+  }, RUN_TIMEOUT_MS + 30_000);
+
+  test('a refused --exhaust-key is a setup error: exit 2 before any test', async ({ expect, onTestFinished }) => {
+    const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: { API_KEY: mainKey('pro'), EXHAUST_API_KEY: 'not-a-key-of-this-server-0123456789' },
+      label: 'plan-bad-exhaust',
+    });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(2);
+    expect(run.report?.verdict.overall).toBe('incomplete');
+    expect(run.stdout + run.stderr).toContain('exhaustion key');
+    expect(run.stdout + run.stderr).not.toContain('not-a-key-of-this-server');
+  }, RUN_TIMEOUT_MS + 30_000);
+});
