@@ -111,6 +111,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
   const timeoutMs = timeoutText === undefined ? 10_000 : parsePositiveInt(timeoutText, '--timeout');
   const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
+  const shard = parseShard(flags.shard);
+  if (shard && seedText === undefined) {
+    throw new HarnessError('ERR_CONFIG', '--shard needs --seed: every shard must run the same cases, or their blobs cannot be merged');
+  }
 
   return Object.freeze({
     target,
@@ -129,7 +133,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     timeoutMs,
     certifyDir,
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
-    shard: parseShard(flags.shard),
+    shard,
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
     referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),
     warnings,

@@ -26,6 +26,8 @@ export const HARNESS_ERROR_CODES = [
   'ERR_PRECONDITION',
   /** A suite test ended without asserting anything: it must never count as a pass. */
   'ERR_NO_ASSERTION',
+  /** --merge-reports: the blobs are not the shards of one run (another seed, target, profile, a shard missing). */
+  'ERR_SHARD_MISMATCH',
   'ERR_INTERNAL',
 ] as const;
 

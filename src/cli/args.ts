@@ -27,8 +27,9 @@ Run
   --only <areas|ids>        comma list, e.g. auth,RATE-001              (ONLY)
   --strict                  SHOULD failures make the target not conformant (STRICT=true)
   --require-complete        a PARTIAL run exits 1 (REQUIRE_COMPLETE=true; implied by --certify)
-  --shard <i/n>             run one shard of n; merge with --merge-reports
-  --merge-reports <dir>     merge blob reports of sharded runs into one report
+  --shard <i/n>             run one shard of n (needs --seed); merge with --merge-reports
+  --merge-reports <dir>     merge the shards' blob/ files into one report; target, profile,
+                            seed and options come from the shards, which must agree
 
 Reports
   --report-dir <dir>        default reports/                            (REPORT_DIR)

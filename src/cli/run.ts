@@ -14,12 +14,15 @@ import {
   buildReport,
   loadExpectedDeviations,
   writeCertificationBundle,
+  readShardSet,
   writeReports,
+  writeShardRecord,
 } from '../report/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
+import { withBalancedShards } from './shard-balance.ts';
 import { suiteFilesFor } from './suite-files.ts';
 
 export interface RunOutcome {
@@ -116,7 +119,7 @@ async function runVitest(
     shard: config.shard,
     fileParallelism: schedule.fileParallelism,
     maxWorkers: schedule.maxWorkers,
-    sequence: { sequencer: schedule.sequencer },
+    sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
     reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
   });
   created(vitest);
@@ -128,6 +131,7 @@ async function runVitest(
   if (!result) {
     throw new HarnessError('ERR_ABORTED', interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made');
   }
+  if (shardBlob) writeShardRecord(shardBlob, { run: result.run, deviations: setup.deviations });
   return finish(setup, result, reporter.exchanges, log);
 }
 
@@ -172,35 +176,52 @@ function handleInterruption(current: () => Vitest | undefined, log: (line: strin
   };
 }
 
-/** Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. */
+/**
+ * Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. What was run
+ * (target, profile, seed, options, expected deviations) comes from the shards' records, never from the
+ * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH).
+ */
 async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
-  let result: ConformanceReport | undefined;
-  const reporter = new ConformanceReporter({
-    runInfo: () => runInfo({ ...setup, config: { ...setup.config, shard: undefined } }, setup.config.target ?? 'embedded reference', !setup.config.target),
-    catalog: setup.catalog,
-    reportDir: setup.config.reportDir,
-    strict: setup.config.strict,
-    expectedDeviations: setup.deviations,
-    operations: setup.contract.operations,
-    onResult: (report) => {
-      result = report;
-    },
-  });
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: VITEST_CONFIG,
-    watch: false,
-    mergeReports: blobDir,
-    reporters: [reporter],
-  });
+  const shards = readShardSet(blobDir);
   try {
-    await vitest.mergeReports(blobDir);
+    if (setup.config.expectedDeviations && JSON.stringify(setup.deviations) !== JSON.stringify(shards.deviations)) {
+      throw new HarnessError('ERR_SHARD_MISMATCH', '--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it');
+    }
+    // Completeness is an exit policy: the merge command may ask for it too.
+    const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
+    let result: ConformanceReport | undefined;
+    const reporter = new ConformanceReporter({
+      runInfo: () => run,
+      catalog: setup.catalog,
+      reportDir: setup.config.reportDir,
+      strict: run.strict,
+      expectedDeviations: shards.deviations,
+      operations: setup.contract.operations,
+      onResult: (report) => {
+        result = report;
+      },
+    });
+    const vitest = await createVitest('test', {
+      root: PACKAGE_ROOT,
+      config: VITEST_CONFIG,
+      watch: false,
+      mergeReports: shards.blobDir,
+      reporters: [reporter],
+    });
+    try {
+      await vitest.mergeReports(shards.blobDir);
+    } finally {
+      await vitest.close();
+    }
+    if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
+    log(`Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`);
+    return finish(setup, result, reporter.exchanges, log);
   } finally {
-    await vitest.close();
+    shards.dispose();
   }
-  if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
-  return finish(setup, result, reporter.exchanges, log);
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
   const files = Object.values({ html: 'conformance.html', json: 'conformance.json', junit: 'junit.xml' }).map((f) => join(setup.config.reportDir, f));

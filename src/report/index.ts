@@ -27,3 +27,4 @@ export { type RunInfo, publicTargetUrl, redactCommand } from './run-info.ts';
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
 export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
+export { type ShardRecord, type ShardSet, readShardSet, writeShardRecord } from './shard-record.ts';

@@ -1,3 +1,4 @@
+import type { ConformanceReport } from '../../src/report/model.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,12 +60,8 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export function readReport(dir: string): {
-  verdict: { overall: string; exitCode: number; why: string };
-  requirements: Array<{ id: string; verdict: string }>;
-  harnessErrors: Array<{ code: string; message: string }>;
-} {
-  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+export function readReport(dir: string): ConformanceReport {
+  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
 }
 
 /** Every file below dir, as text. */

@@ -1,0 +1,137 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { HarnessError } from '../errors.ts';
+import type { Deviation } from './model.ts';
+import type { RunInfo } from './run-info.ts';
+
+/**
+ * What a shard ran, written next to its blob (`blob-i-n.json` → `blob-i-n.run.json`), so that a merge
+ * takes target, profile, seed and options from the shards themselves, and refuses shards that did not
+ * run the same thing.
+ */
+export interface ShardRecord {
+  format: typeof SHARD_RECORD_FORMAT;
+  /** The shard's run info, already sanitized (no key, no credentials in the URL). */
+  run: RunInfo;
+  /** The expected deviations the shard judged with. */
+  deviations: Deviation[];
+}
+
+export const SHARD_RECORD_FORMAT = 'animal-store-conformance-shard';
+const RECORD_SUFFIX = '.run.json';
+
+export function shardRecordPath(blobPath: string): string {
+  return blobPath.replace(/\.json$/, '') + RECORD_SUFFIX;
+}
+
+export function writeShardRecord(blobPath: string, record: Omit<ShardRecord, 'format'>): void {
+  writeFileSync(shardRecordPath(blobPath), `${JSON.stringify({ format: SHARD_RECORD_FORMAT, ...record }, null, 2)}\n`);
+}
+
+/** A directory of shard blobs and their records, checked to belong to one run. */
+export interface ShardSet {
+  /** A temporary directory holding only the blobs (vitest's merge reads every file it finds). */
+  blobDir: string;
+  /** The run the shards make together: no shard, the earliest start, the latest end. */
+  run: RunInfo;
+  deviations: Deviation[];
+  /** How many shards were merged. */
+  count: number;
+  dispose(): void;
+}
+
+/** What must be the same in every shard of one run: a difference changes which cases ran or how they were judged. */
+const MUST_AGREE: ReadonlyArray<[string, (run: RunInfo) => unknown]> = [
+  ['suite version', (r) => r.suiteVersion],
+  ['interface description (spec sha256)', (r) => r.specSha256],
+  ['target', (r) => (r.target.embedded ? 'the embedded reference' : r.target.url)],
+  ['profile', (r) => r.profile],
+  ['seed', (r) => r.seed],
+  ['--only', (r) => [...(r.only ?? [])].sort().join(',')],
+  ['--read-only', (r) => r.readOnly],
+  ['--no-exhaust', (r) => !r.exhaust],
+  ['--strict', (r) => r.strict],
+  ['--plan', (r) => r.plan ?? 'none'],
+];
+
+const mismatch = (message: string) => new HarnessError('ERR_SHARD_MISMATCH', message);
+
+/**
+ * Reads every blob in `dir` with its record, refuses a set that is not one whole run (a blob without a
+ * record, shards that disagree on what they ran, a shard missing or given twice), and returns the blobs
+ * in a directory of their own for vitest's merge.
+ */
+export function readShardSet(dir: string): ShardSet {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new HarnessError('ERR_CONFIG', `--merge-reports: ${dir} is not a directory`);
+  const names = readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile());
+  const blobs = names.filter((name) => name.endsWith('.json') && !name.endsWith(RECORD_SUFFIX));
+  if (blobs.length === 0) throw new HarnessError('ERR_CONFIG', `--merge-reports: no blob reports in ${dir} (copy every shard's blob/ files there, *.run.json included)`);
+  const records = blobs.map((blob) => readRecord(dir, blob));
+  checkAgreement(blobs, records);
+  checkComplete(blobs, records);
+  const blobDir = mkdtempSync(join(tmpdir(), 'conformance-merge-'));
+  for (const blob of blobs) copyFileSync(join(dir, blob), join(blobDir, blob));
+  const first = records[0] as ShardRecord;
+  const { shard: _shard, ...whole } = first.run;
+  const startedAt = records.map((r) => r.run.startedAt).sort()[0] ?? whole.startedAt;
+  const endedAt = records.map((r) => r.run.endedAt).sort().at(-1) ?? whole.endedAt;
+  return {
+    blobDir,
+    run: {
+      ...whole,
+      startedAt,
+      endedAt,
+      requireComplete: records.some((r) => r.run.requireComplete === true),
+      command: whole.command.replace(/\s--shard[ =]\S+/, ''),
+    },
+    deviations: first.deviations,
+    count: blobs.length,
+    dispose: () => rmSync(blobDir, { recursive: true, force: true }),
+  };
+}
+
+function readRecord(dir: string, blob: string): ShardRecord {
+  const path = shardRecordPath(join(dir, blob));
+  if (!existsSync(path)) {
+    throw mismatch(`${blob} has no ${basename(path)} beside it: copy both files of every shard (an older suite, or a blob not made with --shard, cannot be merged)`);
+  }
+  let record: ShardRecord;
+  try {
+    record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+  } catch (error) {
+    throw mismatch(`${basename(path)} is not JSON: ${(error as Error).message}`);
+  }
+  if (record?.format !== SHARD_RECORD_FORMAT || typeof record.run?.shard !== 'string') throw mismatch(`${basename(path)} is not a shard record of this suite`);
+  return record;
+}
+
+function checkAgreement(blobs: readonly string[], records: readonly ShardRecord[]): void {
+  const first = records[0] as ShardRecord;
+  for (const [what, value] of MUST_AGREE) {
+    const seen = new Map<string, string[]>();
+    records.forEach((record, i) => {
+      const key = JSON.stringify(value(record.run));
+      seen.set(key, [...(seen.get(key) ?? []), blobs[i] as string]);
+    });
+    if (seen.size > 1) {
+      const detail = [...seen.entries()].map(([v, files]) => `${v} (${files.join(', ')})`).join(' vs ');
+      throw mismatch(`the shards were not one run: they differ in ${what}: ${detail}. Run every shard with the same options and --seed`);
+    }
+  }
+  const deviations = JSON.stringify(first.deviations);
+  if (records.some((r) => JSON.stringify(r.deviations) !== deviations)) throw mismatch('the shards were not one run: they were judged with different --expected-deviations');
+}
+
+function checkComplete(blobs: readonly string[], records: readonly ShardRecord[]): void {
+  const parsed = records.map((r) => (r.run.shard ?? '').split('/').map(Number) as [number, number]);
+  const counts = new Set(parsed.map(([, n]) => n));
+  if (counts.size > 1) throw mismatch(`the shards were not one run: they split it differently (${records.map((r) => r.run.shard).join(', ')})`);
+  const count = parsed[0]?.[1] ?? 0;
+  const byIndex = new Map<number, string[]>();
+  parsed.forEach(([i], n) => byIndex.set(i, [...(byIndex.get(i) ?? []), blobs[n] as string]));
+  const twice = [...byIndex.entries()].filter(([, files]) => files.length > 1);
+  if (twice.length > 0) throw mismatch(`shard ${twice[0]?.[0]}/${count} was given twice: ${twice[0]?.[1].join(', ')}`);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) throw mismatch(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge without it would leave its requirements untested`);
+}
