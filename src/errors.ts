@@ -55,11 +55,14 @@ export class ConformanceFailure extends Error {
   readonly requirementId: string;
   readonly expected: string;
   readonly actual: string;
-  constructor(requirementId: string, expected: string, actual: string) {
+  /** The exchanges (by seq) the failure was decided on: the report's evidence and curl line. */
+  readonly exchangeSeqs: readonly number[];
+  constructor(requirementId: string, expected: string, actual: string, exchangeSeqs: readonly number[] = []) {
     super(`${requirementId}: expected ${expected}, got ${actual}`);
     this.requirementId = requirementId;
     this.expected = expected;
     this.actual = actual;
+    this.exchangeSeqs = exchangeSeqs;
   }
 }
 

@@ -111,7 +111,7 @@ describe('auth', () => {
       const response = await ctx.client.listPets({ limit: 1 }, { auth: credentialsFor(ctx, variant).auth });
       if (response.status !== 401) ctx.skip(`listPets with ${variant.label} answered ${response.status}, not 401 (see AUTH-001, AUTH-002)`);
       const challenge = response.headers['www-authenticate'];
-      ctx.check(challenge !== undefined, 'a WWW-Authenticate header on the 401', 'no WWW-Authenticate header');
+      ctx.check(challenge !== undefined, 'a WWW-Authenticate header on the 401', 'no WWW-Authenticate header', response);
       failOnFinding(ctx, response);
     });
   }

@@ -13,6 +13,7 @@ conformance('ERR-001', 'every 400, 401 and 404 carries the Error body with code,
     const issues = response.isJson ? ctx.contract.validate('#/components/schemas/Error', response.body) : [{ instancePath: '', message: 'is not JSON' }];
     ctx.check(issues.length === 0, `${label}: ${response.status} with an Error body`, () =>
       `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 200)}`,
+      response,
     );
   }
 }, { tier: 'quick' });
@@ -25,6 +26,7 @@ conformance('ERR-002', "the Error body's status equals the HTTP status", async (
     if (!body || typeof body !== 'object' || !('status' in body)) continue;
     ctx.check(Number(body.status) === response.status && typeof body.status === 'number', `${label}: Error.status ${response.status}`, () =>
       `${label}: HTTP ${response.status} with Error.status ${JSON.stringify(body.status)}`,
+      response,
     );
   }
 });
@@ -37,7 +39,7 @@ conformance('ERR-003', "the Error body's code and message are non-empty strings"
     if (!body || typeof body !== 'object') continue;
     for (const field of ['code', 'message'] as const) {
       const value = body[field];
-      ctx.check(typeof value === 'string' && value.trim() !== '', `${label}: a non-empty ${field}`, () => `${label}: ${field} ${JSON.stringify(value)}`);
+      ctx.check(typeof value === 'string' && value.trim() !== '', `${label}: a non-empty ${field}`, () => `${label}: ${field} ${JSON.stringify(value)}`, response);
     }
   }
 });
@@ -54,7 +56,7 @@ conformance('STA-009', 'each operation answers only with statuses the interface 
   for (const { operationId, response } of responses) {
     const documented = ctx.contract.response(operationId, response.status) !== undefined || afterSunsetRemoval(operationId, response.status);
     const statuses = ctx.contract.operation(operationId).responses.map((r) => r.status).join(', ');
-    ctx.check(documented, `${operationId}: one of ${statuses}`, `${operationId}: ${response.status}`);
+    ctx.check(documented, `${operationId}: one of ${statuses}`, `${operationId}: ${response.status}`, response);
   }
 });
 

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../src/json.ts';
 import { TWO_POW_53_PLUS_1, TWO_POW_63, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
@@ -19,17 +20,18 @@ async function expectCategoryRoundTrip(ctx: ConformanceContext, categoryId: bigi
     created.status === 201,
     `createPet accepts categoryId ${categoryId} with 201`,
     () => `createPet answered categoryId ${categoryId} with ${created.status}${ctx.run.categoryIds ? '' : ' (if the target accepts only some categories, pass --category-ids)'}`,
+    created,
   );
   // A body with no categoryId or id at all is SCH-002's finding; a value that differs is this one's.
   const field = fieldOf(created.body, 'categoryId');
   if (field === undefined) ctx.skip(`precondition failed: createPet's 201 body has no categoryId (see SCH-002): ${brief(created.text)}`);
-  ctx.check(toBigInt(field) === categoryId, `createPet returns categoryId ${categoryId} exactly`, `categoryId ${stringifyJson(field)}`);
+  ctx.check(toBigInt(field) === categoryId, `createPet returns categoryId ${categoryId} exactly`, `categoryId ${stringifyJson(field)}`, created);
   const id = toBigInt(fieldOf(created.body, 'id'));
   if (id === undefined) ctx.skip(`precondition failed: createPet's 201 body has no integer id (see SCH-002, INT-003): ${brief(created.text)}`);
   const fetched = await ctx.client.getPet(id);
   ctx.expectStatus(fetched, 200, `getPet ${id} (created with categoryId ${categoryId})`);
   const read = fieldOf(fetched.body, 'categoryId');
-  ctx.check(toBigInt(read) === categoryId, `getPet returns categoryId ${categoryId} exactly`, `getPet ${id} returned categoryId ${stringifyJson(read ?? null)}`);
+  ctx.check(toBigInt(read) === categoryId, `getPet returns categoryId ${categoryId} exactly`, `getPet ${id} returned categoryId ${stringifyJson(read ?? null)}`, fetched);
 }
 
 function fieldOf(body: unknown, field: string): unknown {
@@ -60,17 +62,17 @@ conformance('INT-002', 'a categoryId outside int64 (2^63, -2^63-1) is refused wi
 }, { tier: 'quick', writes: true });
 
 conformance('INT-003', 'assigned ids are distinct integers in int64 range', async (ctx: ConformanceContext) => {
-  const seen = new Map<bigint, string>();
+  const seen = new Map<bigint, ApiResponse>();
   for (let i = 0; i < 4; i += 1) {
     const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
     if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
     const raw: unknown = (response.body as { id?: unknown } | undefined)?.id;
     const id = toBigInt(raw);
-    if (id === undefined) return ctx.fail('an integer id', `id ${stringifyJson(raw ?? null)}`);
-    ctx.check(id >= INT64_MIN && id <= INT64_MAX, 'an id within int64', `id ${id}`);
+    if (id === undefined) return ctx.fail('an integer id', `id ${stringifyJson(raw ?? null)}`, response);
+    ctx.check(id >= INT64_MIN && id <= INT64_MAX, 'an id within int64', `id ${id}`, response);
     const earlier = seen.get(id);
-    ctx.check(earlier === undefined, 'a new id for every animal added', `id ${id} assigned twice: to ${earlier} and to the pet just added`);
-    seen.set(id, stringifyJson(response.body));
+    ctx.check(earlier === undefined, 'a new id for every animal added', () => `id ${id} assigned twice: to ${stringifyJson(earlier?.body)} and to the pet just added`, earlier ? [earlier, response] : response);
+    seen.set(id, response);
   }
 }, { writes: true });
 
@@ -83,6 +85,6 @@ conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned
     ctx.expectStatus(response, 200, `getPet ${pet.id}`);
     const read = toPetRecord(response.body);
     const same = read !== undefined && read.id === pet.id && read.name === pet.name;
-    ctx.check(same, `getPet ${pet.id} returns ${describePet(pet)}`, () => `getPet returned ${read ? describePet(read) : brief(response.text)}`);
+    ctx.check(same, `getPet ${pet.id} returns ${describePet(pet)}`, () => `getPet returned ${read ? describePet(read) : brief(response.text)}`, response);
   }
 });

@@ -14,8 +14,9 @@ conformance('LIM-001', 'listPets with limit=1 returns at most one animal', async
   // Outside the quick profile make sure two pets exist, so a server that ignores limit cannot pass by
   // accident; the quick profile (meant for real, populated stores) spends one request.
   if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, 2);
-  const items = expectList(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets limit=1');
-  ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`);
+  const response = await ctx.client.listPets({ limit: 1 });
+  const items = expectList(ctx, response, 'listPets limit=1');
+  ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`, response);
 }, { tier: 'quick' });
 
 conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and all of them when fewer are stored', async (ctx: ConformanceContext) => {
@@ -23,15 +24,16 @@ conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and
   // that stops short of 100 shows. In read-only mode only what is stored can be used.
   const stored = await ensureStoreHolds(ctx, MAX_LIMIT + 1);
   const pet = ctx.run.readOnly ? undefined : await ctx.setupPet();
-  const items = toPetRecords(expectList(ctx, await ctx.client.listPets({ limit: MAX_LIMIT }), 'listPets limit=100'));
-  ctx.check(items.length <= MAX_LIMIT, 'listPets limit=100: at most 100 animals', `${items.length} animals`);
+  const response = await ctx.client.listPets({ limit: MAX_LIMIT });
+  const items = toPetRecords(expectList(ctx, response, 'listPets limit=100'));
+  ctx.check(items.length <= MAX_LIMIT, 'listPets limit=100: at most 100 animals', `${items.length} animals`, response);
   if (stored > MAX_LIMIT) {
-    ctx.check(items.length === MAX_LIMIT, `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`, `${items.length} animals`);
+    ctx.check(items.length === MAX_LIMIT, `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`, `${items.length} animals`, response);
   }
   // Fewer than 100 means the store holds fewer than 100 (or the limit was not honoured): either way,
   // the pet just added must be there.
   if (pet && items.length < MAX_LIMIT) {
-    ctx.check(occurrences(items, pet) > 0, `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`, 'the pet is missing: the list is cut short of the limit');
+    ctx.check(occurrences(items, pet) > 0, `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`, 'the pet is missing: the list is cut short of the limit', response);
   }
   if (!pet && stored <= MAX_LIMIT && items.length < MAX_LIMIT) {
     ctx.skip(`read-only mode and ${items.length} animals listed: whether limit=100 returns every stored animal cannot be proven`, 'read-only');
@@ -40,12 +42,13 @@ conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and
 
 conformance('LIM-003', 'listPets without limit returns at most 20 animals, exactly 20 when more are stored', async (ctx: ConformanceContext) => {
   const stored = await ensureStoreHolds(ctx, DEFAULT_LIMIT + 1);
-  const items = expectList(ctx, await ctx.client.listPets(), 'listPets without limit');
+  const response = await ctx.client.listPets();
+  const items = expectList(ctx, response, 'listPets without limit');
   if (stored > DEFAULT_LIMIT) {
-    ctx.check(items.length === DEFAULT_LIMIT, `listPets without limit: exactly 20 animals (the store holds at least ${stored})`, `${items.length} animals`);
+    ctx.check(items.length === DEFAULT_LIMIT, `listPets without limit: exactly 20 animals (the store holds at least ${stored})`, `${items.length} animals`, response);
   } else {
     // Read-only and a small store: fewer than 21 stored, so only the ceiling is provable.
-    ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`);
+    ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`, response);
   }
 });
 
@@ -59,9 +62,9 @@ conformance('LIM-004', 'a limit outside 1..100 or not an integer gets 400 with a
       expectRefused(ctx, response, { operation: 'listPets', input: `limit=${JSON.stringify(limit)}` });
       continue;
     }
-    ctx.check(response.status === 200, `${what}: 400 with an Error body, or 200 with at most 100 animals`, `${what}: status ${response.status}: ${brief(response.text)}`);
+    ctx.check(response.status === 200, `${what}: 400 with an Error body, or 200 with at most 100 animals`, `${what}: status ${response.status}: ${brief(response.text)}`, response);
     const items = expectList(ctx, response, what);
-    ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`);
+    ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`, response);
   }
 }, { tier: 'quick' });
 
@@ -73,18 +76,19 @@ conformance('LIM-005', 'listPets with a status filter returns only animals with 
   const listed = quick ? ['pending'] : PET_STATUSES;
   for (const status of created) await ctx.setupPet({ status });
   for (const status of listed) {
-    const items = expectList(ctx, await ctx.client.listPets({ status, limit: MAX_LIMIT }), `listPets status=${status}`);
+    const response = await ctx.client.listPets({ status, limit: MAX_LIMIT });
+    const items = expectList(ctx, response, `listPets status=${status}`);
     const other = items.find((item) => (item as { status?: unknown } | null)?.status !== status);
-    ctx.check(other === undefined, `listPets status=${status}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`);
+    ctx.check(other === undefined, `listPets status=${status}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`, response);
   }
 }, { tier: 'quick', writes: true });
 
 conformance('LIM-006', 'a list shorter than its limit holds the animal just added', async (ctx: ConformanceContext) => {
-  const { pet, items, complete } = await createAndListByStatus(ctx, 'listPets');
+  const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
   // Every status already fills a page of 100 on this store: completeness is unprovable, so the
   // requirement is neither proven nor refuted here.
   if (!complete) ctx.skip(`every status already lists ${MAX_LIMIT} animals on this store: no list is provably complete`, 'precondition');
-  ctx.check(occurrences(items, pet) > 0, `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`, 'the pet just added is missing');
+  ctx.check(occurrences(items, pet) > 0, `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`, 'the pet just added is missing', response);
 }, { writes: true });
 
 conformance('LIM-007', 'an unknown status filter gets 400 with an Error body, or an empty list', async (ctx: ConformanceContext) => {
@@ -98,7 +102,7 @@ conformance('LIM-007', 'an unknown status filter gets 400 with an Error body, or
   }
   if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=unknown' });
   const items = expectList(ctx, response, what);
-  ctx.check(items.length === 0, `${what}: 400, or 200 with an empty list`, `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`);
+  ctx.check(items.length === 0, `${what}: 400, or 200 with an empty list`, `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`, response);
 });
 
 conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals', async (ctx: ConformanceContext) => {
@@ -114,7 +118,8 @@ conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields 
   ];
   for (const { limit, status } of cases) {
     const what = `listPets limit=${limit}${status ? ` status=${status}` : ''}`;
-    const items = expectList(ctx, await ctx.client.listPets({ limit, status }), what);
-    ctx.check(items.length <= limit, `${what}: at most ${limit} animals`, `${items.length} animals`);
+    const response = await ctx.client.listPets({ limit, status });
+    const items = expectList(ctx, response, what);
+    ctx.check(items.length <= limit, `${what}: at most ${limit} animals`, `${items.length} animals`, response);
   }
 });

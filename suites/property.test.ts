@@ -55,16 +55,16 @@ conformance('SCH-006', 'any valid NewPet is accepted with 201, echoed exactly, a
     if (response.status === 400 && (name.length === 0 || name.length > NAME_LIMIT)) return;
     ctx.expectStatus(response, 201, shown);
     const pet = toPetRecord(response.body);
-    if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${response.text.slice(0, 200)}`);
+    if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${response.text.slice(0, 200)}`, response);
     const sentStatus = typeof body.status === 'string' ? body.status : undefined;
     const sent = { id: pet.id, name, categoryId: body.categoryId as bigint, status: sentStatus ?? pet.status };
     const echo = differences(sent, pet);
-    if (echo) ctx.fail(`${shown}: 201 echoing name, categoryId and status exactly`, `201 with ${echo}`);
+    if (echo) ctx.fail(`${shown}: 201 echoing name, categoryId and status exactly`, `201 with ${echo}`, response);
     const read = await ctx.client.getPet(pet.id);
     ctx.expectStatus(read, 200, `getPet ${pet.id}, just created by ${shown}`);
     const readPet = toPetRecord(read.body);
     const diff = readPet ? differences(pet, readPet) : `${read.text.slice(0, 200)}`;
-    if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`);
+    if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
   }, { numRuns, describe: (body) => `createPet(${showValue(body)})` });
 }, { tier: 'quick', writes: true });
 
@@ -89,7 +89,7 @@ for (const { id, kind, title, runs } of INVALID_PROPERTIES) {
     await ctx.property(cases, async (c: InvalidCase) => {
       const response = await ctx.client.createPet(c.body, c.rawBody === undefined ? undefined : { rawBody: c.rawBody });
       const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
-      ctx.check(response.status === 400, `createPet refuses ${c.mutation} with 400`, () => `createPet ${verb} ${c.label} with ${response.status}`);
+      ctx.check(response.status === 400, `createPet refuses ${c.mutation} with 400`, () => `createPet ${verb} ${c.label} with ${response.status}`, response);
     }, { numRuns, describe: (c) => c.label });
   }, { writes: true });
 }
@@ -103,10 +103,10 @@ conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields 
     const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
     const response = await ctx.client.listPets({ limit, status });
     ctx.expectStatus(response, 200, what);
-    if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, response.text.slice(0, 200) || 'an empty body');
-    ctx.check(response.body.length <= limit, `${what}: at most ${limit} animals`, `${response.body.length} animals`);
+    if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, response.text.slice(0, 200) || 'an empty body', response);
+    ctx.check(response.body.length <= limit, `${what}: at most ${limit} animals`, `${response.body.length} animals`, response);
     if (status === undefined) return;
     const other = toPetRecords(response.body).find((pet) => pet.status !== status);
-    if (other) ctx.fail(`${what}: only ${status} animals`, `it lists ${describePet(other)}`);
+    if (other) ctx.fail(`${what}: only ${status} animals`, `it lists ${describePet(other)}`, response);
   }, { numRuns, describe: (query) => `listPets(${showValue(query)})` });
 }, { tier: 'quick' });

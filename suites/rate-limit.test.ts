@@ -17,7 +17,7 @@ const TIMER_MARGIN_MS = 50;
 
 function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
   const missing = missingRateHeaders(response);
-  ctx.check(missing.length === 0, `X-RateLimit-Limit, -Remaining and -Reset on ${what}`, () => `${missing.join(', ')} missing on ${what} (status ${response.status})`);
+  ctx.check(missing.length === 0, `X-RateLimit-Limit, -Remaining and -Reset on ${what}`, () => `${missing.join(', ')} missing on ${what} (status ${response.status})`, response);
 }
 
 describe('rate-limit headers', () => {
@@ -38,7 +38,7 @@ describe('rate-limit headers', () => {
     const steps = stepsOf(last);
     if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
     const seen = runs.map(describeReadings).join('; then ');
-    ctx.check(!steps.includes('not-decreased'), 'X-RateLimit-Remaining lower after each request while Reset stays the same', seen);
+    ctx.check(!steps.includes('not-decreased'), 'X-RateLimit-Remaining lower after each request while Reset stays the same', seen, last.map((r) => r.response));
     if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
   }, { tier: 'quick' });
 
@@ -58,13 +58,14 @@ describe('rate-limit headers', () => {
     if (limit === undefined) ctx.skip(`X-RateLimit-Limit missing or not an integer (see RATE-001, RATE-002): ${JSON.stringify(raw ?? null)}`);
     const table = limitsOf(plan);
     if (!table) {
-      ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`);
+      ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`, response);
       return;
     }
     ctx.check(
       limit === table.perMinute || limit === table.perDay,
       `X-RateLimit-Limit ${table.perMinute} (per minute) or ${table.perDay} (per day) for the ${plan} plan`,
       `X-RateLimit-Limit: ${limit}`,
+      response,
     );
   }, { tier: 'quick' });
 
@@ -111,6 +112,7 @@ describe('rate-limit exhaustion', () => {
       !early,
       `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
       () => `429 after request ${result.sent}, right after a response that said ${describeReading(previous)}`,
+      [previous.response, reading.response],
     );
   }, options);
 
@@ -126,13 +128,13 @@ describe('rate-limit exhaustion', () => {
 
   conformance('RATE-005', 'the 429 carries Retry-After as delay-seconds or an HTTP-date', async (ctx: ConformanceContext) => {
     const { tooMany: reading } = await tooMany(ctx);
-    ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header');
+    ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header', reading.response);
     failOnFinding(ctx, reading.response);
   }, options);
 
   conformance('RATE-006', 'the 429 says Remaining 0 and its Retry-After agrees with X-RateLimit-Reset', async (ctx: ConformanceContext) => {
     const { tooMany: reading } = await tooMany(ctx);
-    ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`);
+    ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`, reading.response);
     const retry = retryAfterMs(reading);
     const reset = resetMs(reading);
     if (retry === undefined || reset === undefined) ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
@@ -140,6 +142,7 @@ describe('rate-limit exhaustion', () => {
       Math.abs(retry - reset) <= AGREEMENT_MS,
       `Retry-After within ${AGREEMENT_MS / 1000} s of X-RateLimit-Reset − now`,
       () => `Retry-After ${reading.response.headers['retry-after']} (${fmt(retry)}) but Reset ${reading.reset} is ${fmt(reset)} away`,
+      reading.response,
     );
   }, options);
 

@@ -14,9 +14,9 @@ import { MAX_LIMIT } from './support/examples-lists.ts';
 /** Fails this test's requirement with ajv's instancePath when the body is not `schema`. */
 function expectSchema(ctx: ConformanceContext, response: ApiResponse, schema: 'Pet' | 'Pets', what: string): void {
   const expected = `${what}: a body that is ${schema}`;
-  ctx.check(response.isJson, expected, () => `${what}: ${response.text ? `a body that is not JSON: ${brief(response.text)}` : 'an empty body'}`);
+  ctx.check(response.isJson, expected, () => `${what}: ${response.text ? `a body that is not JSON: ${brief(response.text)}` : 'an empty body'}`, response);
   const issues = ctx.contract.validate(`#/components/schemas/${schema}`, response.body);
-  ctx.check(issues.length === 0, expected, () => `${what}: ${formatIssues(issues)}`);
+  ctx.check(issues.length === 0, expected, () => `${what}: ${formatIssues(issues)}`, response);
 }
 
 conformance('SCH-001', 'listPets answers 200 with a body that is Pets', async (ctx: ConformanceContext) => {
@@ -88,9 +88,9 @@ conformance('SCH-005', 'createPet echoes name, categoryId and status exactly', a
     if (mayRefuse && response.status === 400) continue;
     ctx.expectStatus(response, mayRefuse ? [201, 400] : 201, `createPet with ${label}`);
     const pet = toPetRecord(response.body);
-    if (!pet) return ctx.fail('a Pet to compare with what was sent', `createPet 201 with ${brief(response.text)}`);
+    if (!pet) return ctx.fail('a Pet to compare with what was sent', `createPet 201 with ${brief(response.text)}`, response);
     const echoed = pet.name === sent.name && pet.categoryId === sent.categoryId && (status === undefined || pet.status === status);
-    ctx.check(echoed, `the Pet echoes ${brief(stringifyJson(sent))}`, () => `createPet returned ${brief(describePet(pet), 200)}`);
+    ctx.check(echoed, `the Pet echoes ${brief(stringifyJson(sent))}`, () => `createPet returned ${brief(describePet(pet), 200)}`, response);
   }
 }, { tier: 'quick', writes: true });
 
@@ -99,11 +99,11 @@ conformance('SCH-007', 'a Pet created without status omits it or holds a PetStat
   ctx.expectStatus(response, 201, 'createPet without status');
   const record = response.body;
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-    return ctx.fail('a Pet object', `createPet 201 with ${brief(response.text) || 'an empty body'}`);
+    return ctx.fail('a Pet object', `createPet 201 with ${brief(response.text) || 'an empty body'}`, response);
   }
   if (!('status' in record)) return;
   const status: unknown = (record as Record<string, unknown>).status;
-  ctx.check((PET_STATUSES as readonly unknown[]).includes(status), `status omitted or one of ${PET_STATUSES.join(', ')}`, `status ${stringifyJson(status ?? null)}`);
+  ctx.check((PET_STATUSES as readonly unknown[]).includes(status), `status omitted or one of ${PET_STATUSES.join(', ')}`, `status ${stringifyJson(status ?? null)}`, response);
 }, { writes: true });
 
 /** The id of a created pet, read as leniently as a client could: an int64, digits in a string, or in an envelope. */

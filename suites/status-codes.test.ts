@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecord } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson } from '../src/json.ts';
 import {
@@ -41,18 +42,20 @@ conformance('STA-004', 'getPet answers 404 with an Error body for an id no anima
   const offset = () => BigInt(Math.floor(ctx.random() * 1_000_000_000));
   const candidates = [INT64_MAX - offset(), INT64_MAX - 2n ** 32n - offset(), 2n ** 62n + offset()];
   const found: bigint[] = [];
+  const answers: ApiResponse[] = [];
   for (const id of candidates) {
     const response = await ctx.client.getPet(id);
+    answers.push(response);
     if (response.status === 200) {
       found.push(id);
       continue;
     }
     ctx.expectStatus(response, 404, `getPet ${id} (an id no animal is likely to have)`);
     const problem = errorBodyProblem(ctx, response);
-    ctx.check(problem === undefined, 'a 404 with an Error body', () => `a 404 whose body is not an Error: ${problem}`);
+    ctx.check(problem === undefined, 'a 404 with an Error body', () => `a 404 whose body is not an Error: ${problem}`, response);
     return;
   }
-  ctx.fail('404 for at least one of three ids no animal is likely to have', `200 for every one: ${found.join(', ')}`);
+  ctx.fail('404 for at least one of three ids no animal is likely to have', `200 for every one: ${found.join(', ')}`, answers);
 }, { tier: 'quick' });
 
 conformance('STA-005', 'createPet answers 400 with an Error body when name or categoryId is missing', async (ctx: ConformanceContext) => {
@@ -80,14 +83,14 @@ conformance('STA-008', 'createPet never answers 5xx, however odd the body', asyn
   // Any status below 500 is fine here: 400, 413, or 201 where the server chose to accept the oddity.
   for (const { label, rawBody } of oddCreateBodies(ctx)) {
     const response = await ctx.client.createPet(undefined, { rawBody });
-    ctx.check(response.status < 500, `createPet answers ${label} with a status below 500`, () => `createPet answered ${label} with ${response.status}: ${brief(response.text)}`);
+    ctx.check(response.status < 500, `createPet answers ${label} with a status below 500`, () => `createPet answered ${label} with ${response.status}: ${brief(response.text)}`, response);
   }
 }, { writes: true });
 
 conformance('STA-008', 'listPets and getPet never answer 5xx, however odd the query or path', async (ctx: ConformanceContext) => {
   for (const { label, send } of oddReadRequests()) {
     const response = await send(ctx.client);
-    ctx.check(response.status < 500, `${label} answered with a status below 500`, () => `${label} answered with ${response.status}: ${brief(response.text)}`);
+    ctx.check(response.status < 500, `${label} answered with a status below 500`, () => `${label} answered with ${response.status}: ${brief(response.text)}`, response);
   }
 });
 
@@ -96,15 +99,15 @@ conformance('STA-010', 'createPet sends a Location header naming the new animal 
   const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
   if (!pet) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
   const location = response.headers.location;
-  if (location === undefined) return ctx.fail(`a Location header naming /pets/${pet.id}`, 'no Location header');
+  if (location === undefined) return ctx.fail(`a Location header naming /pets/${pet.id}`, 'no Location header', response);
   // A relative reference is resolved against the request URL (RFC 9110 §10.2.2).
   let path: string;
   try {
     path = new URL(location, `${ctx.run.baseUrl}/pets`).pathname.replace(/\/+$/, '');
   } catch {
-    return ctx.fail(`a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}, not a URI reference`);
+    return ctx.fail(`a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}, not a URI reference`, response);
   }
-  ctx.check(path.endsWith(`/pets/${pet.id}`), `a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}`);
+  ctx.check(path.endsWith(`/pets/${pet.id}`), `a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}`, response);
 }, { writes: true });
 
 conformance('STA-011', 'createPet answers 400 or 415 with an Error body for a body that is not application/json', async (ctx: ConformanceContext) => {

@@ -90,7 +90,7 @@ export function createClient(options: ClientOptions): TargetClient {
   async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number) {
     options.budget?.take();
     requestCount += 1;
-    const seq = ++lastSeq;
+    const seq = options.nextSeq ? options.nextSeq() : ++lastSeq;
     const startedAt = clock.now();
     const started = performance.now();
     const base = { seq, startedAt, operationId, request: recorded, retries };

@@ -35,6 +35,8 @@ export interface Exchange {
   retries?: number;
   /** Set when the request spent the exhaustion key (--exhaust-key), not the main key. */
   keyRole?: 'exhaust';
+  /** In a test's evidence: another test (named) made this exchange, and this one judged it too. */
+  sharedFrom?: string;
 }
 
 /** A requirement broken by an always-on check, seen on one exchange. */

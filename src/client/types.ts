@@ -34,6 +34,8 @@ export interface ClientOptions {
   waitDeadline?: number;
   /** Called once per exchange (each retry and each transport failure included), already redacted. */
   onExchange?: (exchange: Exchange, findings: Finding[]) => void;
+  /** Numbers each exchange; clients that share one (a test file's) never give two exchanges one number. Default: per client. */
+  nextSeq?: () => number;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
   /** Rate-limit state shared with the run's other clients of the same key (remote targets). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import type { Exchange } from '../client/exchange.ts';
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
@@ -22,6 +23,8 @@ export interface ConformanceContext {
   readonly run: RunContext;
   readonly contract: Contract;
   readonly requirement: Requirement;
+  /** The test's full title ("RATE-004 a request over the limit …"). */
+  readonly title: string;
   /** This test's seed, derived from --seed and the test's title: replays do not depend on order. */
   readonly seed: number;
   readonly random: () => number;
@@ -33,9 +36,12 @@ export interface ConformanceContext {
   categoryId(index?: number): bigint;
   /** Property-test cases for this run's profile. */
   numRuns(counts: Readonly<Record<Profile, number>>): number;
-  /** Throws the failure of this test's requirement. */
-  fail(expected: string, actual: string): never;
-  check(condition: boolean, expected: string, actual: string | (() => string)): asserts condition;
+  /**
+   * Throws the failure of this test's requirement. `evidence` names the response(s) it was decided on:
+   * the report shows those exchanges and their curl line (else the test's last exchange, marked so).
+   */
+  fail(expected: string, actual: string, evidence?: Evidence): never;
+  check(condition: boolean, expected: string, actual: string | (() => string), evidence?: Evidence): asserts condition;
   expectStatus(response: ApiResponse, allowed: number | readonly number[], what?: string): void;
   /**
    * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
@@ -50,8 +56,21 @@ export interface ConformanceContext {
   budgetLeft(): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
+  /** Runs `work` and returns what it recorded too: for a measurement other tests of the file reuse. */
+  recording<T>(work: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }>;
+  /** Adds exchanges another test made to this test's evidence (not counted as its requests again). */
+  attachShared(exchanges: readonly Exchange[], from: string): void;
   /** Runs a property over generated cases with this test's seed; records the counterexample on failure. */
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns: number; describe?: (value: T) => string }): Promise<void>;
+}
+
+/** What a failure was decided on: responses the suite received, or their recorded exchanges. */
+export type Evidence = ApiResponse | Exchange | ReadonlyArray<ApiResponse | Exchange>;
+
+function evidenceSeqs(evidence: Evidence | undefined): number[] {
+  if (evidence === undefined) return [];
+  const list: ReadonlyArray<ApiResponse | Exchange> = Array.isArray(evidence) ? evidence : [evidence as ApiResponse | Exchange];
+  return list.map((item) => ('exchange' in item ? item.exchange.seq : item.seq));
 }
 
 interface FileRun {
@@ -94,8 +113,12 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
+      // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
+      let lastSeq = 0;
+      const nextSeq = () => ++lastSeq;
       const makeClient = (apiKey: string) =>
         createClient({
+          nextSeq,
           baseUrl: run.baseUrl,
           apiKey,
           contract,
@@ -171,6 +194,7 @@ export function conformance(
 function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefined {
   if (isConformanceFailure(error)) {
     meta.failure = { kind: 'conformance', code: error.code, message: error.message, expected: error.expected, actual: error.actual };
+    if (error.exchangeSeqs.length > 0) meta.failure.exchangeSeqs = [...error.exchangeSeqs];
     return undefined;
   }
   if (isHarnessError(error)) {
@@ -196,7 +220,7 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
 
 /** The same error with every key scrubbed from its text; vitest prints it and the reporter keeps it. */
 function redactError(error: unknown, redact: (text: string) => string): unknown {
-  if (isConformanceFailure(error)) return new ConformanceFailure(error.requirementId, redact(error.expected), redact(error.actual));
+  if (isConformanceFailure(error)) return new ConformanceFailure(error.requirementId, redact(error.expected), redact(error.actual), error.exchangeSeqs);
   if (isHarnessError(error)) return new HarnessError(error.code, redact(error.message));
   if (error instanceof Error && !isSkip(error)) {
     const copy = new Error(redact(error.message));
@@ -220,9 +244,9 @@ function createContext(
   const { run, client, contract } = fileRun;
   const seed = hashSeed(run.seed, title);
   let assertions = 0;
-  const fail = (expected: string, actual: string): never => {
+  const fail = (expected: string, actual: string, evidence?: Evidence): never => {
     assertions += 1;
-    throw new ConformanceFailure(requirement.id, expected, actual);
+    throw new ConformanceFailure(requirement.id, expected, actual, evidenceSeqs(evidence));
   };
   let created = 0;
   const ctx: ConformanceContext = {
@@ -230,6 +254,7 @@ function createContext(
     run,
     contract,
     requirement,
+    title,
     seed,
     random: seededRandom(seed),
     signal,
@@ -237,16 +262,16 @@ function createContext(
     categoryId: (index = 0) => BigInt(run.categoryIds?.[index % run.categoryIds.length] ?? '1'),
     numRuns: (counts) => counts[run.profile],
     fail,
-    check(condition, expected, actual): asserts condition {
+    check(condition, expected, actual, evidence): asserts condition {
       assertions += 1;
-      if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual);
+      if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual, evidence);
     },
     expectStatus(response, allowed, what) {
       assertions += 1;
       const list = typeof allowed === 'number' ? [allowed] : allowed;
       if (!list.includes(response.status)) {
         const subject = what ? `${what}: ` : '';
-        fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`);
+        fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`, response);
       }
     },
     async setupPet(fields = {}) {
@@ -277,6 +302,14 @@ function createContext(
     },
     budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
+    async recording(work) {
+      const from = meta.exchanges.length;
+      const value = await work();
+      return { value, exchanges: meta.exchanges.slice(from) };
+    },
+    attachShared(exchanges, from) {
+      meta.exchanges.push(...exchanges.map((exchange) => ({ ...exchange, sharedFrom: from })));
+    },
     async property(arbitrary, predicate, options) {
       // Shrinking spends requests: only where the run has no request ceiling.
       await runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined });

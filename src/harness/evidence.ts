@@ -7,7 +7,7 @@ const FULL_EXCHANGES_ON_FAILURE = 6;
 /** Trims a finished test's exchanges so task.meta stays small across thousands of property cases. */
 export function trimEvidence(meta: ConformanceMeta): void {
   const failed = meta.failure !== undefined;
-  const keep = new Set(meta.findings.map((f) => f.exchangeSeq));
+  const keep = new Set([...meta.findings.map((f) => f.exchangeSeq), ...(meta.failure?.exchangeSeqs ?? [])]);
   const lastFull = failed ? meta.exchanges.length - FULL_EXCHANGES_ON_FAILURE : meta.exchanges.length;
   meta.exchanges = meta.exchanges.map((exchange, index) =>
     index >= lastFull || keep.has(exchange.seq) ? exchange : summarise(exchange),

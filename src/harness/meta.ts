@@ -41,10 +41,15 @@ export interface ConformanceMeta {
     message: string;
     expected?: string;
     actual?: string;
+    /** The exchanges the failure was decided on (their seq); absent when the check named none. */
+    exchangeSeqs?: number[];
   };
   /** Always-on check violations seen during this test, each naming the requirement it breaks. */
   findings: Finding[];
-  /** Every exchange of the test; bodies are kept only for failing tests and the last few exchanges. */
+  /**
+   * Every exchange of the test; bodies are kept only for failing tests and the last few exchanges. An
+   * exchange another test made and this one judged too (a shared measurement) carries `sharedFrom`.
+   */
   exchanges: Exchange[];
   /** Property-based tests: how many cases ran, and on failure the replayable counterexample. */
   property?: {

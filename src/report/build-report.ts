@@ -110,7 +110,7 @@ function summarise(test: TestOutcome): TestSummary {
     file: test.file,
     state: test.state,
     durationMs: Math.round(test.durationMs),
-    requests: test.meta?.exchanges.length ?? 0,
+    requests: test.meta?.exchanges.filter((e) => !e.sharedFrom).length ?? 0,
   };
   if (test.state === 'skipped') {
     summary.skipReason = skipReasonOf(test);

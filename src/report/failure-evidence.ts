@@ -7,10 +7,16 @@ const LAST_EXCHANGES = 3;
 /** Distinct failures kept per requirement; the rest are counted, so one broken header cannot flood the report. */
 export const MAX_FAILURES_PER_REQUIREMENT = 8;
 
-/** The failure a test recorded, with its last exchanges as evidence. */
+/**
+ * The failure a test recorded, with the exchanges it was decided on as evidence and the last of them as
+ * the curl line. A check that named none (or a harness failure) falls back on the test's last exchanges,
+ * and the report says so: that evidence shows where the test stopped, not what proved the failure.
+ */
 export function testFailure(test: TestOutcome, meta: ConformanceMeta): FailureDetail {
   const failure = meta.failure;
-  const evidence = meta.exchanges.slice(-LAST_EXCHANGES);
+  const deciding = (failure?.exchangeSeqs ?? []).map((seq) => meta.exchanges.find((e) => e.seq === seq)).filter((e): e is Exchange => e !== undefined);
+  const decided = deciding.length > 0;
+  const evidence = decided ? deciding : meta.exchanges.slice(-LAST_EXCHANGES);
   const last = evidence.at(-1);
   return {
     origin: 'test',
@@ -23,6 +29,7 @@ export function testFailure(test: TestOutcome, meta: ConformanceMeta): FailureDe
     occurrences: 1,
     property: meta.property ? { ...meta.property } : undefined,
     evidence,
+    evidenceBasis: decided ? 'decided' : 'last-exchanges',
     curl: last?.curl,
   };
 }
@@ -64,6 +71,7 @@ export function findingFailures(requirementId: string, tests: readonly TestOutco
     actual: first.finding.actual,
     occurrences: count,
     evidence: first.exchange ? [first.exchange] : [],
+    evidenceBasis: 'decided' as const,
     curl: first.exchange?.curl,
   }));
 }

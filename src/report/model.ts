@@ -127,8 +127,13 @@ export interface FailureDetail {
   /** The same finding seen on this many responses; the evidence is the first. */
   occurrences: number;
   property?: { seed: number; numRuns: number; path?: string; counterexample?: string; shrinks?: number };
-  /** Redacted exchanges: the failing test's last ones, or the one the finding was seen on. */
+  /** Redacted exchanges: the ones the failure was decided on, or the one the finding was seen on. */
   evidence: Exchange[];
+  /**
+   * decided: the evidence is the exchange(s) the failure was decided on. last-exchanges: the check named
+   * none, so the evidence is where the test stopped (its last exchanges), which may not be what proved it.
+   */
+  evidenceBasis?: 'decided' | 'last-exchanges';
   /** Reproduce with: this line (uses $API_KEY). */
   curl?: string;
 }

@@ -53,7 +53,37 @@ export function collectRun(
       message: 'no test file ran: the global setup failed (target unreachable or bad configuration) or no suite matched; see the console output',
     });
   }
-  return { tests, harnessErrors };
+  return { tests: numberExchangesOnce(tests), harnessErrors };
+}
+
+/**
+ * Numbers every exchange once for the whole run, in the order they were sent: a test file numbers its
+ * own (so do the shards of a sharded run), and "#4" must name one request in a report. An exchange two
+ * tests share keeps one number. Findings and failures that point at exchanges follow the new numbers.
+ */
+export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[] {
+  const key = (file: string, seq: number) => `${file}\u0000${seq}`;
+  const seen = new Map<string, { file: string; seq: number; startedAt: number }>();
+  for (const test of tests) {
+    for (const exchange of test.meta?.exchanges ?? []) seen.set(key(test.file, exchange.seq), { file: test.file, seq: exchange.seq, startedAt: exchange.startedAt });
+  }
+  const order = [...seen.values()].sort((a, b) => a.startedAt - b.startedAt || a.file.localeCompare(b.file) || a.seq - b.seq);
+  const numbers = new Map(order.map((e, i) => [key(e.file, e.seq), i + 1]));
+  return tests.map((test) => {
+    const meta = test.meta;
+    if (!meta) return test;
+    const renumber = (seq: number) => numbers.get(key(test.file, seq)) ?? seq;
+    const failure = meta.failure?.exchangeSeqs ? { ...meta.failure, exchangeSeqs: meta.failure.exchangeSeqs.map(renumber) } : meta.failure;
+    return {
+      ...test,
+      meta: {
+        ...meta,
+        exchanges: meta.exchanges.map((e) => ({ ...e, seq: renumber(e.seq) })),
+        findings: meta.findings.map((f) => ({ ...f, exchangeSeq: renumber(f.exchangeSeq) })),
+        ...(failure ? { failure } : {}),
+      },
+    };
+  });
 }
 
 /** A HarnessError keeps its code across the worker boundary; anything else is the suite's own fault. */

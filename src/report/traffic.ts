@@ -3,9 +3,9 @@ import type { OperationInfo } from '../contract/index.ts';
 import { type PlanName, limitsOf } from '../plans.ts';
 import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './model.ts';
 
-/** Every exchange of the run, in the order the tests reported them. */
+/** Every exchange of the run once, in the order the tests reported them (a shared one only where it was made). */
 export function collectExchanges(tests: readonly TestOutcome[]): Exchange[] {
-  return tests.flatMap((t) => t.meta?.exchanges ?? []);
+  return tests.flatMap((t) => (t.meta?.exchanges ?? []).filter((e) => !e.sharedFrom));
 }
 
 /**

@@ -104,9 +104,9 @@ export function expectRefused(
   ctx.check(statuses.includes(response.status), expected, () => {
     const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
     return `${what.operation} ${verb} ${what.input} with ${response.status}${response.text ? `: ${brief(response.text)}` : ''}`;
-  });
+  }, response);
   const problem = errorBodyProblem(ctx, response);
-  ctx.check(problem === undefined, expected, () => `a ${response.status} for ${what.input} whose body is not an Error: ${problem}`);
+  ctx.check(problem === undefined, expected, () => `a ${response.status} for ${what.input} whose body is not an Error: ${problem}`, response);
 }
 
 /** The response's media type is application/json (parameters such as charset allowed). */
@@ -116,6 +116,7 @@ export function expectJsonMediaType(ctx: ConformanceContext, response: ApiRespon
     mediaType(raw) === 'application/json',
     `${what}: Content-Type application/json`,
     `${what}: ${raw === undefined ? 'no Content-Type header' : `Content-Type ${JSON.stringify(raw)}`}`,
+    response,
   );
 }
 

@@ -10,7 +10,7 @@ export const MAX_LIMIT = 100;
 export function expectList(ctx: ConformanceContext, response: ApiResponse, what: string): unknown[] {
   ctx.expectStatus(response, 200, what);
   const body = response.body;
-  if (!Array.isArray(body)) return ctx.fail(`${what}: a JSON array`, `${what}: ${brief(response.text) || 'an empty body'}`);
+  if (!Array.isArray(body)) return ctx.fail(`${what}: a JSON array`, `${what}: ${brief(response.text) || 'an empty body'}`, response);
   return body;
 }
 
@@ -53,6 +53,8 @@ export interface ShortList {
   items: PetRecord[];
   /** The list is shorter than its limit, so it is provably the whole filtered store. */
   complete: boolean;
+  /** The listPets answer the items came from: the evidence of a check on them. */
+  response: ApiResponse;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function createAndListByStatus(ctx: ConformanceContext, what: strin
     const pet = await ctx.setupPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status });
     const response = await ctx.client.listPets({ status, limit: MAX_LIMIT });
     const items = toPetRecords(expectList(ctx, response, `${what} (status=${status}, limit=${MAX_LIMIT})`));
-    last = { pet, items, complete: items.length < MAX_LIMIT };
+    last = { pet, items, complete: items.length < MAX_LIMIT, response };
     if (last.complete) return last;
   }
   return last!;

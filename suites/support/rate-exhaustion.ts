@@ -1,3 +1,4 @@
+import type { Exchange } from '../../src/client/exchange.ts';
 import type { TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
@@ -90,8 +91,18 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   return { kind: 'no-429', sent, firstRemaining, lastRemaining: remaining };
 }
 
-/** A describe-scoped memo: the first test that asks does the work (and records its exchanges). */
+/**
+ * A describe-scoped memo: the first test that asks does the work and records its exchanges; every later
+ * test gets the same result with those exchanges attached to its own evidence (a failure it finds in
+ * the shared measurement then shows the requests it was decided on, not an empty list).
+ */
 export function once<T>(make: (ctx: ConformanceContext) => Promise<T>): (ctx: ConformanceContext) => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return (ctx) => (pending ??= make(ctx));
+  let pending: Promise<{ value: T; exchanges: Exchange[]; by: string }> | undefined;
+  return async (ctx) => {
+    const mine = pending === undefined;
+    pending ??= ctx.recording(() => make(ctx)).then((recorded) => ({ ...recorded, by: ctx.title }));
+    const { value, exchanges, by } = await pending;
+    if (!mine) ctx.attachShared(exchanges, by);
+    return value;
+  };
 }

@@ -14,6 +14,7 @@ export function failureView(failure: FailureDetail): SafeHtml {
     <div class="actual"><dt>Actual</dt><dd>${failure.actual ?? '—'}</dd></div>
   </dl>`)}
   ${failure.property ? propertyView(failure.property) : undefined}
+  ${when(failure.evidenceBasis === 'last-exchanges' && failure.evidence.length > 0, () => html`<p class="evidence-note">The check named no exchange: below are the test's last ones, where it stopped.</p>`)}
   ${failure.evidence.map(exchangeView)}
   ${failure.curl !== undefined ? copyBlock('Reproduce with', failure.curl) : undefined}
 </div>`;
@@ -33,7 +34,9 @@ export function exchangeView(exchange: Exchange): SafeHtml {
   const { request, response } = exchange;
   const requestText = [`${request.method} ${request.url}`, ...headerLines(request.headers)].join('\n');
   return html`<figure class="exchange">
-  <figcaption>Exchange #${exchange.seq}${exchange.operationId ? ` · ${exchange.operationId}` : ''} · ${formatDuration(exchange.durationMs)}${
+  <figcaption>Exchange #${exchange.seq}${exchange.operationId ? ` · ${exchange.operationId}` : ''}${
+    exchange.sharedFrom ? ` · made by ${exchange.sharedFrom}` : ''
+  } · ${formatDuration(exchange.durationMs)}${
     exchange.retries ? ` · after ${plural(exchange.retries, 'paced 429')}` : ''
   }</figcaption>
   <div class="exchange-parts">

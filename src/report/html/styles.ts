@@ -101,6 +101,7 @@ button:focus-visible, .search:focus-visible, a:focus-visible, summary:focus-visi
 .req-warn .failure { background: #fffdf6; border-color: #efe0b8; }
 .req-deviation .failure { background: #fcfaff; border-color: #e2d6f5; }
 .failure-source { margin: 0 0 8px; font-size: 13px; color: var(--muted); }
+.evidence-note { margin: 8px 0 4px; font-size: 13px; color: var(--muted); font-style: italic; }
 .failure-message { margin: 0 0 8px; font-family: var(--mono); font-size: 13px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .expected-actual { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; margin: 0 0 10px; }
 .expected-actual div { background: var(--paper); border: 1px solid var(--line); border-radius: 4px; padding: 8px 10px; }
