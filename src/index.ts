@@ -7,8 +7,8 @@ export { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError,
 export { parseJson, stringifyJson, toBigInt, INT64_MAX, INT64_MIN } from './json.ts';
 export { createContract, loadSpec, type Contract, type OperationInfo, type ValidationIssue } from './contract/index.ts';
 export { loadCatalog, parseCatalog, type Catalog, type Requirement, type Level } from './catalog/catalog.ts';
-export { createClient, toCurl, type ApiResponse, type ClientOptions, type TargetClient, type Exchange, type Finding } from './client/index.ts';
-export { CHECKS, runChecks } from './checks/index.ts';
+export { createClient, toCurl, type ApiResponse, type ClientOptions, type TargetClient, type Exchange } from './client/index.ts';
+export { CHECKS, runChecks, type Finding } from './checks/index.ts';
 export {
   startReferenceServer,
   FAULTS,

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { parseHttpDate } from '../src/checks/header-values.ts';
+import { parseHttpDate } from '../src/header-values.ts';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, type PetRecord, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { HarnessError } from '../src/errors.ts';

@@ -1,5 +1,5 @@
 import { operationOf } from './describe.ts';
-import { quoteValue } from './header-values.ts';
+import { quoteValue } from '../header-values.ts';
 import type { Check } from './types.ts';
 
 // A challenge starts the value or follows a comma; the scheme is a token matched case-insensitively

@@ -1,5 +1,5 @@
 import { operationOf, schemaMismatch, schemaName } from './describe.ts';
-import { mediaType, quoteValue } from './header-values.ts';
+import { mediaType, quoteValue } from '../header-values.ts';
 import type { Check } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { operationOf } from './describe.ts';
-import { parseHttpDate, quoteValue } from './header-values.ts';
+import { parseHttpDate, quoteValue } from '../header-values.ts';
 import type { Check } from './types.ts';
 
 // RFC 8594 asks for an HTTP-date; an ISO 8601 date still names the day, which is what DEP-002 (a MUST)

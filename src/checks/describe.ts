@@ -1,5 +1,5 @@
 import type { OperationInfo, ValidationIssue } from '../contract/index.ts';
-import { mediaType, quoteValue } from './header-values.ts';
+import { mediaType, quoteValue } from '../header-values.ts';
 import type { CheckContext } from './types.ts';
 
 const MAX_ISSUES = 3;

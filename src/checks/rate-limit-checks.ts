@@ -1,5 +1,5 @@
 import { operationOf } from './describe.ts';
-import { DIGITS, parseHttpDate, quoteValue } from './header-values.ts';
+import { DIGITS, parseHttpDate, quoteValue } from '../header-values.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const LIMIT = 'x-ratelimit-limit';

@@ -1,4 +1,3 @@
-import type { Finding } from '../client/exchange.ts';
 import { HarnessError } from '../errors.ts';
 import { wwwAuthenticateOn401 } from './auth-checks.ts';
 import { jsonContentType, responseSchema } from './body-checks.ts';
@@ -6,7 +5,7 @@ import { sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
 import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from './rate-limit-checks.ts';
 import { documentedStatus, noServerError } from './status-checks.ts';
-import type { Check, CheckContext } from './types.ts';
+import type { Check, CheckContext, Finding } from './types.ts';
 
 /** Every always-on check, in the order their findings are listed. Add a check here and nowhere else. */
 export const CHECKS: readonly Check[] = Object.freeze([

@@ -20,6 +20,15 @@ export interface CheckContext {
   exchangeSeq?: number;
 }
 
+/** A requirement broken by an always-on check, seen on one exchange. */
+export interface Finding {
+  requirementId: string;
+  check: string;
+  expected: string;
+  actual: string;
+  exchangeSeq: number;
+}
+
 /** What a check reports when the response breaks its requirement: two short human phrases. */
 export interface CheckViolation {
   expected: string;

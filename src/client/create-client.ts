@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { getGlobalDispatcher } from 'undici';
-import { runChecks } from '../checks/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { parseJson, stringifyJson } from '../json.ts';
-import type { Exchange, Finding } from './exchange.ts';
+import type { Finding } from '../checks/types.ts';
+import type { Exchange } from './exchange.ts';
 import { pacingWait, readRateLimit, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
@@ -115,7 +115,7 @@ export function createClient(options: ClientOptions): TargetClient {
     try {
       const { method, url } = wire;
       const context = { operationId, method, url, status, headers, text, body, isJson, contract, now: receivedAt, exchangeSeq: seq };
-      findings = runChecks(context).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
+      findings = (options.inspect?.(context) ?? []).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
     } catch (error) {
       emit(exchange, []);
       throw error;

@@ -38,12 +38,3 @@ export interface Exchange {
   /** In a test's evidence: another test (named) made this exchange, and this one judged it too. */
   sharedFrom?: string;
 }
-
-/** A requirement broken by an always-on check, seen on one exchange. */
-export interface Finding {
-  requirementId: string;
-  check: string;
-  expected: string;
-  actual: string;
-  exchangeSeq: number;
-}

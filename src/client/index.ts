@@ -1,16 +1,17 @@
 export { createClient } from './create-client.ts';
 export { createLedgerBudget, createMemoryBudget, type RequestBudget } from './budget.ts';
 export { toCurl, singleQuote, shellWord, API_KEY_VARIABLE, type CurlRequest } from './curl.ts';
-export type { Exchange, Finding } from './exchange.ts';
+export type { Exchange } from './exchange.ts';
 export type {
   ApiResponse,
   AuthOption,
   ClientClock,
   ClientOptions,
   Query,
+  RateLimitMemory,
   RateLimitState,
   RequestOptions,
   SendRequest,
   TargetClient,
 } from './types.ts';
-export { createFileRateLimitMemory, type RateLimitMemory } from './rate-limit-memory.ts';
+export { createFileRateLimitMemory } from './rate-limit-memory.ts';

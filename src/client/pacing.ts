@@ -1,4 +1,4 @@
-import { DIGITS, parseHttpDate } from '../checks/header-values.ts';
+import { DIGITS, parseHttpDate } from '../header-values.ts';
 import type { RateLimitState } from './types.ts';
 
 /** Added to every computed wait: Reset and Retry-After have one-second granularity. */

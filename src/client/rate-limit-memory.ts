@@ -1,15 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { RateLimitState } from './types.ts';
-
-/**
- * The last rate-limit state seen on a key, shared by every client of a run. Test files run one after
- * another on a remote target, each with its own client; without this, a new client would learn that
- * the window is spent only from a 429.
- */
-export interface RateLimitMemory {
-  read(): RateLimitState | undefined;
-  write(state: RateLimitState): void;
-}
+import type { RateLimitMemory, RateLimitState } from './types.ts';
 
 /** A memory kept in one small JSON file (written atomically by rename); readers tolerate its absence. */
 export function createFileRateLimitMemory(path: string): RateLimitMemory {

@@ -1,8 +1,18 @@
-import type { RateLimitMemory } from './rate-limit-memory.ts';
 import type { Dispatcher } from 'undici';
+import type { CheckContext, Finding } from '../checks/types.ts';
 import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
-import type { Exchange, Finding } from './exchange.ts';
+import type { Exchange } from './exchange.ts';
+
+/**
+ * The last rate-limit state seen on a key, shared by every client of a run. Test files run one after
+ * another on a remote target, each with its own client; without this, a new client would learn that
+ * the window is spent only from a 429.
+ */
+export interface RateLimitMemory {
+  read(): RateLimitState | undefined;
+  write(state: RateLimitState): void;
+}
 
 /** Time as the client sees it; tests inject one that records sleeps instead of sleeping. */
 export interface ClientClock {
@@ -34,6 +44,11 @@ export interface ClientOptions {
   waitDeadline?: number;
   /** Called once per exchange (each retry and each transport failure included), already redacted. */
   onExchange?: (exchange: Exchange, findings: Finding[]) => void;
+  /**
+   * Judges each response (the harness passes the always-on checks, runChecks); its findings reach
+   * onExchange and the response. Default: none. Transport does no checking of its own.
+   */
+  inspect?: (response: CheckContext) => Finding[];
   /** Numbers each exchange; clients that share one (a test file's) never give two exchanges one number. Default: per client. */
   nextSeq?: () => number;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import { runChecks } from '../checks/index.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Profile } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
@@ -119,6 +120,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const makeClient = (apiKey: string) =>
         createClient({
           nextSeq,
+          inspect: runChecks,
           baseUrl: run.baseUrl,
           apiKey,
           contract,

@@ -1,5 +1,6 @@
 import type { Level } from '../catalog/catalog.ts';
-import type { Exchange, Finding } from '../client/exchange.ts';
+import type { Finding } from '../checks/types.ts';
+import type { Exchange } from '../client/exchange.ts';
 
 /**
  * Why a test did not judge its requirement, as a stable code the reporter decides on (never parse the

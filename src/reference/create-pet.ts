@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FaultHooks } from './faults/hooks.ts';
+import type { FaultHooks } from './seams.ts';
 import type { NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';

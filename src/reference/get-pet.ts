@@ -1,6 +1,6 @@
 import { INT64_MAX, INT64_MIN } from '../json.ts';
 import { isPastSunset } from './deprecation.ts';
-import type { FaultHooks } from './faults/hooks.ts';
+import type { FaultHooks } from './seams.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import type { PetStoreView } from './store.ts';
 

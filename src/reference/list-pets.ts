@@ -1,4 +1,4 @@
-import type { FaultHooks } from './faults/hooks.ts';
+import type { FaultHooks } from './seams.ts';
 import { type ListQuerySettings, interpretListQuery, isProblem, readListQuery } from './list-query.ts';
 import { renderArray } from './pet-wire.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';

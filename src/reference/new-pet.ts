@@ -2,7 +2,7 @@ import { TextDecoder } from 'node:util';
 import type { Contract, ValidationIssue } from '../contract/index.ts';
 import { parseJson } from '../json.ts';
 import { parseJsonExact } from './exact-number.ts';
-import type { FaultHooks } from './faults/hooks.ts';
+import type { FaultHooks } from './seams.ts';
 import type { NewPetRecord } from './store.ts';
 
 export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';

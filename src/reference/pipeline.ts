@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Commit } from './create-pet.ts';
-import type { FaultHooks } from './faults/hooks.ts';
+import type { FaultHooks } from './seams.ts';
 import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
 import type { Limits } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';

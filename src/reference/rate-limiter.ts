@@ -1,4 +1,3 @@
-import type { FaultHooks } from './faults/hooks.ts';
 import type { Limits } from './plans.ts';
 import type { RateInfo } from './replies.ts';
 
@@ -38,7 +37,13 @@ export function newBucket(): Bucket {
   return { minuteStart: 0, minuteCount: 0, dayStart: 0, dayCount: 0 };
 }
 
-export function createRateLimiter(windows: RateWindows, hooks: FaultHooks): RateLimiter {
+/** The rate limiter's seam, where a fault may change what it does (see seams.ts). */
+export interface RateLimiterSeams {
+  /** rate limiter: whether this request is refused. */
+  refuse?(refused: boolean, usage: RateUsage): boolean;
+}
+
+export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams): RateLimiter {
   const { minuteMs, dayMs } = windows;
   const anonymous = new Map<string, Bucket>();
   const refuseHook = hooks.refuse;

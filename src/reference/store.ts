@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INT64_MAX } from '../json.ts';
-import type { FaultHooks } from './faults/hooks.ts';
-import { type PetRecord, renderPet, renderWire, toWire } from './pet-wire.ts';
+import { type PetRecord, type PetWire, renderPet, renderWire, toWire } from './pet-wire.ts';
 
 /** A pet as accepted by createPet, before it has an id. */
 export interface NewPetRecord {
@@ -42,7 +41,19 @@ function mapKey(id: bigint): number | bigint {
   return id <= MAX_SAFE && id >= MIN_SAFE ? Number(id) : id;
 }
 
-export function createPetStore(settings: StoreSettings, hooks: FaultHooks): PetStore {
+/** The store's seams, where a fault may change what it does (see seams.ts). */
+export interface StoreSeams {
+  /** store: the first id of the sequence. */
+  idStart?(start: bigint): bigint;
+  /** store: the id given to the pet created `index`-th. */
+  assignId?(id: bigint, index: number): bigint;
+  /** store: how many times a new pet is written to the list (0 loses the write). */
+  copies?(copies: number): number;
+  /** serialisation: a pet's field texts, rendered once when it is stored. */
+  petWire?(wire: PetWire, pet: PetRecord): PetWire;
+}
+
+export function createPetStore(settings: StoreSettings, hooks: StoreSeams): PetStore {
   const list: StoredPet[] = [];
   // Keyed by number while the id is a safe integer: V8 hashes small numbers far faster than bigint.
   const byId = new Map<number | bigint, StoredPet>();

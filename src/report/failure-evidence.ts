@@ -1,4 +1,5 @@
-import type { Exchange, Finding } from '../client/exchange.ts';
+import type { Finding } from '../checks/types.ts';
+import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import type { FailureDetail, TestOutcome } from './model.ts';
 

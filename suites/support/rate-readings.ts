@@ -1,4 +1,4 @@
-import { DIGITS, parseHttpDate } from '../../src/checks/header-values.ts';
+import { DIGITS, parseHttpDate } from '../../src/header-values.ts';
 import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 

@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createClient, type Exchange, type Finding } from '../../src/client/index.ts';
+import { type Finding, runChecks } from '../../src/checks/index.ts';
+import { createClient, type Exchange } from '../../src/client/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import { fakeClock, rateHeaders, sendJson, startServer } from './test-server.ts';
@@ -15,7 +16,7 @@ describe('client: requests and responses', () => {
       const echoed = seen.body.replace('{', '{"id":9223372036854775807,');
       sendJson(res, 201, echoed, rateHeaders(clock.now()));
     });
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     const response = await client.createPet({ name: 'Rex', categoryId: 2n ** 53n + 1n });
     expect(server.requests[0]!.body).toBe('{"name":"Rex","categoryId":9007199254740993}');
     expect(response.status).toBe(201);
@@ -27,7 +28,7 @@ describe('client: requests and responses', () => {
   it('sends Bearer auth, JSON content type, the query and the path it is given', async () => {
     const clock = fakeClock();
     const server = await startServer((_req, res) => sendJson(res, 200, '[]', rateHeaders(clock.now())));
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets({ limit: 5, status: 'sold', skipped: undefined }, { query: 'x=1' });
     await client.getPet('a b/c', { auth: 'none' });
     await client.getPet(2n ** 63n - 1n, { auth: { value: 'Basic abc', shown: 'Basic ***' } });
@@ -53,7 +54,7 @@ describe('client: requests and responses', () => {
       res.setHeader('Content-Type', 'application/json');
       res.end('not json');
     });
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract });
     const response = await client.listPets();
     expect(response.headers['x-ratelimit-limit']).toBe('10, 10');
     expect(response.isJson).toBe(false);
@@ -63,7 +64,7 @@ describe('client: requests and responses', () => {
 
   it('refuses credentials passed as a plain header, which would bypass redaction', async () => {
     const server = await startServer((_req, res) => sendJson(res, 200, '[]'));
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract });
     await expect(client.listPets({}, { headers: { authorization: `Bearer ${KEY}` } })).rejects.toMatchObject({ code: 'ERR_INTERNAL' });
     await expect(client.send({ method: 'GET', path: '@evil.example/x' })).resolves.toBeDefined();
     expect(server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
@@ -72,7 +73,7 @@ describe('client: requests and responses', () => {
   it('runs the always-on checks and hands each exchange to onExchange', async () => {
     const server = await startServer((_req, res) => sendJson(res, 500, '{"oops":true}'));
     const seen: Array<[Exchange, Finding[]]> = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e, f) => seen.push([e, f]) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e, f) => seen.push([e, f]) });
     const response = await client.listPets();
     const ids = response.findings.map((f) => f.requirementId);
     expect(ids).toContain('STA-008');
@@ -95,7 +96,7 @@ describe('client: requests and responses', () => {
         sendJson(res, 200, `[${seen.url.split('=')[1]}]`);
       }, 20);
     });
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract });
     const answers = await Promise.all([1, 2, 3, 4].map((n) => client.listPets({ limit: n })));
     expect(most).toBe(1);
     expect(answers.map((a) => a.text)).toEqual(['[1]', '[2]', '[3]', '[4]']);
@@ -110,8 +111,8 @@ describe('client: requests and responses', () => {
     });
     const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
     onTestFinished(() => dispatcher.close());
-    const first = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, dispatcher });
-    const second = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, dispatcher });
+    const first = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, dispatcher });
+    const second = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, dispatcher });
     for (let i = 0; i < 20; i += 1) await (i % 2 ? first : second).listPets();
     expect(server.requests).toHaveLength(20);
     // undici may open a second connection while the first is being handed back; never one per request.
@@ -120,7 +121,7 @@ describe('client: requests and responses', () => {
 
   it('keeps serving after a failed request', async () => {
     const server = await startServer((req, res) => (req.url?.includes('limit=1') ? req.socket.destroy() : sendJson(res, 200, '[]')));
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract });
     const failed = client.listPets({ limit: 1 });
     const next = client.listPets({ limit: 2 });
     await expect(failed).rejects.toSatisfy(isHarnessError);
@@ -135,7 +136,7 @@ describe('client: redirects and origins', () => {
       res.writeHead(302, { Location: `${other.origin}/v1/pets`, 'Content-Type': 'text/html' });
       res.end('<a href="elsewhere">moved</a>');
     });
-    const client = createClient({ baseUrl: target.baseUrl, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: target.baseUrl, apiKey: KEY, contract });
     const response = await client.listPets();
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe(`${other.origin}/v1/pets`);
@@ -147,7 +148,7 @@ describe('client: redirects and origins', () => {
 
   it('keeps the Authorization header on the base URL origin even with a prefix path', async () => {
     const server = await startServer((_req, res) => sendJson(res, 200, '[]'));
-    const client = createClient({ baseUrl: `${server.origin}/api/gw/v1/`, apiKey: KEY, contract });
+    const client = createClient({ inspect: runChecks, baseUrl: `${server.origin}/api/gw/v1/`, apiKey: KEY, contract });
     await client.listPets();
     expect(server.requests[0]).toMatchObject({ url: '/api/gw/v1/pets', headers: { authorization: `Bearer ${KEY}` } });
   });

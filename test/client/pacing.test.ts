@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, type Exchange, type Finding } from '../../src/client/index.ts';
+import { type Finding, runChecks } from '../../src/checks/index.ts';
+import { createClient, type Exchange } from '../../src/client/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { fakeClock, rateHeaders, sendJson, startServer } from './test-server.ts';
 
@@ -20,7 +21,7 @@ describe('client: pacing by X-RateLimit-*', () => {
   it('waits until Reset (plus a margin) when the last Remaining was 0', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 200, headers: rateHeaders(now, 0, 60, 7) }), (now) => ({ status: 200, headers: rateHeaders(now) })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     expect(client.rateLimit).toMatchObject({ limit: 60, remaining: 0 });
     expect(clock.sleeps).toEqual([]);
@@ -34,7 +35,7 @@ describe('client: pacing by X-RateLimit-*', () => {
     // The real clock: the wait would last 50 s; the signal ends it after 200 ms.
     const server = await scripted([() => ({ status: 200, headers: rateHeaders(Date.now(), 0, 60, 50) })], { now: () => Date.now() });
     const signal = AbortSignal.timeout(200);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, abortSignal: () => signal });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, abortSignal: () => signal });
     await client.listPets();
     const started = performance.now();
     await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_ABORTED' });
@@ -48,7 +49,7 @@ describe('client: pacing by X-RateLimit-*', () => {
     const clock = fakeClock();
     const headers = (now: number) => ({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset(now) });
     const server = await scripted([(now) => ({ status: 200, headers: headers(now) }), (now) => ({ status: 200, headers: rateHeaders(now) })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     const first = await client.listPets();
     expect(first.findings.map((f) => f.requirementId)).toContain('RATE-002');
     await client.listPets();
@@ -61,7 +62,7 @@ describe('client: pacing by X-RateLimit-*', () => {
       [(now) => ({ status: 200, headers: { 'X-RateLimit-Limit': 'ten', 'X-RateLimit-Remaining': '-1', 'X-RateLimit-Reset': `${Math.floor(now / 1000) + 9}.5` } })],
       clock,
     );
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     expect(client.rateLimit).toMatchObject({ limit: undefined, remaining: undefined, reset: undefined });
     await client.listPets();
@@ -78,7 +79,7 @@ describe('client: pacing by X-RateLimit-*', () => {
       ],
       clock,
     );
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     await client.listPets();
     expect(clock.sleeps).toEqual([3250]);
@@ -87,7 +88,7 @@ describe('client: pacing by X-RateLimit-*', () => {
   it('sends at once with pace: false', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 200, headers: rateHeaders(now, 0, 60, 30) })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     await client.listPets({}, { pace: false });
     expect(clock.sleeps).toEqual([]);
@@ -97,7 +98,7 @@ describe('client: pacing by X-RateLimit-*', () => {
   it('gives up with ERR_RATE_LIMITED rather than wait longer than maxWaitMs', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 200, headers: rateHeaders(now, 0, 1000, 86_000) })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED', message: expect.stringContaining('86001 s') });
     expect(server.requests).toHaveLength(1);
@@ -113,7 +114,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
       clock,
     );
     const seen: Array<[Exchange, Finding[]]> = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock, onExchange: (e, f) => seen.push([e, f]) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, onExchange: (e, f) => seen.push([e, f]) });
     const response = await client.listPets();
     expect(response.status).toBe(200);
     expect(clock.sleeps).toEqual([3250]);
@@ -131,7 +132,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
       [() => ({ status: 429, headers: { ...rateHeaders(clock.now(), 0), 'Retry-After': 'Wed, 01 Jan 2025 12:00:05 GMT' } }), (now) => ({ status: 200, headers: rateHeaders(now) })],
       clock,
     );
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     expect(clock.sleeps).toEqual([5250]);
   });
@@ -143,7 +144,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
       clock,
     );
     const findings: Finding[] = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock, onExchange: (_e, f) => findings.push(...f) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, onExchange: (_e, f) => findings.push(...f) });
     await client.listPets();
     expect(clock.sleeps).toEqual([12_250]);
     expect(findings.map((f) => f.requirementId)).toEqual(['RATE-005']);
@@ -154,7 +155,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
     const answers = [0, 1, 2].map(() => () => ({ status: 429, headers: {} }));
     const server = await scripted([...answers, (now: number) => ({ status: 200, headers: rateHeaders(now) })], clock);
     const jitter = [0, 0.5, 1];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock, random: () => jitter.shift() ?? 0 });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, random: () => jitter.shift() ?? 0 });
     const response = await client.listPets();
     expect(clock.sleeps).toEqual([1000, 2500, 6000]);
     expect(response.exchange.retries).toBe(3);
@@ -164,7 +165,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
   it('throws ERR_RATE_LIMITED after maxRetries, having sent 1 + maxRetries requests', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': '1' } })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock, maxRetries: 2 });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, maxRetries: 2 });
     await expect(client.listPets()).rejects.toMatchObject({ name: 'HarnessError', code: 'ERR_RATE_LIMITED' });
     expect(server.requests).toHaveLength(3);
     expect(clock.sleeps).toHaveLength(2);
@@ -173,7 +174,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
   it('gives up with ERR_RATE_LIMITED when Retry-After asks for more than maxWaitMs', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': '3600' } })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED', message: expect.stringContaining('Retry-After: 3600') });
     expect(server.requests).toHaveLength(1);
   });
@@ -184,7 +185,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
       [(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': '0' } }), (now) => ({ status: 200, headers: rateHeaders(now) })],
       clock,
     );
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     expect(clock.sleeps).toEqual([1000]);
   });
@@ -192,7 +193,7 @@ describe('client: an unintended 429 is waited out and retried', () => {
   it('returns the 429 untouched with retryOn429: false', async () => {
     const clock = fakeClock();
     const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': '5' } })], clock);
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     const response = await client.listPets({}, { retryOn429: false, pace: false });
     expect(response.status).toBe(429);
     expect(response.findings).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, type Exchange, type Finding } from '../../src/client/index.ts';
+import { type Finding, runChecks } from '../../src/checks/index.ts';
+import { createClient, type Exchange } from '../../src/client/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { sendJson, startServer } from './test-server.ts';
 
@@ -22,7 +23,7 @@ describe('client: the key never reaches a record', () => {
     });
     const exchanges: Exchange[] = [];
     const findings: Finding[] = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e, f) => (exchanges.push(e), findings.push(...f)) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e, f) => (exchanges.push(e), findings.push(...f)) });
     const response = await client.createPet({ name: KEY, categoryId: 1 }, { query: `api_key=${KEY}&lower=${KEY.toLowerCase()}` });
     await client.getPet(KEY);
     expect(response.text).toContain(KEY); // the suite itself still sees what the target sent
@@ -39,7 +40,7 @@ describe('client: the key never reaches a record', () => {
   it('shows a custom Authorization only as its `shown` form', async () => {
     const server = await startServer((_req, res) => sendJson(res, 401, '{"code":"unauthorized","message":"no","status":401}'));
     const exchanges: Exchange[] = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
     await client.listPets({}, { auth: { value: `Bearer ${KEY.slice(0, 8)}`, shown: 'Bearer ${API_KEY:0:8}' } });
     await client.listPets({}, { auth: { value: `Bearer ${KEY}x`, shown: 'Bearer ${API_KEY}x' } });
     expect(server.requests[1]!.headers.authorization).toBe(`Bearer ${KEY}x`);
@@ -52,7 +53,7 @@ describe('client: the key never reaches a record', () => {
   it('keeps the key out of transport error messages and their exchanges', async () => {
     const server = await startServer((req) => req.socket.destroy());
     const exchanges: Exchange[] = [];
-    const client = createClient({ baseUrl: `${server.origin}/${KEY}/v1`, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
+    const client = createClient({ inspect: runChecks, baseUrl: `${server.origin}/${KEY}/v1`, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
     const error = await client.listPets({}, { query: `k=${KEY}` }).catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'ERR_TARGET_UNREACHABLE' });
     expectNoKey({ message: (error as Error).message, stack: (error as Error).stack, exchanges });
@@ -64,7 +65,7 @@ describe('client: the key never reaches a record', () => {
       const body = `${'a'.repeat(offset)}${KEY}${'b'.repeat(6000)}`;
       const server = await startServer((_req, res) => sendJson(res, 200, JSON.stringify(body)));
       const exchanges: Exchange[] = [];
-      const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
+      const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
       await client.listPets();
       const recorded = exchanges[0]!.response!;
       expect(recorded.bodyTruncated).toBe(true);
@@ -77,7 +78,7 @@ describe('client: the key never reaches a record', () => {
     const body = `${KEY.repeat(400)}`;
     const server = await startServer((_req, res) => sendJson(res, 200, JSON.stringify(body)));
     const exchanges: Exchange[] = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
     await client.listPets();
     expect(exchanges[0]!.response!.body).toMatch(/^"(\*\*\*)+/);
     expect(exchanges[0]!.response!.body).not.toMatch(/sk-|SECRET/i);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Catalog, parseCatalog } from '../../src/catalog/catalog.ts';
-import type { Exchange, Finding } from '../../src/client/exchange.ts';
+import type { Finding } from '../../src/checks/types.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
 import type { OperationInfo } from '../../src/contract/index.ts';
 import type { ConformanceMeta, SkipCode } from '../../src/harness/meta.ts';
 import type { TestOutcome } from '../../src/report/model.ts';

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { runChecks } from '../../../src/checks/index.ts';
 import { createClient, createLedgerBudget, type TargetClient } from '../../../src/client/index.ts';
 import { createContract } from '../../../src/contract/index.ts';
 import { forkChild } from '../lib/children.ts';
@@ -33,6 +34,7 @@ try {
   writeFileSync(ledger, '');
   const contract = createContract();
   const client: TargetClient = createClient({
+    inspect: runChecks,
     baseUrl: child.url,
     apiKey: 'bench-key',
     contract,
