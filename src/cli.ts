@@ -18,6 +18,13 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     log(USAGE);
     return 0;
   }
-  const outcome = await runConformance(args, log);
-  return outcome.exitCode;
+  try {
+    const outcome = await runConformance(args, log);
+    return outcome.exitCode;
+  } catch (error) {
+    // The suite itself is broken (its spec or catalog does not load): never exit 1, "not conformant".
+    const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
+    log(`animal-store-conformance: ${problem.code}: ${problem.message}`);
+    return 2;
+  }
 }

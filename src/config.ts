@@ -5,15 +5,9 @@ import { HarnessError } from './errors.ts';
 import { INT64_MAX, INT64_MIN } from './json.ts';
 import { PLAN_NAMES, type PlanName, isPlanName } from './plans.ts';
 
-export type Profile = 'quick' | 'standard' | 'thorough';
-export const PROFILES: readonly Profile[] = ['quick', 'standard', 'thorough'];
+import { PROFILES, type Profile, isProfile } from './profiles.ts';
 
-/** Request ceilings per profile (DESIGN.md): quick fits one Free-plan minute, standard 600 of a Free day. */
-export const PROFILE_BUDGETS: Readonly<Record<Profile, number | undefined>> = {
-  quick: 55,
-  standard: 600,
-  thorough: undefined,
-};
+export { PROFILES, PROFILE_BUDGETS, type Profile } from './profiles.ts';
 
 export interface Config {
   /** Base URL of a remote target (ends in /v1); undefined runs the embedded reference. */
@@ -103,7 +97,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (planText !== undefined && !isPlanName(planText)) throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
   const profileText = pick(flags.profile, 'PROFILE') ?? (target ? 'standard' : 'thorough');
-  if (!PROFILES.includes(profileText as Profile)) {
+  if (!isProfile(profileText)) {
     throw new HarnessError('ERR_CONFIG', `--profile must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
   }
   const seedText = pick(flags.seed, 'SEED');

@@ -12,7 +12,7 @@ import {
   QUERY_KEYS,
   SAME_SHAPE,
 } from './support/auth-variants.ts';
-import { failOnFinding } from './support/rate-readings.ts';
+import { failOnFinding } from './support/findings.ts';
 
 /** The credentials of a variant for this run's key; skips the test when the variant cannot apply to it. */
 function credentialsFor(ctx: ConformanceContext, variant: AuthVariant): Credentials {

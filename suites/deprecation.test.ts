@@ -3,6 +3,7 @@ import { parseHttpDate } from '../src/header-values.ts';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, type PetRecord, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { HarnessError } from '../src/errors.ts';
+import { failOnFinding } from './support/findings.ts';
 
 /** Statuses a removed getPet may answer once its sunset has passed (the catalog's open question). */
 const REMOVED = [200, 404, 410];
@@ -74,8 +75,7 @@ describe('deprecation', () => {
     const { response } = await observe(ctx);
     // The always-on check holds the rule (an HTTP-date or an ISO date naming the day); this test makes
     // sure it runs on a getPet response. Without the header there is nothing to contradict.
-    const finding = response.findings.find((f) => f.requirementId === ctx.requirement.id);
-    ctx.check(finding === undefined, finding?.expected ?? '', finding?.actual ?? '', response);
+    failOnFinding(ctx, response);
   }, { tier: 'quick' });
 
   conformance('DEP-003', 'getPet carries a Deprecation header', async (ctx: ConformanceContext) => {

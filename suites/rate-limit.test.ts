@@ -5,7 +5,8 @@ import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { limitsOf } from '../src/plans.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once, PAST_REMAINING } from './support/rate-exhaustion.ts';
-import { type Reading, describeReading, failOnFinding, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
+import { failOnFinding } from './support/findings.ts';
+import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
 /** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */

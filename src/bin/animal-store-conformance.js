@@ -9,4 +9,9 @@ const { register } = await import('tsx/esm/api');
 register();
 const { main } = await import('../cli.ts');
 // Open handles (keep-alive sockets, timers of a hung target) must not hold the exit code hostage.
-process.exit(await main(process.argv.slice(2)));
+// Anything that escapes is the suite's own failure: exit 2 (incomplete), never 1 (not conformant).
+const code = await main(process.argv.slice(2)).catch((error) => {
+  console.error(`animal-store-conformance: internal error: ${error?.stack ?? error}`);
+  return 2;
+});
+process.exit(code);

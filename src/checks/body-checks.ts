@@ -1,4 +1,4 @@
-import { operationOf, schemaMismatch, schemaName } from './describe.ts';
+import { operationOf, schemaMismatch, schemaName } from './phrasing.ts';
 import { mediaType, quoteValue } from '../header-values.ts';
 import type { Check } from './types.ts';
 

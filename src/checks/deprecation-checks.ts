@@ -1,4 +1,4 @@
-import { operationOf } from './describe.ts';
+import { operationOf } from './phrasing.ts';
 import { parseHttpDate, quoteValue } from '../header-values.ts';
 import type { Check } from './types.ts';
 

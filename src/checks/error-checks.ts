@@ -1,4 +1,4 @@
-import { bodyObject, operationOf, schemaMismatch, showValue } from './describe.ts';
+import { bodyObject, operationOf, schemaMismatch, showValue } from './phrasing.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const ERROR_REF = '#/components/schemas/Error';

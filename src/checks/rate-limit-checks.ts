@@ -1,4 +1,4 @@
-import { operationOf } from './describe.ts';
+import { operationOf } from './phrasing.ts';
 import { DIGITS, parseHttpDate, quoteValue } from '../header-values.ts';
 import type { Check, CheckContext } from './types.ts';
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config, ConfigFlags } from '../config.ts';
 import { HarnessError } from '../errors.ts';
+import { describeProfiles } from '../profiles.ts';
 
 export const USAGE = `Usage: animal-store-conformance [options]
        npm run conformance -- [options]
@@ -19,7 +20,7 @@ Target
   --timeout <ms>            per-request timeout, default 10000          (TIMEOUT_MS)
 
 Run
-  --profile <name>          quick (<=55 requests) | standard (<=600) | thorough (no ceiling)
+  --profile <name>          ${describeProfiles()}
                             default: thorough on the embedded reference, standard remote (PROFILE)
   --read-only               never call createPet (for production)       (READ_ONLY=true)
   --no-exhaust              skip the rate-limit exhaustion test         (EXHAUST=false)

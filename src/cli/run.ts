@@ -38,7 +38,11 @@ interface RunSetup {
   startedAt: Date;
 }
 
-/** One conformance run from parsed arguments to written reports. Never throws: failures become exit 2. */
+/**
+ * One conformance run from parsed arguments to written reports. Every failure becomes exit 2 with an
+ * INCOMPLETE report; only a suite whose own spec or catalog does not load throws (there is nothing to
+ * write a report with), and main turns that into exit 2 as well.
+ */
 export async function runConformance(args: CliArgs, log: (line: string) => void): Promise<RunOutcome> {
   const startedAt = new Date();
   const catalog = loadCatalog();

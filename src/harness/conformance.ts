@@ -6,7 +6,7 @@ import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.
 import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
 import { runChecks } from '../checks/index.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { Profile } from '../config.ts';
+import type { Profile } from '../profiles.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
 import { createRedactor } from '../client/redact.ts';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, PROFILE_BUDGETS, type Profile, planOf } from '../config.ts';
+import { type Config, planOf } from '../config.ts';
+import { type Profile, PROFILE_RULES } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import type { PlanName } from '../plans.ts';
 import { HarnessError } from '../errors.ts';
@@ -32,7 +33,6 @@ export interface RunContext {
   seed: number;
   readOnly: boolean;
   exhaust: boolean;
-  strict: boolean;
   only: string[];
   categoryIds: string[] | undefined;
   timeoutMs: number;
@@ -50,7 +50,6 @@ export interface PreparedRun {
  * 600 requests at 60 a minute. Past it the run ends incomplete instead of crawling on headers that claim
  * an exhausted window forever.
  */
-const WAIT_ALLOWANCE_MS: Readonly<Record<Profile, number | undefined>> = { quick: 60_000, standard: 20 * 60_000, thorough: undefined };
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
@@ -66,18 +65,17 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
   const base = {
     runId: randomBytes(4).toString('hex'),
     profile: config.profile,
-    budgetLimit: PROFILE_BUDGETS[config.profile],
+    budgetLimit: PROFILE_RULES[config.profile].budget,
     runDir,
     ledgerPath,
     seed: config.seed,
     readOnly: config.readOnly,
     exhaust: config.exhaust,
-    strict: config.strict,
     only: [...config.only],
     categoryIds: config.categoryIds ? [...config.categoryIds] : undefined,
     timeoutMs: config.timeoutMs,
     plan: planOf(config),
-    waitDeadline: WAIT_ALLOWANCE_MS[config.profile] === undefined ? undefined : Date.now() + (WAIT_ALLOWANCE_MS[config.profile] ?? 0),
+    waitDeadline: waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs),
   };
   try {
     if (config.target === undefined) {
@@ -126,4 +124,8 @@ function referenceOptions(config: Config) {
     ...combineVariants(...(config.referenceVariants as VariantName[])),
     faults: config.referenceFaults as FaultName[],
   };
+}
+
+function waitDeadline(allowanceMs: number | undefined): number | undefined {
+  return allowanceMs === undefined ? undefined : Date.now() + allowanceMs;
 }

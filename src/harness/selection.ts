@@ -1,5 +1,5 @@
 import type { Requirement } from '../catalog/catalog.ts';
-import type { Profile } from '../config.ts';
+import { type Profile, PROFILE_RULES } from '../profiles.ts';
 import type { SkipCode } from './meta.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -15,7 +15,6 @@ export interface ConformanceOptions {
   timeoutMs?: number;
 }
 
-const TIER_RANK: Readonly<Record<Profile, number>> = { quick: 0, standard: 1, thorough: 2 };
 
 export interface SkipDecision {
   code: SkipCode;
@@ -28,7 +27,7 @@ export function skipDecision(run: RunContext, requirement: Requirement, options:
     return { code: 'not-selected', reason: `not selected (--only ${run.only.join(',')})` };
   }
   const tier = options.tier ?? 'standard';
-  if (TIER_RANK[tier] > TIER_RANK[run.profile]) return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
+  if (PROFILE_RULES[tier].rank > PROFILE_RULES[run.profile].rank) return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
   if (options.writes && run.readOnly) return { code: 'read-only', reason: 'read-only mode: the test would call createPet' };
   if (options.exhausts && !run.exhaust) return { code: 'no-exhaust', reason: 'rate-limit exhaustion opted out (--no-exhaust)' };
   return undefined;

@@ -3,8 +3,9 @@ import type { ReferenceOptions } from './options.ts';
 import { ERROR_KINDS } from './replies.ts';
 
 /**
- * Valid variants: liberties DESIGN.md allows where the interface is silent. A correct suite passes
- * every one of them (in its default, non-strict mode); they keep the suite from growing opinions.
+ * Valid variants: liberties the interface leaves open (docs/architecture.md, "What the interface leaves
+ * open"). A correct suite passes every one of them (in its default, non-strict mode); they keep the
+ * suite from growing opinions.
  */
 export interface VariantDefinition<Name extends string = string> {
   readonly name: Name;

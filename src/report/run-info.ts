@@ -1,4 +1,4 @@
-import type { Profile } from '../config.ts';
+import type { Profile } from '../profiles.ts';
 import type { PlanName } from '../plans.ts';
 
 /** How the run was made: enough for a stranger to trust the report and run it again. */

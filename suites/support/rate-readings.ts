@@ -1,6 +1,5 @@
 import { DIGITS, parseHttpDate } from '../../src/header-values.ts';
 import type { ApiResponse } from '../../src/client/index.ts';
-import type { ConformanceContext } from '../../src/harness/index.ts';
 
 export const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -64,10 +63,4 @@ export function retryAfterMs(reading: Reading): number | undefined {
 /** The wait until X-RateLimit-Reset, in ms by the target's clock; undefined without a usable Reset. */
 export function resetMs(reading: Reading): number | undefined {
   return reading.reset === undefined ? undefined : reading.reset * 1000 - targetNow(reading);
-}
-
-/** An always-on check already judged this response for the test's own requirement: say so here too. */
-export function failOnFinding(ctx: ConformanceContext, response: ApiResponse): void {
-  const finding = response.findings.find((f) => f.requirementId === ctx.requirement.id);
-  ctx.check(finding === undefined, finding?.expected ?? '', finding?.actual ?? '', response);
 }

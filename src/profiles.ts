@@ -1,0 +1,41 @@
+/**
+ * The profiles, in one table: every rule that differs by profile is read from here (config, run
+ * context, test selection, --help). quick fits one Free-plan minute; standard 600 of a Free plan's
+ * 1,000 requests a day; thorough has no ceiling.
+ */
+
+export type Profile = 'quick' | 'standard' | 'thorough';
+
+export interface ProfileRules {
+  /** Requests the run may send; undefined = no ceiling. */
+  readonly budget: number | undefined;
+  /** How long the run may spend waiting out rate-limit windows; undefined = as long as the target asks. */
+  readonly waitAllowanceMs: number | undefined;
+  /** Tests of this tier and lower run: quick < standard < thorough. */
+  readonly rank: number;
+}
+
+export const PROFILE_RULES: Readonly<Record<Profile, ProfileRules>> = Object.freeze({
+  quick: Object.freeze({ budget: 55, waitAllowanceMs: 60_000, rank: 0 }),
+  standard: Object.freeze({ budget: 600, waitAllowanceMs: 20 * 60_000, rank: 1 }),
+  thorough: Object.freeze({ budget: undefined, waitAllowanceMs: undefined, rank: 2 }),
+});
+
+export const PROFILES: readonly Profile[] = Object.freeze(Object.keys(PROFILE_RULES) as Profile[]);
+
+/** Request ceilings per profile (from PROFILE_RULES). */
+export const PROFILE_BUDGETS: Readonly<Record<Profile, number | undefined>> = Object.freeze(
+  Object.fromEntries(PROFILES.map((p) => [p, PROFILE_RULES[p].budget])) as Record<Profile, number | undefined>,
+);
+
+export function isProfile(value: string): value is Profile {
+  return (PROFILES as readonly string[]).includes(value);
+}
+
+/** `quick (<=55 requests) | standard (<=600) | thorough (no ceiling)`, for --help. */
+export function describeProfiles(): string {
+  return PROFILES.map((p, i) => {
+    const budget = PROFILE_RULES[p].budget;
+    return `${p} (${budget === undefined ? 'no ceiling' : `<=${budget}${i === 0 ? ' requests' : ''}`})`;
+  }).join(' | ');
+}
