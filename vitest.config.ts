@@ -14,8 +14,9 @@ function moduleCacheWritable(): boolean {
   }
 }
 
-// Two projects: `unit` is the project's own tests (npm test); `conformance` is the product, the suites
-// run against a target (npm run conformance drives it through src/cli.ts).
+// Three projects: `unit` is the project's own tests (npm test, a few minutes at most); `verdicts` the
+// long proofs that drive whole CLI runs against faulty and valid servers (npm run test:verdicts; .ci/run
+// runs both); `conformance` is the product, the suites run against a target (npm run conformance).
 export default defineConfig({
   test: {
     experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
@@ -25,7 +26,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/verdicts/**'],
           testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'verdicts',
+          include: ['test/verdicts/**/*.test.ts'],
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },

@@ -5,7 +5,7 @@ import { HarnessError } from './errors.ts';
 import { INT64_MAX, INT64_MIN } from './json.ts';
 import { PLAN_NAMES, type PlanName, isPlanName } from './plans.ts';
 
-import { PROFILES, type Profile, isProfile } from './profiles.ts';
+import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
 export { PROFILES, PROFILE_BUDGETS, type Profile } from './profiles.ts';
 
@@ -30,6 +30,10 @@ export interface Config {
   /** Areas or requirement ids to run; empty = all. */
   readonly only: readonly string[];
   readonly timeoutMs: number;
+  /** The whole run's time limit (--max-duration, seconds on the command line); default per profile. */
+  readonly maxDurationMs: number;
+  /** True when --max-duration or MAX_DURATION was given (the replay line then carries it). */
+  readonly maxDurationGiven: boolean;
   /** Directory for a certification bundle, when asked for. */
   readonly certifyDir: string | undefined;
   readonly expectedDeviations: string | undefined;
@@ -57,6 +61,7 @@ export interface ConfigFlags {
   requireComplete?: boolean;
   only?: string;
   timeout?: string;
+  maxDuration?: string;
   certify?: string;
   expectedDeviations?: string;
   shard?: string;
@@ -104,6 +109,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText);
   const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
   const timeoutMs = timeoutText === undefined ? 10_000 : parsePositiveInt(timeoutText, '--timeout');
+  const maxDurationText = pick(flags.maxDuration, 'MAX_DURATION');
+  const maxDurationMs = maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, '--max-duration') * 1_000;
   const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
   const shard = parseShard(flags.shard);
   if (shard && seedText === undefined) {
@@ -125,6 +132,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
     only: (pick(flags.only, 'ONLY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     timeoutMs,
+    maxDurationMs,
+    maxDurationGiven: maxDurationText !== undefined,
     certifyDir,
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
     shard,

@@ -26,6 +26,12 @@ export const HARNESS_ERROR_CODES = [
   'ERR_PRECONDITION',
   /** A suite test ended without asserting anything: it must never count as a pass. */
   'ERR_NO_ASSERTION',
+  /** An operation got no answer (time-out, reset) several times in a row: the suite stopped sending it. */
+  'ERR_OPERATION_BROKEN',
+  /** The target's 429s contradicted its own X-RateLimit-Remaining several times: the suite stopped waiting. */
+  'ERR_RATE_LIMIT_CONTRADICTED',
+  /** The run reached --max-duration (MAX_DURATION) before every test had run. */
+  'ERR_DEADLINE',
   /** --merge-reports: the blobs are not the shards of one run (another seed, target, profile, a shard missing). */
   'ERR_SHARD_MISMATCH',
   'ERR_INTERNAL',

@@ -13,12 +13,14 @@ export interface ProfileRules {
   readonly waitAllowanceMs: number | undefined;
   /** Tests of this tier and lower run: quick < standard < thorough. */
   readonly rank: number;
+  /** Default --max-duration: the whole run, waits included; room to spare for a Free-plan key. */
+  readonly maxDurationMs: number;
 }
 
 export const PROFILE_RULES: Readonly<Record<Profile, ProfileRules>> = Object.freeze({
-  quick: Object.freeze({ budget: 55, waitAllowanceMs: 60_000, rank: 0 }),
-  standard: Object.freeze({ budget: 600, waitAllowanceMs: 20 * 60_000, rank: 1 }),
-  thorough: Object.freeze({ budget: undefined, waitAllowanceMs: undefined, rank: 2 }),
+  quick: Object.freeze({ budget: 55, waitAllowanceMs: 60_000, rank: 0, maxDurationMs: 10 * 60_000 }),
+  standard: Object.freeze({ budget: 600, waitAllowanceMs: 20 * 60_000, rank: 1, maxDurationMs: 45 * 60_000 }),
+  thorough: Object.freeze({ budget: undefined, waitAllowanceMs: undefined, rank: 2, maxDurationMs: 4 * 60 * 60_000 }),
 });
 
 export const PROFILES: readonly Profile[] = Object.freeze(Object.keys(PROFILE_RULES) as Profile[]);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config, ConfigFlags } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import { describeProfiles } from '../profiles.ts';
+import { PROFILES, PROFILE_RULES, describeProfiles } from '../profiles.ts';
 
 export const USAGE = `Usage: animal-store-conformance [options]
        npm run conformance -- [options]
@@ -17,7 +17,9 @@ Target
   --plan <name>             your key's plan: free | pro | business | enterprise; X-RateLimit-Limit
                             is checked against it and the report shows the daily quota used (PLAN)
   --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
-  --timeout <ms>            per-request timeout, default 10000          (TIMEOUT_MS)
+  --timeout <ms>            per-request timeout, send to last byte, default 10000 (TIMEOUT_MS)
+  --max-duration <s>        the whole run's time limit, waits included  (MAX_DURATION)
+                            default: ${PROFILES.map((p) => `${p} ${PROFILE_RULES[p].maxDurationMs / 1000}`).join(', ')}
 
 Run
   --profile <name>          ${describeProfiles()}
@@ -83,6 +85,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'require-complete': { type: 'boolean' },
         only: { type: 'string' },
         timeout: { type: 'string' },
+        'max-duration': { type: 'string' },
         shard: { type: 'string' },
         'merge-reports': { type: 'string' },
         certify: { type: 'string' },
@@ -115,6 +118,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       requireComplete: bool('require-complete'),
       only: str('only'),
       timeout: str('timeout'),
+      maxDuration: str('max-duration'),
       certify: str('certify'),
       expectedDeviations: str('expected-deviations'),
       shard: str('shard'),
@@ -156,6 +160,7 @@ export function reproduceCommand(config: Config): string {
   if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
   if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
   if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
+  if (config.maxDurationGiven) parts.push(`--max-duration ${Math.round(config.maxDurationMs / 1000)}`);
   if (config.shard) parts.push(`--shard ${config.shard}`);
   if (config.referenceFaults.length > 0) parts.push(`--reference-faults ${config.referenceFaults.join(',')}`);
   if (config.referenceVariants.length > 0) parts.push(`--reference-variants ${config.referenceVariants.join(',')}`);

@@ -101,8 +101,11 @@ async function runVitest(
 ): Promise<RunOutcome> {
   const { config } = setup;
   let result: ConformanceReport | undefined;
+  let deadlineHit = false;
+  const limit = `${Math.round(config.maxDurationMs / 1000)} s`;
   const reporter = new ConformanceReporter({
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
+    endedBy: () => (deadlineHit ? { code: 'ERR_DEADLINE', message: `the run reached its --max-duration of ${limit} before every test had run` } : undefined),
     catalog: setup.catalog,
     reportDir: config.reportDir,
     strict: config.strict,
@@ -130,8 +133,19 @@ async function runVitest(
   interruption.takeOverFromVitest();
   vitest.provide('conformanceRun', prepared.context);
   vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
+  // The run deadline: the tests still running are cancelled and the reports say what was reached.
+  const deadline = setTimeout(() => {
+    deadlineHit = true;
+    log(`--max-duration (${limit}) reached: stopping the run and writing the reports`);
+    void vitest.cancelCurrentRun('keyboard-input');
+  }, Math.max(0, prepared.context.deadline - Date.now()));
+  deadline.unref();
   // Interrupted while preparing: no test starts, and the report says the run was interrupted.
-  if (!interruption.interrupted) await vitest.start(suiteFilesFor(config.only, setup.catalog, PACKAGE_ROOT));
+  try {
+    if (!interruption.interrupted) await vitest.start(suiteFilesFor(config.only, setup.catalog, PACKAGE_ROOT));
+  } finally {
+    clearTimeout(deadline);
+  }
   if (!result) {
     throw new HarnessError('ERR_ABORTED', interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made');
   }

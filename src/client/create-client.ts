@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { getGlobalDispatcher } from 'undici';
 import { HarnessError, isHarnessError } from '../errors.ts';
+import { BREAKER_THRESHOLD, RATE_LIMIT_KEY } from './breaker.ts';
 import { parseJson, stringifyJson } from '../json.ts';
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from './exchange.ts';
@@ -21,6 +22,9 @@ import type {
   SendRequest,
   TargetClient,
 } from './types.ts';
+
+/** A 429 with more than this many requests said to be left contradicts the headers (others may share the key). */
+const CONTRADICTION_SLACK = 5;
 
 const DEFAULTS = { timeoutMs: 10_000, maxResponseBytes: 2 * 1024 * 1024, maxRetries: 4, maxWaitMs: 120_000 };
 
@@ -88,6 +92,9 @@ export function createClient(options: ClientOptions): TargetClient {
   }
 
   async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number) {
+    const breakerKey = operationId ?? `${wire.method} outside the interface`;
+    const broken = options.breaker?.openReason(breakerKey);
+    if (broken) throw new HarnessError('ERR_OPERATION_BROKEN', redact(broken));
     options.budget?.take();
     requestCount += 1;
     const seq = options.nextSeq ? options.nextSeq() : ++lastSeq;
@@ -100,6 +107,10 @@ export function createClient(options: ClientOptions): TargetClient {
     } catch (error) {
       const failure = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String(error));
       const redacted = new HarnessError(failure.code, redact(failure.message));
+      if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
+        const times = `${BREAKER_THRESHOLD} times in a row`;
+        options.breaker?.recordFailure(breakerKey, `${breakerKey} got no answer ${times} (last: ${redacted.message}); the suite stopped sending it`);
+      }
       emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
       throw redacted;
     }
@@ -135,8 +146,16 @@ export function createClient(options: ClientOptions): TargetClient {
       await waitOrGiveUp(pacingWait(rateLimit, clock.now()), 'X-RateLimit-Remaining: 0 until X-RateLimit-Reset');
     }
     for (let retries = 0; ; retries += 1) {
+      const before = rateLimit;
       const { result, state } = await attempt(wire, recorded, request.operationId, retries);
       if (result.status !== 429 || requestOptions.retryOn429 === false) return result;
+      // A 429 while the target's own last headers said requests were left contradicts them: a few of those
+      // and the suite stops waiting for this target (RATE-004 judges the contradiction itself).
+      if (retries === 0 && (before?.remaining ?? 0) > CONTRADICTION_SLACK && before?.resetAt !== undefined && before.resetAt > clock.now()) {
+        options.breaker?.recordFailure(RATE_LIMIT_KEY, `the target answered 429 ${BREAKER_THRESHOLD} times while its X-RateLimit-Remaining said requests were left (last: ${before.remaining}); the suite stopped waiting for it (see RATE-004)`);
+        const contradicted = options.breaker?.openReason(RATE_LIMIT_KEY);
+        if (contradicted) throw new HarnessError('ERR_RATE_LIMIT_CONTRADICTED', contradicted);
+      }
       // An unintended 429 is the suite's pacing falling short, not the target's fault: wait, then retry.
       if (retries >= settings.maxRetries) {
         throw new HarnessError('ERR_RATE_LIMITED', `the target at ${origin} still answered 429 after ${settings.maxRetries} retries`);

@@ -43,6 +43,7 @@ const CALLER_MISTAKES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED',
  * a second (which resets undici's per-chunk bodyTimeout) still ends on time.
  */
 export async function exchangeOnce(wire: WireRequest, options: TransportOptions): Promise<WireResponse> {
+  refuseInvalid(wire);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -66,6 +67,27 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
     throw toHarnessError(error, timedOut, options);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Field values: visible Latin-1 and tabs, nothing that could end the line.
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * What undici would refuse is refused before it reaches the connection pool: a request that fails
+ * inside undici with UND_ERR_INVALID_ARG must never touch the pool the rest of the run shares.
+ */
+function refuseInvalid(wire: WireRequest): void {
+  for (const [name, value] of Object.entries(wire.headers)) {
+    if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
+      throw new HarnessError('ERR_INTERNAL', `the client refuses to send header ${JSON.stringify(name)}: its name or value is not valid HTTP`);
+    }
+  }
+  try {
+    new URL(wire.url);
+  } catch {
+    throw new HarnessError('ERR_INTERNAL', 'the client refuses to send a request whose URL does not parse');
   }
 }
 

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { CheckContext, Finding } from '../checks/types.ts';
 import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
+import type { Breaker } from './breaker.ts';
 import type { Exchange } from './exchange.ts';
 
 /**
@@ -49,6 +50,8 @@ export interface ClientOptions {
    * onExchange and the response. Default: none. Transport does no checking of its own.
    */
   inspect?: (response: CheckContext) => Finding[];
+  /** Circuit breakers shared by the run's clients (breaker.ts); none by default. */
+  breaker?: Breaker;
   /** Numbers each exchange; clients that share one (a test file's) never give two exchanges one number. Default: per client. */
   nextSeq?: () => number;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */

@@ -3,6 +3,7 @@ import { test as base, expect, inject } from 'vitest';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
+import { createFileBreaker } from '../client/breaker.ts';
 import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
 import { runChecks } from '../checks/index.ts';
 import type { Exchange } from '../client/exchange.ts';
@@ -114,6 +115,8 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
+      // Shared by every worker: an operation that stopped answering is given up once for the whole run.
+      const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
       let lastSeq = 0;
       const nextSeq = () => ++lastSeq;
@@ -121,6 +124,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
         createClient({
           nextSeq,
           inspect: runChecks,
+          breaker,
           baseUrl: run.baseUrl,
           apiKey,
           contract,
@@ -200,6 +204,20 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
     return undefined;
   }
   if (isHarnessError(error)) {
+    if (error.code === 'ERR_OPERATION_BROKEN') {
+      // The target stopped answering an operation this test needs: the requirement is not met, with the
+      // time-outs as evidence (they are in this run's exchanges), and the rest of the run goes on.
+      meta.failure = { kind: 'conformance', code: error.code, message: error.message, expected: 'an answer within --timeout', actual: error.message };
+      return undefined;
+    }
+    if (error.code === 'ERR_RATE_LIMIT_CONTRADICTED') {
+      // The contradiction is RATE-004's failure; this test could not be judged.
+      const last = meta.exchanges.at(-1);
+      meta.findings.push({ requirementId: 'RATE-004', check: 'rate-limit-contradiction', expected: 'no 429 while X-RateLimit-Remaining says requests are left', actual: error.message, exchangeSeq: last?.seq ?? 0 });
+      meta.skipReason = error.message;
+      meta.skipCode = 'precondition';
+      return error.message;
+    }
     if (error.code === 'ERR_BUDGET_EXHAUSTED' || error.code === 'ERR_PRECONDITION') {
       meta.skipReason = error.message;
       meta.skipCode ??= error.code === 'ERR_BUDGET_EXHAUSTED' ? 'budget' : 'precondition';

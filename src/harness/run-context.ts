@@ -36,6 +36,8 @@ export interface RunContext {
   only: string[];
   categoryIds: string[] | undefined;
   timeoutMs: number;
+  /** Epoch ms when the run's --max-duration passes: no test starts after it, no wait reaches past it. */
+  deadline: number;
   /** Epoch ms after which no client waits for a rate-limit window any more; undefined: no limit. */
   waitDeadline: number | undefined;
 }
@@ -58,6 +60,7 @@ export const EMBEDDED_EXHAUST_LIMIT = 12;
 
 /** Starts the embedded reference (or probes the remote target) and creates the shared run directory. */
 export async function prepareRun(config: Config, contract?: Contract): Promise<PreparedRun> {
+  const startedAt = Date.now();
   const runDir = mkdtempSync(join(tmpdir(), 'animal-store-conformance-'));
   const ledgerPath = join(runDir, 'requests.ledger');
   writeFileSync(ledgerPath, '');
@@ -75,7 +78,8 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     categoryIds: config.categoryIds ? [...config.categoryIds] : undefined,
     timeoutMs: config.timeoutMs,
     plan: planOf(config),
-    waitDeadline: waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs),
+    waitDeadline: Math.min(waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),
+    deadline: startedAt + config.maxDurationMs,
   };
   try {
     if (config.target === undefined) {

@@ -26,6 +26,9 @@ export function skipDecision(run: RunContext, requirement: Requirement, options:
   if (run.only.length > 0 && !run.only.some((s) => s === requirement.id || s === requirement.area)) {
     return { code: 'not-selected', reason: `not selected (--only ${run.only.join(',')})` };
   }
+  if (Date.now() > run.deadline) {
+    return { code: 'deadline', reason: `the run reached its --max-duration before this test started` };
+  }
   const tier = options.tier ?? 'standard';
   if (PROFILE_RULES[tier].rank > PROFILE_RULES[run.profile].rank) return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
   if (options.writes && run.readOnly) return { code: 'read-only', reason: 'read-only mode: the test would call createPet' };

@@ -19,6 +19,8 @@ export interface ConformanceReporterOptions {
   expectedDeviations?: readonly Deviation[];
   /** The spec's operations for the coverage matrix; read from spec/openapi.yaml when absent. */
   operations?: readonly OperationInfo[];
+  /** Why the run was cut short, when the CLI ended it (the run deadline): replaces "interrupted". */
+  endedBy?: () => { code: string; message: string } | undefined;
   /** Called with the report once the files are written (the CLI maps it to the exit code). */
   onResult?: (report: ConformanceReport) => void;
 }
@@ -54,6 +56,8 @@ export class ConformanceReporter implements Reporter {
   ): void {
     const options = this.#options;
     const collected = collectRun(testModules, unhandledErrors, reason);
+    const endedBy = options.endedBy?.();
+    if (endedBy) collected.harnessErrors = [endedBy, ...collected.harnessErrors.filter((p) => p.code !== 'ERR_ABORTED')];
     const runInfo = typeof options.runInfo === 'function' ? options.runInfo() : options.runInfo;
     const report = buildReport({
       runInfo,

@@ -1,0 +1,71 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+/**
+ * Circuit breakers of a run: an operation that fails to answer (time-out, reset) this many times in a
+ * row is no longer sent, and a target whose 429s contradict its own X-RateLimit-Remaining this many times
+ * is no longer waited for. A target that degrades one path at a time then costs a few time-outs, not one
+ * per test case, and the run ends.
+ */
+export const BREAKER_THRESHOLD = 3;
+
+/** The key for 429s that came while the target's own headers said requests were left. */
+export const RATE_LIMIT_KEY = 'rate-limit';
+
+export interface Breaker {
+  /** Why requests under this key are no longer sent; undefined while the breaker is closed. */
+  openReason(key: string): string | undefined;
+  /** A failure under this key; `reason` describes the latest one. */
+  recordFailure(key: string, reason: string): void;
+  /** An answer: the failures in a row start again from zero (an open breaker stays open). */
+  recordSuccess(key: string): void;
+}
+
+interface Counter {
+  failures: number;
+  reason: string;
+}
+
+type State = Record<string, Counter>;
+
+/** A breaker whose state lives in `path`, so every worker of a run shares it (written atomically by rename). */
+export function createFileBreaker(path: string, threshold = BREAKER_THRESHOLD): Breaker {
+  const read = (): State => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as State;
+    } catch {
+      return {};
+    }
+  };
+  const write = (state: State) => {
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(state));
+    renameSync(temporary, path);
+  };
+  return breakerOver(read, write, threshold);
+}
+
+/** A breaker kept in memory (one client, the project's own tests). */
+export function createMemoryBreaker(threshold = BREAKER_THRESHOLD): Breaker {
+  let state: State = {};
+  return breakerOver(() => state, (next) => (state = next), threshold);
+}
+
+function breakerOver(read: () => State, write: (state: State) => void, threshold: number): Breaker {
+  return {
+    openReason(key) {
+      const counter = read()[key];
+      return counter && counter.failures >= threshold ? counter.reason : undefined;
+    },
+    recordFailure(key, reason) {
+      const state = read();
+      const failures = (state[key]?.failures ?? 0) + 1;
+      write({ ...state, [key]: { failures, reason } });
+    },
+    recordSuccess(key) {
+      const state = read();
+      const counter = state[key];
+      if (!counter || counter.failures === 0 || counter.failures >= threshold) return;
+      write({ ...state, [key]: { failures: 0, reason: counter.reason } });
+    },
+  };
+}
