@@ -55,9 +55,10 @@ export function createNewPetReader(
     let value: unknown;
     try {
       value = parseJson(text);
-      // An integral double beyond 2^53 was written with an exponent or a fraction (plain digits would
-      // have come back as bigint): read the text again exactly before judging it.
-      if (hasInexactCategoryId(value)) value = parseJsonExact(text);
+      // A categoryId written with an exponent or a fraction (1.5e18, 1e-400, 1.0000000000000001) was
+      // read as a double, which may have rounded it to an integer: read the text again exactly, so a
+      // fraction is refused and a large integer keeps every digit.
+      if (mayBeInexact(value, text)) value = parseJsonExact(text);
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
@@ -75,9 +76,10 @@ export function createNewPetReader(
   };
 }
 
-function hasInexactCategoryId(value: unknown): boolean {
+function mayBeInexact(value: unknown, text: string): boolean {
   const categoryId = typeof value === 'object' && value !== null ? (value as { categoryId?: unknown }).categoryId : undefined;
-  return typeof categoryId === 'number' && Number.isInteger(categoryId) && !Number.isSafeInteger(categoryId);
+  // A digit followed by '.', 'e' or 'E' somewhere in the text: cheap, and a false alarm only costs an exact read.
+  return typeof categoryId === 'number' && Number.isInteger(categoryId) && (!Number.isSafeInteger(categoryId) || /\d[.eE]/.test(text));
 }
 
 function checkRules(rules: NewPetRules, name: string, categoryId: bigint | number): string | undefined {

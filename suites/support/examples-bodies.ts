@@ -71,6 +71,15 @@ export function wrongValueCases(base: NewPetBase): BodyCase[] {
   ];
 }
 
+/** STA-006: categoryId literals that are not integers, though a double reads them as one. */
+export function roundingFractionCases(base: NewPetBase): RawBodyCase[] {
+  const name = JSON.stringify(base.name);
+  return ['1.0000000000000001', '1e-400', '0.99999999999999999'].map((literal) => ({
+    label: `categoryId ${literal} (a fraction a double rounds to an integer)`,
+    rawBody: `{"name":${name},"categoryId":${literal}}`,
+  }));
+}
+
 /** STA-007: bodies that are not a JSON object at all. */
 export function notAnObjectCases(base: NewPetBase): RawBodyCase[] {
   const valid = stringifyJson(base);
