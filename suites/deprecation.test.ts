@@ -105,4 +105,11 @@ describe('deprecation', () => {
     const rels = linkRels(raw);
     ctx.check(rels.some((r) => USEFUL_RELS.includes(r)), expected, `Link: ${JSON.stringify(raw.slice(0, 160))}`, response);
   }, { tier: 'quick' });
+
+  conformance('DEP-006', 'listPets and createPet, which are not deprecated, carry no Deprecation or Sunset', async (ctx: ConformanceContext) => {
+    // The always-on check holds the rule on every response; this test makes sure it runs on both operations.
+    failOnFinding(ctx, await ctx.client.listPets({ limit: 1 }));
+    if (ctx.run.readOnly) return;
+    failOnFinding(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }));
+  }, { tier: 'quick' });
 });

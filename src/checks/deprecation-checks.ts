@@ -16,6 +16,20 @@ function parseSunset(raw: string, now: number): number | undefined {
   return Number.isNaN(epoch) ? undefined : epoch;
 }
 
+/** DEP-006: Deprecation and Sunset announce the end of the operation they come with, so only a deprecated one carries them. */
+export const deprecationOnlyWhereDeprecated: Check = {
+  name: 'deprecation-only-where-deprecated',
+  requirementId: 'DEP-006',
+  run(ctx) {
+    const operation = operationOf(ctx);
+    if (!operation || operation.deprecated) return undefined;
+    const sent = (['deprecation', 'sunset'] as const).filter((name) => ctx.headers[name] !== undefined);
+    if (sent.length === 0) return undefined;
+    const shown = sent.map((name) => `${name === 'sunset' ? 'Sunset' : 'Deprecation'} ${quoteValue(ctx.headers[name] ?? '')}`).join(', ');
+    return { expected: `${operation.operationId} (not deprecated) without Deprecation or Sunset`, actual: `${operation.operationId} answered with ${shown}` };
+  },
+};
+
 /** DEP-002: a Sunset header on a deprecated operation, when present, names the announced removal day. */
 export const sunsetDate: Check = {
   name: 'sunset-date',

@@ -1,7 +1,7 @@
 import { HarnessError } from '../errors.ts';
 import { wwwAuthenticateOn401 } from './auth-checks.ts';
 import { jsonContentType, responseSchema } from './body-checks.ts';
-import { sunsetDate } from './deprecation-checks.ts';
+import { deprecationOnlyWhereDeprecated, sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
 import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from './rate-limit-checks.ts';
 import { documentedStatus, noServerError } from './status-checks.ts';
@@ -24,6 +24,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
   retryAfterOn429,
   wwwAuthenticateOn401,
   sunsetDate,
+  deprecationOnlyWhereDeprecated,
 ]);
 
 /**

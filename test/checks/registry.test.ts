@@ -27,7 +27,7 @@ describe('the check registry', () => {
       ctx({ operationId: 'getPet', json: pet, headers: sunset }),
       ctx({ operationId: 'getPet', status: 404, json: ERROR_BODY(404), headers: sunset }),
       ctx({ operationId: 'createPet', status: 401, json: ERROR_BODY(401), headers: www }),
-      ctx({ status: 429, json: ERROR_BODY(429), headers: sunset }),
+      ctx({ status: 429, json: ERROR_BODY(429), headers: headers({ 'retry-after': '5' }) }),
     ];
     for (const context of fine) expect(runChecks(context)).toEqual([]);
   });

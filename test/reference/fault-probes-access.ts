@@ -38,6 +38,14 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     },
   },
   'unknown-status-returns-all': { ...seeded, run: (c) => lengthOf(c, '/pets?status=lost') },
+  'limit-above-100-honoured': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=101') },
+  'status-filter-needs-limit': {
+    ...seeded,
+    run: async ({ server }) => {
+      const pets = (await call(server, 'GET', '/pets?status=sold')).json as Array<{ status?: string }>;
+      return [...new Set(pets.map((p) => p.status))].sort();
+    },
+  },
 
   'auth-none': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null })).status },
   'auth-any-token': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: 'not-a-key' })).status },
@@ -98,4 +106,10 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'sunset-wrong-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
   'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'link-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.link },
+  'deprecation-on-every-operation': {
+    run: async ({ server }) => {
+      const { headers } = await call(server, 'GET', '/pets');
+      return [headers.deprecation, headers.sunset];
+    },
+  },
 };

@@ -43,6 +43,17 @@ export const DEPRECATION_FAULTS = [
     strictOnly: true,
     hooks: () => getPetHeader('link', undefined),
   }),
+  defineFault({
+    name: 'deprecation-on-every-operation',
+    group: 'deprecation',
+    description: 'listPets and createPet announce a deprecation too (Deprecation and Sunset headers), though only getPet is deprecated.',
+    detectedBy: ['DEP-006'],
+    strictOnly: true,
+    hooks: () => ({
+      reply: (reply, context) =>
+        context.operation === 'listPets' || context.operation === 'createPet' ? setHeaders(reply, { deprecation: '@1733356800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }) : reply,
+    }),
+  }),
 ] as const;
 
 /** getPet answers past authentication and the limiter (the pet, or its absence) become this error. */

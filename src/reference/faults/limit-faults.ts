@@ -48,6 +48,25 @@ export const LIMIT_FAULTS = [
     hooks: () => ({ listQuery: (query) => (isProblem(query.status) ? query : { ...query, status: undefined }) }),
   }),
   defineFault({
+    name: 'limit-above-100-honoured',
+    group: 'limits',
+    description: 'listPets takes a limit above 100 as given (limit=101 lists 101 pets) instead of refusing or clamping it.',
+    detectedBy: ['LIM-004'],
+    hooks: () => ({
+      listQuery: (query, raw) => {
+        const asked = Number(raw.limit);
+        return isProblem(query.limit) && Number.isInteger(asked) && asked > 100 ? { ...query, limit: asked } : query;
+      },
+    }),
+  }),
+  defineFault({
+    name: 'status-filter-needs-limit',
+    group: 'limits',
+    description: 'listPets applies the status filter only when limit is given too; without limit it lists every status.',
+    detectedBy: ['LIM-005'],
+    hooks: () => ({ listQuery: (query, raw) => (raw.limit === undefined && !isProblem(query.status) ? { ...query, status: undefined } : query) }),
+  }),
+  defineFault({
     name: 'unknown-status-returns-all',
     group: 'limits',
     description: 'A status filter outside PetStatus is dropped: the list holds pets of every status.',
