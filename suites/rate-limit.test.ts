@@ -39,6 +39,8 @@ describe('rate-limit headers', () => {
     const steps = stepsOf(last);
     if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
     const seen = runs.map(describeReadings).join('; then ');
+    const all = runs.flatMap(stepsOf);
+    ctx.check(!all.includes('reset-went-back'), 'X-RateLimit-Reset that stays or moves forward (a window never resets earlier)', seen, runs.flat().map((r) => r.response));
     ctx.check(!steps.includes('not-decreased'), 'X-RateLimit-Remaining lower after each request while Reset stays the same', seen, last.map((r) => r.response));
     if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
   }, { tier: 'quick' });

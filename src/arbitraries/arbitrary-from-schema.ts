@@ -13,12 +13,12 @@ const LONG_NAME_LIMIT = 256;
 export interface SchemaArbitraryOptions {
   /** Prefix of every generated `name`: `${nameTag} ${generated}`. Required when the schema has a name. */
   nameTag?: string;
-  /** Upper bound of a whole name in UTF-16 code units; default 64. */
+  /** Upper bound of a whole name in UTF-16 code units; default DEFAULT_NAME_LIMIT (50). */
   maxNameLength?: number;
   /** The category ids the target accepts (--category-ids): categoryId is then one of these. */
   categoryIds?: readonly bigint[];
   /**
-   * Names beyond the 64 code units a valid server may allow (65 to 256): such a server may refuse them
+   * Names beyond the DEFAULT_NAME_LIMIT code units a server may bound names to (up to 256): it may refuse them
    * with 400, and must echo them exactly if it accepts them.
    */
   longNames?: boolean;

@@ -93,8 +93,8 @@ export const VARIANTS = [
   }),
   variant({
     name: 'bounded-names',
-    description: 'Names must be 1 to 64 characters long; others answer 400.',
-    options: { nameLength: { min: 1, max: 64 } },
+    description: 'Names must be 1 to 50 characters long (a common bound); others answer 400.',
+    options: { nameLength: { min: 1, max: 50 } },
   }),
   variant({
     name: 'prefixed-base-path',

@@ -6,14 +6,16 @@ const REQUESTS = 3;
 /** Reset values this close (seconds) belong to the same window; a sliding window moves it a little. */
 const SAME_WINDOW_S = 1;
 
-export type Step = 'decreased' | 'rolled-over' | 'not-decreased' | 'unreadable';
+export type Step = 'decreased' | 'rolled-over' | 'not-decreased' | 'reset-went-back' | 'unreadable';
 
 /** What happened to Remaining between two consecutive responses. */
 export function stepOf(before: Reading, after: Reading): Step {
   if (before.remaining === undefined || after.remaining === undefined || before.reset === undefined || after.reset === undefined) {
     return 'unreadable';
   }
-  if (Math.abs(after.reset - before.reset) > SAME_WINDOW_S) return 'rolled-over';
+  // A window only ever moves forward: a Reset earlier than the one just named is not a new window.
+  if (after.reset < before.reset - SAME_WINDOW_S) return 'reset-went-back';
+  if (after.reset > before.reset + SAME_WINDOW_S) return 'rolled-over';
   return after.remaining < before.remaining ? 'decreased' : 'not-decreased';
 }
 

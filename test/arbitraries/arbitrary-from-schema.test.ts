@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFromSchema, int64, queryArbitrary, taggedName, type SchemaValue } from '../../src/arbitraries/index.ts';
+import { DEFAULT_NAME_LIMIT, arbitraryFromSchema, int64, queryArbitrary, taggedName, type SchemaValue } from '../../src/arbitraries/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { INT64_MAX, INT64_MIN } from '../../src/json.ts';
 
@@ -42,16 +42,16 @@ describe('arbitraryFromSchema', () => {
   });
 
   it('a long tag shortens the generated part so the whole name still fits', () => {
-    const tag = 'x'.repeat(60);
-    for (const name of fc.sample(taggedName({ tag }), 200)) expect(name.length).toBeLessThanOrEqual(64);
-    expect(() => taggedName({ tag: 'x'.repeat(64) })).toThrow(RangeError);
+    const tag = 'x'.repeat(DEFAULT_NAME_LIMIT - 4);
+    for (const name of fc.sample(taggedName({ tag }), 200)) expect(name.length).toBeLessThanOrEqual(DEFAULT_NAME_LIMIT);
+    expect(() => taggedName({ tag: 'x'.repeat(DEFAULT_NAME_LIMIT), minGeneratedLength: 1 })).toThrow(RangeError);
   });
 
-  it('longNames gives valid NewPets whose names go beyond 64 code units, up to 256', () => {
+  it('longNames gives valid NewPets whose names go beyond the common bound of 50 code units, up to 256', () => {
     for (const pet of sample(arbitraryFromSchema(contract, '#/components/schemas/NewPet', { nameTag: TAG, longNames: true }), 300)) {
       expect(contract.validate('#/components/schemas/NewPet', pet)).toEqual([]);
       const name = pet.name as string;
-      expect(name.startsWith(`${TAG} `) && name.length > 64 && name.length <= 256 && !LONE_SURROGATE.test(name)).toBe(true);
+      expect(name.startsWith(`${TAG} `) && name.length > DEFAULT_NAME_LIMIT && name.length <= 256 && !LONE_SURROGATE.test(name)).toBe(true);
     }
   });
 

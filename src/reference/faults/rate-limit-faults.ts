@@ -45,6 +45,16 @@ export const RATE_LIMIT_FAULTS = [
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.limit })) }),
   }),
   defineFault({
+    name: 'ratelimit-reset-jitter',
+    group: 'rate-limit',
+    description: 'X-RateLimit-Reset jumps back and forth: every other response names a time 20 s later than the window\'s.',
+    detectedBy: ['RATE-003'],
+    hooks: () => {
+      let answers = 0;
+      return { reply: (reply) => editRate(reply, (rate) => ({ reset: rate.reset + ((answers += 1) % 2 === 0 ? 20 : 0) })) };
+    },
+  }),
+  defineFault({
     name: 'ratelimit-remaining-above-limit',
     group: 'rate-limit',
     description: 'X-RateLimit-Remaining is counted from twice the limit, so it exceeds X-RateLimit-Limit.',
