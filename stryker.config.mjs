@@ -1,0 +1,43 @@
+// Mutation testing of the reference implementation (npm run mutation): each mutant of the reference's
+// behaviour is a server the conformance suite must call NOT CONFORMANT (or INCOMPLETE, when the mutant
+// breaks it too badly to test). A benchmark, not part of npm test or CI.
+//
+// The command runner drives the CLI against the embedded reference: the reference runs in the CLI's own
+// process, where Stryker's instrumented code reads the active mutant from __STRYKER_ACTIVE_MUTANT__.
+// MUTATION_PROFILE selects the profile (standard by default; thorough for the full measure). --strict:
+// a mutant that breaks a SHOULD (a missing Location, a missing WWW-Authenticate) is a deviation the suite
+// must report too, so warnings count as detection.
+/* global process */
+const profile = process.env.MUTATION_PROFILE ?? 'standard';
+
+export default {
+  testRunner: 'command',
+  commandRunner: {
+    // A fixed seed: a mutant is killed or survives the same way on every run. Reports stay in the sandbox.
+    command: `node src/bin/animal-store-conformance.js --profile ${profile} --strict --seed 20240605 --report-dir .stryker-reports`,
+  },
+  mutate: [
+    'src/reference/**/*.ts',
+    // Not the reference's behaviour: named faults and valid variants are deliberate deviations, the
+    // standalone entry and its option parsing are a wrapper, seams.ts and options.ts hold only types.
+    '!src/reference/faults/**',
+    '!src/reference/variants.ts',
+    '!src/reference/standalone.ts',
+    '!src/reference/main.ts',
+    '!src/reference/options.ts',
+    '!src/reference/seams.ts',
+    '!src/reference/index.ts',
+  ],
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: `reports/mutation/${profile === 'standard' ? 'mutation' : `mutation-${profile}`}.html` },
+  jsonReporter: { fileName: `reports/mutation/${profile === 'standard' ? 'mutation' : `mutation-${profile}`}.json` },
+  incremental: true,
+  incrementalFile: `reports/mutation/stryker-incremental-${profile}.json`,
+  concurrency: 2,
+  // A run takes a few seconds; a mutant that hangs the server is cut off, and counts as detected.
+  timeoutMS: 30_000,
+  timeoutFactor: 2,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  disableTypeChecks: 'src/reference/**/*.ts',
+};
