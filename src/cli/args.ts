@@ -4,6 +4,7 @@ import { HarnessError } from '../errors.ts';
 import { PROFILES, PROFILE_RULES, describeProfiles } from '../profiles.ts';
 
 export const USAGE = `Usage: animal-store-conformance [options]
+       animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}

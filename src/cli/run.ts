@@ -19,6 +19,7 @@ import {
   writeShardRecord,
 } from '../report/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
+import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
@@ -248,6 +249,7 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
     files.push(setup.config.certifyDir);
   }
   log(formatSummary(report, files.map(shortPath)));
+  writeCiOutput(report, process.env, log);
   return { exitCode: report.verdict.exitCode, report };
 }
 

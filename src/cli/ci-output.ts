@@ -1,0 +1,83 @@
+import { appendFileSync } from 'node:fs';
+import type { ConformanceReport } from '../report/index.ts';
+
+/**
+ * CI-native output for GitHub Actions: a Markdown summary appended to $GITHUB_STEP_SUMMARY (verdict,
+ * counts, each failing requirement with its one-line reason and curl line, the untested MUSTs) and an
+ * ::error annotation per failing requirement. Nothing changes elsewhere.
+ */
+export function writeCiOutput(report: ConformanceReport, env: Readonly<Record<string, string | undefined>>, log: (line: string) => void): void {
+  if (env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report));
+    } catch (error) {
+      log(`warning: could not write the step summary to GITHUB_STEP_SUMMARY: ${(error as Error).message}`);
+    }
+  }
+  if (env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) log(line);
+}
+
+export function stepSummary(report: ConformanceReport): string {
+  const { verdict, run, counts, traffic } = report;
+  const lines = [
+    `## Animal Store conformance: ${verdict.label}`,
+    '',
+    verdict.why,
+    '',
+    `Target \`${run.target.embedded ? 'embedded reference' : run.target.url}\` · profile ${run.profile} · seed ${run.seed} · ${traffic.requestCount} requests`,
+    '',
+    '| level | pass | fail | warn | partly tested | untested | out of scope |',
+    '|---|---|---|---|---|---|---|',
+    ...(['MUST', 'SHOULD', 'MAY'] as const).map((level) => {
+      const c = counts[level];
+      return `| ${level} | ${c.pass} | ${c.fail} | ${c.warn} | ${c.partial} | ${c.skipped} | ${c['not-covered']} |`;
+    }),
+    '',
+  ];
+  const failing = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn');
+  if (failing.length > 0) {
+    lines.push('### Failing', '');
+    for (const r of failing) {
+      const failure = r.failures[0];
+      const reason = failure ? (failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message) : (r.reason ?? '');
+      lines.push(`- **${r.id}** (${r.level}${r.verdict === 'warn' ? ', warning' : ''}) ${escape(r.text)}`, `  - ${escape(reason)}`);
+      if (failure?.curl) lines.push('', '  ```sh', `  ${failure.curl}`, '  ```');
+    }
+    lines.push('');
+  }
+  const untested = verdict.scope.untested.filter((u) => u.level === 'MUST');
+  if (untested.length > 0 && verdict.overall !== 'incomplete') {
+    lines.push(`### Untested MUST requirements (${untested.length})`, '');
+    for (const u of untested) lines.push(`- **${u.id}**: ${escape(u.reason)} — ${escape(u.cover)}`);
+    lines.push('');
+  }
+  for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`> ${problem.code}: ${escape(problem.message)}`, '');
+  lines.push(`Replay: \`${run.command}\``, '');
+  return `${lines.join('\n')}\n`;
+}
+
+export function annotations(report: ConformanceReport): string[] {
+  const lines = report.requirements
+    .filter((r) => r.verdict === 'fail')
+    .map((r) => {
+      const failure = r.failures[0];
+      const reason = failure ? (failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message) : (r.reason ?? '');
+      return `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${reason}`)}`;
+    });
+  for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`::error title=${property(problem.code)}::${message(problem.message)}`);
+  return lines;
+}
+
+function escape(text: string): string {
+  return text.replaceAll('\n', ' ').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
+}
+
+/** GitHub's workflow-command escaping: %, CR and LF in the message. */
+function message(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** A property (title=…) escapes : and , as well. */
+function property(text: string): string {
+  return message(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}

@@ -1,0 +1,86 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareReports, formatComparison, runCompare } from '../../src/cli/compare.ts';
+import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
+import { buildReport } from '../../src/report/build-report.ts';
+import type { ConformanceReport, TestOutcome } from '../../src/report/model.ts';
+import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../report/fixtures.ts';
+import { runCli, tempDir } from './cli-helpers.ts';
+
+function report(tests: TestOutcome[]): ConformanceReport {
+  return buildReport({ runInfo: runInfo(), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS });
+}
+
+const clean = () => report([passed('MUS-001'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]);
+
+describe('compare: what a change made better or worse', () => {
+  it('names a newly failing requirement and calls it a regression', () => {
+    const after = report([failed('MUS-001', 'conformance'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]);
+    const comparison = compareReports(clean(), after);
+    expect(comparison.newlyFailing.map((c) => c.id)).toEqual(['MUS-001']);
+    expect(comparison.newlyFailing[0]?.detail).toContain('expected status 401, got status 200');
+    expect(comparison.regressed).toBe(true);
+    expect(formatComparison(comparison, 'text')).toMatch(/^REGRESSED: conformant → not-conformant/);
+    expect(formatComparison(comparison, 'markdown')).toContain('| MUS-001 | MUST | pass | fail |');
+    // The other way round it is a fix, and nothing regressed.
+    const back = compareReports(after, clean());
+    expect(back.fixed.map((c) => c.id)).toEqual(['MUS-001']);
+    expect(back.regressed).toBe(false);
+  });
+
+  it('a MUST that is no longer tested is a regression; a SHOULD is only reported', () => {
+    const must = compareReports(clean(), report([skipped('MUS-001', 'not in the quick profile', 'profile'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]));
+    expect(must.newlyUntested.map((c) => c.id)).toEqual(['MUS-001']);
+    expect(must.regressed).toBe(true);
+    const should = compareReports(clean(), report([passed('MUS-001'), passed('MUS-002'), skipped('SHD-001', 'read-only', 'read-only'), passed('MAY-001')]));
+    expect(should.newlyUntested.map((c) => c.id)).toEqual(['SHD-001']);
+    expect(should.regressed).toBe(false);
+  });
+
+  it('refuses reports of different interface versions, and exits 1/0/2 from the command line', () => {
+    const dir = tempDir('compare-');
+    const before = join(dir, 'before.json');
+    const after = join(dir, 'after.json');
+    const other = join(dir, 'other.json');
+    const failing = report([failed('MUS-002', 'conformance'), passed('MUS-001'), passed('SHD-001'), passed('MAY-001')]);
+    writeFileSync(before, JSON.stringify(clean()));
+    writeFileSync(after, JSON.stringify(failing));
+    writeFileSync(other, JSON.stringify({ ...failing, run: { ...failing.run, specSha256: 'f'.repeat(64), specVersion: '2.0.0' } }));
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    expect(runCompare([before, after], log)).toBe(1);
+    expect(lines.join('\n')).toContain('MUS-002');
+    expect(runCompare([before, before, '--format', 'json'], log)).toBe(0);
+    expect(runCompare([before, other], log)).toBe(2);
+    expect(lines.at(-1)).toContain('different interface descriptions');
+    expect(runCompare([before], log)).toBe(2);
+  });
+});
+
+describe('CI output (GitHub Actions)', () => {
+  it('the step summary holds the verdict, the failing requirement with its reason and curl line, and the replay', () => {
+    const failing = report([failed('MUS-001', 'conformance'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]);
+    const summary = stepSummary(failing);
+    expect(summary).toContain('## Animal Store conformance: NOT CONFORMANT');
+    expect(summary).toContain('**MUS-001** (MUST)');
+    expect(summary).toContain('expected status 401, got status 200');
+    expect(summary).toContain(failing.requirements.find((r) => r.id === 'MUS-001')?.failures[0]?.curl ?? 'no curl');
+    expect(summary).toContain('Replay:');
+    const lines = annotations(failing);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error title=MUS-001 MUST::The first MUST\. — expected status 401/);
+  });
+
+  it('a run with GITHUB_STEP_SUMMARY set appends its summary to that file', async () => {
+    const dir = tempDir('step-summary-');
+    const file = join(dir, 'summary.md');
+    writeFileSync(file, '# earlier step\n');
+    const run = await runCli(['--profile', 'quick', '--only', 'AUTH-001', '--seed', '3', '--report-dir', join(dir, 'reports')], { GITHUB_STEP_SUMMARY: file, GITHUB_ACTIONS: 'true' });
+    expect(run.code, run.stdout).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('# earlier step\n')).toBe(true);
+    expect(text).toContain('## Animal Store conformance: PARTIAL');
+    expect(text).toContain('### Untested MUST requirements');
+  });
+});
