@@ -37,6 +37,10 @@ export interface Config {
   /** Directory for a certification bundle, when asked for. */
   readonly certifyDir: string | undefined;
   readonly expectedDeviations: string | undefined;
+  /** Known failures the gate accepts until they expire (--baseline, BASELINE): the deviations format. */
+  readonly baseline: string | undefined;
+  /** Rewrite the baseline file from this run's failures (--update-baseline). */
+  readonly updateBaseline: boolean;
   readonly shard: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
@@ -64,6 +68,8 @@ export interface ConfigFlags {
   maxDuration?: string;
   certify?: string;
   expectedDeviations?: string;
+  baseline?: string;
+  updateBaseline?: boolean;
   shard?: string;
   referenceFaults?: string;
   referenceVariants?: string;
@@ -113,6 +119,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const maxDurationMs = maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, '--max-duration') * 1_000;
   const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
   const shard = parseShard(flags.shard);
+  const baseline = pick(flags.baseline, 'BASELINE');
+  if (flags.updateBaseline && !baseline) throw new HarnessError('ERR_CONFIG', '--update-baseline needs --baseline <file>: the file to write');
   if (shard && seedText === undefined) {
     throw new HarnessError('ERR_CONFIG', '--shard needs --seed: every shard must run the same cases, or their blobs cannot be merged');
   }
@@ -136,6 +144,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     maxDurationGiven: maxDurationText !== undefined,
     certifyDir,
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
+    baseline,
+    updateBaseline: flags.updateBaseline === true,
     shard,
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
     referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),

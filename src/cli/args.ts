@@ -39,6 +39,9 @@ Reports
   --report-dir <dir>        default reports/                            (REPORT_DIR)
   --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR)
   --expected-deviations <file>  known deviations (YAML/JSON [{id, reason}]) (EXPECTED_DEVIATIONS)
+  --baseline <file>         known failures the gate accepts until they expire: the same format,
+                            with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
+  --update-baseline         write --baseline from this run's failures, keeping reasons and expiries
 
 Testing the suite itself (embedded reference only)
   --reference-faults <names>    inject named faults (src/reference/faults) and watch the suite fail
@@ -91,6 +94,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'merge-reports': { type: 'string' },
         certify: { type: 'string' },
         'expected-deviations': { type: 'string' },
+        baseline: { type: 'string' },
+        'update-baseline': { type: 'boolean' },
         'reference-faults': { type: 'string' },
         'reference-variants': { type: 'string' },
       },
@@ -122,6 +127,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       maxDuration: str('max-duration'),
       certify: str('certify'),
       expectedDeviations: str('expected-deviations'),
+      baseline: str('baseline'),
+      updateBaseline: bool('update-baseline'),
       shard: str('shard'),
       referenceFaults: str('reference-faults'),
       referenceVariants: str('reference-variants'),
@@ -159,6 +166,7 @@ export function reproduceCommand(config: Config): string {
   if (config.strict) parts.push('--strict');
   if (config.requireComplete) parts.push('--require-complete');
   if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
+  if (config.baseline) parts.push(`--baseline ${shellQuote(config.baseline)}`);
   if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
   if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
   if (config.maxDurationGiven) parts.push(`--max-duration ${Math.round(config.maxDurationMs / 1000)}`);

@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
@@ -13,6 +14,8 @@ import {
   type RunInfo,
   buildReport,
   loadExpectedDeviations,
+  renderBaseline,
+  updatedBaseline,
   writeCertificationBundle,
   readShardSet,
   writeReports,
@@ -53,7 +56,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     config = loadConfig({ flags: args.flags });
     for (const warning of config.warnings) log(`warning: ${warning}`);
     checkSelection(config.only, catalog);
-    const deviations = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
+    const deviations = knownFailures(config);
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
@@ -249,8 +252,25 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
     files.push(setup.config.certifyDir);
   }
   log(formatSummary(report, files.map(shortPath)));
+  if (setup.config.updateBaseline && setup.config.baseline) {
+    const baselinePath = setup.config.baseline;
+    const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];
+    const entries = updatedBaseline(previous, report.requirements, report.run.startedAt.slice(0, 10));
+    writeFileSync(baselinePath, renderBaseline(entries));
+    log(`Baseline: ${entries.length} known failure${entries.length === 1 ? '' : 's'} written to ${shortPath(baselinePath)}`);
+  }
   writeCiOutput(report, process.env, log);
   return { exitCode: report.verdict.exitCode, report };
+}
+
+/** The expected deviations and the baseline: one format, one list (an id in both is an error). */
+function knownFailures(config: Config): Deviation[] {
+  const declared = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
+  // --update-baseline may create the file: a baseline that does not exist yet is empty.
+  const baseline = config.baseline && (existsSync(config.baseline) || !config.updateBaseline) ? loadExpectedDeviations(config.baseline) : [];
+  const twice = baseline.filter((b) => declared.some((d) => d.id === b.id)).map((b) => b.id);
+  if (twice.length > 0) throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in --expected-deviations and in --baseline: keep one`);
+  return [...declared, ...baseline.map((entry) => ({ ...entry, source: 'baseline' as const }))];
 }
 
 /** --only names requirement ids or areas of the catalog: a typo would otherwise select nothing. */

@@ -44,6 +44,8 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const catalogProblems = [...new Set(unknown)].map((id) => ({ code: 'ERR_SPEC', message: `a test reports requirement ${id}, which the catalog does not hold`, requirementId: id }));
   const deviations = new Map((input.expectedDeviations ?? []).map((d) => [d.id, d]));
 
+  // Expiry dates are days: the run's own day, so a replay of a report decides the same way.
+  const today = run.startedAt.slice(0, 10);
   const requirements = catalog.requirements.map((requirement) =>
     resultFor(requirement, byRequirement.get(requirement.id) ?? [], tests, {
       strict,
@@ -52,10 +54,11 @@ export function buildReport(input: ReportInput): ConformanceReport {
       only: run.only,
       shard: run.shard,
       plan: run.plan,
+      today,
     }),
   );
   const harnessErrors = [...runProblems, ...testProblems, ...catalogProblems];
-  const notes = deviationNotes(input.expectedDeviations ?? [], requirements);
+  const notes = deviationNotes(input.expectedDeviations ?? [], requirements, today);
   const exchanges = collectExchanges(tests);
   return {
     format: REPORT_FORMAT,

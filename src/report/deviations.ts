@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
-import type { Deviation, DeviationNote, RequirementResult } from './model.ts';
+import { createHash } from 'node:crypto';
+import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from './model.ts';
 
 /**
  * Reads an expected-deviations file: YAML or JSON (JSON is YAML), a list of { id, reason }, or an object
@@ -26,7 +27,18 @@ export function parseExpectedDeviations(text: string, origin = 'expected deviati
     }
     if (seen.has(id)) throw new HarnessError('ERR_CONFIG', `${origin}: ${id} is listed twice`);
     seen.add(id);
-    return { id: id.trim(), reason: reason.trim() };
+    const { expires, fingerprint } = entry as { expires?: unknown; fingerprint?: unknown };
+    const deviation: Deviation = { id: id.trim(), reason: reason.trim() };
+    if (expires !== undefined) {
+      const text = expires instanceof Date ? expires.toISOString().slice(0, 10) : String(expires);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw new HarnessError('ERR_CONFIG', `${origin}: ${id} expires "${text}", not a date YYYY-MM-DD`);
+      deviation.expires = text;
+    }
+    if (fingerprint !== undefined) {
+      if (typeof fingerprint !== 'string' || !/^[0-9a-f]{8,64}$/.test(fingerprint)) throw new HarnessError('ERR_CONFIG', `${origin}: ${id} has a fingerprint that is not hex`);
+      deviation.fingerprint = fingerprint;
+    }
+    return deviation;
   });
 }
 
@@ -41,13 +53,55 @@ export function loadExpectedDeviations(path: string): Deviation[] {
 }
 
 /** What became of each listed deviation: applied, or flagged because it does not match the run. */
-export function deviationNotes(deviations: readonly Deviation[], requirements: readonly RequirementResult[]): DeviationNote[] {
+export function deviationNotes(deviations: readonly Deviation[], requirements: readonly RequirementResult[], today: string): DeviationNote[] {
   const byId = new Map(requirements.map((r) => [r.id, r]));
   return deviations.map((d) => {
     const requirement = byId.get(d.id);
     if (!requirement) return { ...d, status: 'unknown-requirement' };
     if (requirement.verdict === 'deviation') return { ...d, status: 'applied' };
     if (requirement.verdict === 'pass') return { ...d, status: 'requirement-passes' };
+    if (requirement.verdict === 'fail' || requirement.verdict === 'warn') return { ...d, status: isExpired(d, today) ? 'expired' : 'different-failure' };
     return { ...d, status: 'not-tested' };
   });
+}
+
+export function isExpired(deviation: Deviation, today: string): boolean {
+  return deviation.expires !== undefined && deviation.expires < today;
+}
+
+/**
+ * What a requirement's failure looked like, independent of the run: which tests failed and which
+ * always-on checks fired (never pet ids, names or times). A different failure of the same requirement
+ * has another fingerprint, so a baseline entry does not hide it.
+ */
+export function failureFingerprint(failures: readonly FailureDetail[]): string {
+  const marks = [...new Set(failures.map((f) => (f.origin === 'finding' ? `check:${f.check ?? ''}` : `test:${f.testName}`)))].sort();
+  return createHash('sha256').update(marks.join('\n')).digest('hex').slice(0, 16);
+}
+
+/**
+ * The baseline after this run: every failing requirement listed, keeping the reasons and expiry dates
+ * already given; entries of requirements that pass are dropped (fixed).
+ */
+export function updatedBaseline(previous: readonly Deviation[], requirements: readonly RequirementResult[], today: string): Deviation[] {
+  const known = new Map(previous.map((d) => [d.id, d]));
+  return requirements
+    .filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation')
+    .map((r) => {
+      const kept = known.get(r.id);
+      const entry: Deviation = { id: r.id, reason: kept?.reason ?? `known failure, recorded ${today}: ${r.text}` };
+      if (kept?.expires) entry.expires = kept.expires;
+      entry.fingerprint = failureFingerprint(r.failures);
+      return entry;
+    });
+}
+
+export function renderBaseline(entries: readonly Deviation[]): string {
+  const lines = ['# Known failures the gate accepts (animal-store-conformance --baseline). Give each an expiry date.', 'deviations:'];
+  for (const e of entries) {
+    lines.push(`  - id: ${e.id}`, `    reason: ${JSON.stringify(e.reason)}`);
+    if (e.expires) lines.push(`    expires: ${e.expires}`);
+    if (e.fingerprint) lines.push(`    fingerprint: ${e.fingerprint}`);
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 export { buildReport, type ReportInput } from './build-report.ts';
 export { type BundleManifest, HAR_FILE, MANIFEST_FILE, writeCertificationBundle } from './certification-bundle.ts';
 export { ConformanceReporter, type ConformanceReporterOptions } from './conformance-reporter.ts';
-export { loadExpectedDeviations, parseExpectedDeviations } from './deviations.ts';
+export { failureFingerprint, loadExpectedDeviations, parseExpectedDeviations, renderBaseline, updatedBaseline } from './deviations.ts';
 export { type Har, toHar } from './har.ts';
 export type {
   ConformanceReport,

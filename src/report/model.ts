@@ -59,9 +59,17 @@ export interface TestOutcome {
 }
 
 /** A requirement an implementer declares it does not meet, with why (the expected-deviations file). */
+/**
+ * A known failure the gate accepts (an expected deviation, or a baseline entry): by `id`, with why; until
+ * `expires` (YYYY-MM-DD, inclusive), and, with a `fingerprint`, only while the failure looks the same.
+ */
 export interface Deviation {
   id: string;
   reason: string;
+  expires?: string;
+  fingerprint?: string;
+  /** baseline: listed with --baseline, a known failure the CI gate accepts (exit 0) while it applies. */
+  source?: 'baseline';
 }
 
 /** Something that kept the suite from judging: it makes the run incomplete, never "not conformant". */
@@ -152,7 +160,7 @@ export interface RequirementResult extends Requirement {
   omittedFailures: number;
 }
 
-export type DeviationStatus = 'applied' | 'requirement-passes' | 'not-tested' | 'unknown-requirement';
+export type DeviationStatus = 'applied' | 'requirement-passes' | 'not-tested' | 'unknown-requirement' | 'expired' | 'different-failure';
 
 export interface DeviationNote extends Deviation {
   status: DeviationStatus;

@@ -34,11 +34,11 @@ export function decideOverall(
 ): Verdict {
   const notes = scopeNotes(run, deviations);
   const scope = scopeOf(requirements, run.strict);
-  const make = (overall: Verdict['overall'], label: string, why: string, knownDeviationsOnly = false): Verdict => ({
+  const make = (overall: Verdict['overall'], label: string, why: string, knownDeviationsOnly = false, gatePasses = false): Verdict => ({
     overall,
     label,
     why: why.endsWith('.') ? why : `${why}.`,
-    exitCode: exitCodeOf(overall, run.requireComplete === true),
+    exitCode: gatePasses ? 0 : exitCodeOf(overall, run.requireComplete === true),
     knownDeviationsOnly,
     scope,
     notes,
@@ -56,7 +56,11 @@ export function decideOverall(
   }
   if (declared.length > 0) {
     const why = `Not conformant (known deviations only): ${count(declared.length, 'requirement deviates', 'requirements deviate')} as the implementer declared: ${listIds(declared)}`;
-    return make('not-conformant', LABELS.knownDeviations, problem ? `${why}; the run was also incomplete` : why, true);
+    // Known failures of the CI baseline do not fail the gate while they apply; declared deviations do.
+    const fromBaseline = new Set(deviations.filter((d) => d.source === 'baseline').map((d) => d.id));
+    const gatePasses = !problem && declared.every((r) => fromBaseline.has(r.id)) && !(run.requireComplete === true && scope.untested.length > 0);
+    const gate = gatePasses ? '; each is a known failure of the baseline, so the gate passes (exit 0)' : '';
+    return make('not-conformant', LABELS.knownDeviations, problem ? `${why}; the run was also incomplete` : `${why}${gate}`, true, gatePasses);
   }
   if (problem) return make('incomplete', LABELS.incomplete, `The run could not be completed: ${problem}`);
   if (scope.untested.length > 0) return make('partial', LABELS.partial, partialSentence(scope, requirements));
@@ -120,9 +124,11 @@ function scopeNotes(run: RunInfo, deviations: readonly DeviationNote[]): string[
   if (!run.exhaust) notes.push('Rate-limit exhaustion opted out: the 429 requirements were skipped.');
   if (run.shard) notes.push(`This is shard ${run.shard} of a sharded run; merge the shards for the whole verdict.`);
   for (const d of deviations) {
-    if (d.status === 'requirement-passes') notes.push(`Deviation listed for ${d.id}, but the requirement passes: remove it from the expected deviations.`);
+    if (d.status === 'requirement-passes') notes.push(`Deviation listed for ${d.id}, but the requirement passes: remove it from the expected deviations (fixed).`);
     if (d.status === 'not-tested') notes.push(`Deviation listed for ${d.id}, but the requirement was not tested in this run.`);
     if (d.status === 'unknown-requirement') notes.push(`Deviation listed for ${d.id}, which is not a requirement of the catalog.`);
+    if (d.status === 'expired') notes.push(`Known failure ${d.id} was accepted until ${d.expires ?? '?'}: the entry has expired, so the failure counts. Fix it or give it a new date.`);
+    if (d.status === 'different-failure') notes.push(`Known failure ${d.id} is listed, but it now fails differently: the new failure counts.`);
   }
   return notes;
 }

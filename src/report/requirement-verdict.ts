@@ -1,3 +1,4 @@
+import { failureFingerprint } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
 
@@ -11,6 +12,8 @@ export interface VerdictContext {
   shard?: string;
   /** The key's plan, when the run knows it: requirements that need it are out of scope otherwise. */
   plan?: string;
+  /** The run's day (YYYY-MM-DD): a deviation that expired before it no longer applies. */
+  today?: string;
 }
 
 export interface RequirementDecision {
@@ -63,8 +66,16 @@ export function decideRequirement(
   const notes: string[] = [];
   if (failures.length > 0) {
     const base = failingVerdict(requirement.level, context.strict);
-    if (context.deviation) {
-      return { verdict: 'deviation', reason: context.deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };
+    const deviation = context.deviation;
+    if (deviation) {
+      if (deviation.expires !== undefined && context.today !== undefined && deviation.expires < context.today) {
+        return { verdict: base, notes: [`listed as a known failure until ${deviation.expires}: the entry has expired, so it counts again`] };
+      }
+      const seen = failureFingerprint(failures);
+      if (deviation.fingerprint !== undefined && deviation.fingerprint !== seen) {
+        return { verdict: base, notes: [`listed as a known failure, but this one looks different (fingerprint ${seen}, listed ${deviation.fingerprint}): it counts`] };
+      }
+      return { verdict: 'deviation', reason: deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };
     }
     return { verdict: base, notes };
   }

@@ -59,7 +59,7 @@ td.total { font-weight: 600; }
 .notes h2 { border: 0; margin-top: 14px; }
 .note-list, .harness-list { margin: 0; padding-left: 20px; }
 .deviations td:first-child { font-family: var(--mono); white-space: nowrap; }
-.dev-requirement-passes td:last-child, .dev-unknown-requirement td:last-child { color: var(--fail); font-weight: 600; }
+.dev-requirement-passes td:last-child, .dev-unknown-requirement td:last-child, .dev-expired td:last-child, .dev-different-failure td:last-child { color: var(--fail); font-weight: 600; }
 
 .controls { display: none; flex-wrap: wrap; align-items: center; gap: 12px; position: sticky; top: 0; z-index: 2;
   background: rgba(255,255,255,.96); padding: 10px 0; border-bottom: 1px solid var(--line); }

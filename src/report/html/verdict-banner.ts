@@ -74,4 +74,6 @@ const DEVIATION_STATUS = {
   'requirement-passes': 'listed, but the requirement passes',
   'not-tested': 'listed, but not tested in this run',
   'unknown-requirement': 'listed, but no such requirement',
+  expired: 'listed, but the entry has expired: the failure counts',
+  'different-failure': 'listed, but the failure looks different: it counts',
 } as const;
