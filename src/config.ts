@@ -41,6 +41,8 @@ export interface Config {
   readonly baseline: string | undefined;
   /** Rewrite the baseline file from this run's failures (--update-baseline). */
   readonly updateBaseline: boolean;
+  /** No progress lines while the run waits for rate-limit windows (--quiet, QUIET=true). */
+  readonly quiet: boolean;
   readonly shard: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
@@ -70,6 +72,7 @@ export interface ConfigFlags {
   expectedDeviations?: string;
   baseline?: string;
   updateBaseline?: boolean;
+  quiet?: boolean;
   shard?: string;
   referenceFaults?: string;
   referenceVariants?: string;
@@ -146,6 +149,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
     baseline,
     updateBaseline: flags.updateBaseline === true,
+    quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? false,
     shard,
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
     referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),

@@ -42,6 +42,7 @@ Reports
   --baseline <file>         known failures the gate accepts until they expire: the same format,
                             with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
   --update-baseline         write --baseline from this run's failures, keeping reasons and expiries
+  --quiet, -q               no progress lines while waiting for rate-limit windows    (QUIET=true)
 
 Testing the suite itself (embedded reference only)
   --reference-faults <names>    inject named faults (src/reference/faults) and watch the suite fail
@@ -96,6 +97,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'expected-deviations': { type: 'string' },
         baseline: { type: 'string' },
         'update-baseline': { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
         'reference-faults': { type: 'string' },
         'reference-variants': { type: 'string' },
       },
@@ -129,6 +131,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       expectedDeviations: str('expected-deviations'),
       baseline: str('baseline'),
       updateBaseline: bool('update-baseline'),
+      quiet: bool('quiet'),
       shard: str('shard'),
       referenceFaults: str('reference-faults'),
       referenceVariants: str('reference-variants'),

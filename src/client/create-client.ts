@@ -79,6 +79,7 @@ export function createClient(options: ClientOptions): TargetClient {
       throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, longer than the ${limit} the client waits`));
     }
     const signal = options.abortSignal?.();
+    options.onWait?.(ms, reason);
     try {
       await clock.sleep(ms, signal);
     } catch (error) {

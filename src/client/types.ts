@@ -50,6 +50,8 @@ export interface ClientOptions {
    * onExchange and the response. Default: none. Transport does no checking of its own.
    */
   inspect?: (response: CheckContext) => Finding[];
+  /** Told before every wait for a rate-limit window or a Retry-After (progress output). */
+  onWait?: (ms: number, reason: string) => void;
   /** Circuit breakers shared by the run's clients (breaker.ts); none by default. */
   breaker?: Breaker;
   /** Numbers each exchange; clients that share one (a test file's) never give two exchanges one number. Default: per client. */

@@ -66,6 +66,25 @@ export interface ConformanceContext {
   property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns: number; describe?: (value: T) => string }): Promise<void>;
 }
 
+/** Waits shorter than this are not worth a line; lines come at most this often. */
+const PROGRESS_MIN_WAIT_MS = 1_000;
+const PROGRESS_EVERY_MS = 3_000;
+
+/**
+ * A line on stderr when the run waits for a rate-limit window: what for, how long, and the requests used
+ * of the budget. Users of a remote run then see why it is quiet. At most one line every few seconds.
+ */
+function waitProgress(budget: RequestBudget): (ms: number, reason: string) => void {
+  let last = 0;
+  return (ms, reason) => {
+    const now = Date.now();
+    if (ms < PROGRESS_MIN_WAIT_MS || now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    const used = budget.limit === undefined ? `${budget.used} requests sent` : `${budget.used} of ${budget.limit} requests used`;
+    process.stderr.write(`… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${reason}); ${used}\n`);
+  };
+}
+
 /** What a failure was decided on: responses the suite received, or their recorded exchanges. */
 export type Evidence = ApiResponse | Exchange | ReadonlyArray<ApiResponse | Exchange>;
 
@@ -115,6 +134,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
+      const progress = waitProgress(budget);
       // Shared by every worker: an operation that stopped answering is given up once for the whole run.
       const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
@@ -125,6 +145,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           nextSeq,
           inspect: runChecks,
           breaker,
+          onWait: run.quiet ? undefined : progress,
           baseUrl: run.baseUrl,
           apiKey,
           contract,

@@ -38,6 +38,8 @@ export interface RunContext {
   timeoutMs: number;
   /** Epoch ms when the run's --max-duration passes: no test starts after it, no wait reaches past it. */
   deadline: number;
+  /** No progress lines (--quiet). */
+  quiet: boolean;
   /** Epoch ms after which no client waits for a rate-limit window any more; undefined: no limit. */
   waitDeadline: number | undefined;
 }
@@ -80,6 +82,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     plan: planOf(config),
     waitDeadline: Math.min(waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),
     deadline: startedAt + config.maxDurationMs,
+    quiet: config.quiet,
   };
   try {
     if (config.target === undefined) {

@@ -57,6 +57,8 @@ describe('every plan finishes at the default remote profile', () => {
       expect(report?.traffic.dailyQuota?.plan).toBe(plan);
       expect(report?.traffic.dailyQuota?.used, why).toBeGreaterThan(0);
       expect(run.stdout).toContain('Daily quota');
+      // A Free key's window is spent several times: the run says what it waits for, with the budget used.
+      if (plan === 'free') expect(run.stderr).toMatch(/waiting \d+ s for the rate limit .*; \d+ of 600 requests used/);
     }, RUN_TIMEOUT_MS + 30_000);
 
     test(`${plan} key with a Free --exhaust-key: CONFORMANT within the standard budget`, async ({ expect, onTestFinished }) => {
