@@ -1,11 +1,14 @@
 import { parseCliArgs, reportDirOf, USAGE } from './cli/args.ts';
 import { runCompare } from './cli/compare.ts';
+import { runKeygen, runVerify } from './cli/verify.ts';
 import { runConformance, writeRejectedRun } from './cli/run.ts';
 import { HarnessError, isHarnessError } from './errors.ts';
 
 /** The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). */
 export async function main(argv: readonly string[], log: (line: string) => void = (line) => console.log(line)): Promise<number> {
   if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
+  if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
+  if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
   let args;
   try {
     args = parseCliArgs(argv);

@@ -43,6 +43,10 @@ export interface Config {
   readonly updateBaseline: boolean;
   /** No progress lines while the run waits for rate-limit windows (--quiet, QUIET=true). */
   readonly quiet: boolean;
+  /** Ed25519 private key (PEM) that signs the certification bundle's attestation (--sign-key, SIGN_KEY_FILE). */
+  readonly signKeyFile: string | undefined;
+  /** The implementation certified, as its implementer names it (--implementation name@version). */
+  readonly implementation: string | undefined;
   readonly shard: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
@@ -73,6 +77,8 @@ export interface ConfigFlags {
   baseline?: string;
   updateBaseline?: boolean;
   quiet?: boolean;
+  signKey?: string;
+  implementation?: string;
   shard?: string;
   referenceFaults?: string;
   referenceVariants?: string;
@@ -122,6 +128,13 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const maxDurationMs = maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, '--max-duration') * 1_000;
   const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
   const shard = parseShard(flags.shard);
+  if (certifyDir !== undefined) {
+    // A certificate speaks of the whole interface: the most thorough run, nothing left out on purpose.
+    const only = pick(flags.only, 'ONLY');
+    if (profileText !== 'thorough') throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
+    if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
+    if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
+  }
   const baseline = pick(flags.baseline, 'BASELINE');
   if (flags.updateBaseline && !baseline) throw new HarnessError('ERR_CONFIG', '--update-baseline needs --baseline <file>: the file to write');
   if (shard && seedText === undefined) {
@@ -150,6 +163,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     baseline,
     updateBaseline: flags.updateBaseline === true,
     quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? false,
+    signKeyFile: pick(flags.signKey, 'SIGN_KEY_FILE'),
+    implementation: pick(flags.implementation, 'IMPLEMENTATION'),
     shard,
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
     referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),

@@ -5,6 +5,8 @@ import { PROFILES, PROFILE_RULES, describeProfiles } from '../profiles.ts';
 
 export const USAGE = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
+       animal-store-conformance verify <bundle-dir> [--public-key <pem>]
+       animal-store-conformance keygen <dir>
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
@@ -37,7 +39,10 @@ Run
 
 Reports
   --report-dir <dir>        default reports/                            (REPORT_DIR)
-  --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR)
+  --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR);
+                            needs --profile thorough, no --only, no --shard
+  --sign-key <pem>          Ed25519 key that signs the bundle's attestation    (SIGN_KEY_FILE)
+  --implementation <n@v>    the implementation certified, as its implementer names it
   --expected-deviations <file>  known deviations (YAML/JSON [{id, reason}]) (EXPECTED_DEVIATIONS)
   --baseline <file>         known failures the gate accepts until they expire: the same format,
                             with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
@@ -98,6 +103,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         baseline: { type: 'string' },
         'update-baseline': { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
+        'sign-key': { type: 'string' },
+        implementation: { type: 'string' },
         'reference-faults': { type: 'string' },
         'reference-variants': { type: 'string' },
       },
@@ -132,6 +139,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       baseline: str('baseline'),
       updateBaseline: bool('update-baseline'),
       quiet: bool('quiet'),
+      signKey: str('sign-key'),
+      implementation: str('implementation'),
       shard: str('shard'),
       referenceFaults: str('reference-faults'),
       referenceVariants: str('reference-variants'),

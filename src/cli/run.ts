@@ -16,6 +16,7 @@ import {
   loadExpectedDeviations,
   renderBaseline,
   updatedBaseline,
+  loadPrivateKey,
   writeCertificationBundle,
   readShardSet,
   writeReports,
@@ -57,6 +58,8 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     for (const warning of config.warnings) log(`warning: ${warning}`);
     checkSelection(config.only, catalog);
     const deviations = knownFailures(config);
+    // A key that does not load is a configuration error before the run, not after it.
+    if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
@@ -248,7 +251,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
   const files = Object.values({ html: 'conformance.html', json: 'conformance.json', junit: 'junit.xml' }).map((f) => join(setup.config.reportDir, f));
   if (setup.config.certifyDir) {
-    writeCertificationBundle(report, exchanges, setup.config.certifyDir);
+    const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
+    writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });
     files.push(setup.config.certifyDir);
   }
   log(formatSummary(report, files.map(shortPath)));

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { type KeyObject, createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
+import { ATTESTATION_FILE, signStatement, statementFor } from './attestation.ts';
 import { toHar } from './har.ts';
 import type { ConformanceReport } from './model.ts';
 import { writeReports } from './write-reports.ts';
@@ -29,14 +30,24 @@ export interface BundleManifest {
   why: string;
   date: string;
   command: string;
+  /** Declared by the implementer (--implementation name@version). */
+  implementation?: string;
+  /** The known deviations the verdict honoured, with the sha256 of their canonical JSON. */
+  deviations: { sha256: string; entries: ConformanceReport['deviations'] };
   files: Array<{ name: string; bytes: number; sha256: string }>;
+}
+
+export interface BundleOptions {
+  implementation?: string;
+  /** Signs attestation.intoto.jsonl (Ed25519); none: the bundle is unsigned. */
+  signKey?: KeyObject;
 }
 
 /**
  * Writes a certification bundle into `dir`: the three reports, the exchange log as HAR 1.2 and a manifest
  * with the sha256 of each file. Exchanges are recorded redacted, so the bundle can be handed to a stranger.
  */
-export function writeCertificationBundle(report: ConformanceReport, exchanges: readonly Exchange[], dir: string): BundleManifest {
+export function writeCertificationBundle(report: ConformanceReport, exchanges: readonly Exchange[], dir: string, options: BundleOptions = {}): BundleManifest {
   mkdirSync(dir, { recursive: true });
   const paths = writeReports(report, dir);
   const harPath = join(dir, HAR_FILE);
@@ -66,9 +77,17 @@ export function writeCertificationBundle(report: ConformanceReport, exchanges: r
     why: verdict.why,
     date: run.endedAt,
     command: run.command,
+    ...(options.implementation ? { implementation: options.implementation } : {}),
+    deviations: { sha256: createHash('sha256').update(JSON.stringify(report.deviations)).digest('hex'), entries: report.deviations },
     files: [...paths, harPath].map(fileEntry),
   };
-  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestPath = join(dir, MANIFEST_FILE);
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  if (options.signKey) {
+    const subjects = [...manifest.files, fileEntry(manifestPath)];
+    const envelope = signStatement(statementFor(report, subjects), options.signKey);
+    writeFileSync(join(dir, ATTESTATION_FILE), `${JSON.stringify(envelope)}\n`);
+  }
   return manifest;
 }
 

@@ -28,3 +28,4 @@ export { type CollectedRun, collectRun } from './test-outcomes.ts';
 export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
 export { type ShardRecord, type ShardSet, readShardSet, writeShardRecord } from './shard-record.ts';
+export { ATTESTATION_FILE, type DsseEnvelope, type Statement, loadPrivateKey, loadPublicKey, verifyEnvelope, writeKeyPair } from './attestation.ts';

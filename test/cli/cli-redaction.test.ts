@@ -15,15 +15,15 @@ async function faultyTarget(): Promise<string> {
 
 describe('redaction: the API key appears in no report, bundle, console line or error', () => {
   it.each([
-    // --certify implies --require-complete: the quick profile's partial run exits 1 without a failure.
-    ['the right key (a partial quick run, with a certification bundle)', async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url, 1, 'partial'],
+    // --certify implies --require-complete: a key too large to exhaust leaves the run partial, exit 1.
+    ['the right key (a partial thorough run, with a certification bundle)', async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url, 1, 'partial'],
     ['a wrong key (refused by the preflight)', async () => (await startStandalone('right-key-only-the-server-knows-42:enterprise:100000:1000000')).url, 2, 'incomplete'],
     ['a faulty server (failures full of evidence)', faultyTarget, 1, 'not-conformant'],
   ] as const)('%s', async (_label, start, exitCode, overall) => {
     const url = await start();
     const reports = tempDir('redaction-reports-');
     const bundle = tempDir('redaction-bundle-');
-    const result = await runCli(['--target', url, '--profile', 'quick', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
+    const result = await runCli(['--target', url, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
     expect(result.code, result.stdout).toBe(exitCode);
     const outputs = [
       { path: 'stdout', text: result.stdout },

@@ -1,0 +1,83 @@
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBundle } from '../../src/cli/verify.ts';
+import { writeKeyPair } from '../../src/report/index.ts';
+import { runCli } from './cli-helpers.ts';
+
+/** A certification bundle a third party can check: every edit is caught, and named. */
+describe('certification: --certify, keygen, verify', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certify-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const bundle = join(dir, 'bundle');
+  let keys: ReturnType<typeof writeKeyPair>;
+  let other: ReturnType<typeof writeKeyPair>;
+
+  beforeAll(async () => {
+    keys = writeKeyPair(join(dir, 'keys'));
+    other = writeKeyPair(join(dir, 'other-keys'));
+    const run = await runCli(['--certify', bundle, '--sign-key', keys.privatePath, '--implementation', 'reference@0.1.0', '--seed', '77', '--report-dir', join(dir, 'reports')]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+  }, 180_000);
+
+  /** A copy of the bundle to spoil. */
+  function copy(label: string): string {
+    const target = join(dir, label);
+    cpSync(bundle, target, { recursive: true });
+    return target;
+  }
+
+  const failing = (path: string, key = keys.publicPath) => verifyBundle(path, key).filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+
+  it('a thorough run of the reference, signed with a fresh key, verifies', () => {
+    expect(failing(bundle)).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as { implementation?: string; verdict: string };
+    expect(manifest).toMatchObject({ implementation: 'reference@0.1.0', verdict: 'conformant' });
+  });
+
+  it.each(['conformance.json', 'junit.xml', 'conformance.html', 'exchanges.har'])('one flipped byte in %s is caught and named', (name) => {
+    const spoiled = copy(`flip-${name}`);
+    const path = join(spoiled, name);
+    const bytes = readFileSync(path);
+    const at = Math.floor(bytes.length / 2);
+    bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+    writeFileSync(path, bytes);
+    expect(failing(spoiled).join('\n')).toContain(`${name} was changed`);
+  });
+
+  it('a missing file, another signer, and an edited verdict are each caught', () => {
+    const dropped = copy('dropped');
+    rmSync(join(dropped, 'exchanges.har'));
+    expect(failing(dropped).join('\n')).toContain('exchanges.har is missing');
+
+    const resigned = copy('resigned');
+    expect(failing(resigned, other.publicPath).join('\n')).toContain('no signature verifies with the given key');
+
+    const edited = copy('edited');
+    const manifestPath = join(edited, 'manifest.json');
+    writeFileSync(manifestPath, readFileSync(manifestPath, 'utf8').replace('"verdict": "conformant"', '"verdict": "partial"'));
+    const problems = failing(edited).join('\n');
+    expect(problems).toContain('manifest verdict');
+    expect(problems).toContain('changed since signing: manifest.json');
+  });
+
+  it('the command line prints one line per check and exits 0 or 1', async () => {
+    const good = await runCli(['verify', bundle, '--public-key', keys.publicPath]);
+    expect(good.code, good.stdout).toBe(0);
+    expect(good.stdout).toMatch(/verified: \d+ checks hold/);
+    const spoiled = copy('cli-spoiled');
+    copyFileSync(join(spoiled, 'junit.xml'), join(spoiled, 'conformance.json'));
+    const bad = await runCli(['verify', spoiled, '--public-key', keys.publicPath]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('FAIL file conformance.json');
+  });
+
+  it('--certify refuses a run that could not certify anything: quick, --only', async () => {
+    for (const args of [['--profile', 'quick'], ['--only', 'auth']]) {
+      const run = await runCli([...args, '--certify', join(dir, 'never'), '--report-dir', join(dir, 'never-reports')]);
+      expect(run.code, run.stdout).toBe(2);
+      expect(run.stdout + run.stderr).toMatch(/--certify (needs --profile thorough|cannot be combined with --only)/);
+    }
+  });
+});
