@@ -111,10 +111,13 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     throw new HarnessError('ERR_CONFIG', 'an API key is required for a remote target: pass --api-key or set API_KEY');
   }
   const exhaustApiKey = pick(flags.exhaustKey, 'EXHAUST_API_KEY');
-  if (exhaustApiKey && !target) throw new HarnessError('ERR_CONFIG', '--exhaust-key applies to a remote target; the embedded reference has its own exhaustion key');
-  if (exhaustApiKey && exhaustApiKey === apiKey) throw new HarnessError('ERR_CONFIG', '--exhaust-key must be a second key, not the main one (it is spent to provoke a 429)');
+  if (exhaustApiKey && !target)
+    throw new HarnessError('ERR_CONFIG', '--exhaust-key applies to a remote target; the embedded reference has its own exhaustion key');
+  if (exhaustApiKey && exhaustApiKey === apiKey)
+    throw new HarnessError('ERR_CONFIG', '--exhaust-key must be a second key, not the main one (it is spent to provoke a 429)');
   const planText = pick(flags.plan, 'PLAN')?.toLowerCase();
-  if (planText !== undefined && !isPlanName(planText)) throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
+  if (planText !== undefined && !isPlanName(planText))
+    throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
   const profileText = pick(flags.profile, 'PROFILE') ?? (target ? 'standard' : 'thorough');
   if (!isProfile(profileText)) {
@@ -131,7 +134,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (certifyDir !== undefined) {
     // A certificate speaks of the whole interface: the most thorough run, nothing left out on purpose.
     const only = pick(flags.only, 'ONLY');
-    if (profileText !== 'thorough') throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
+    if (profileText !== 'thorough')
+      throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
     if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
   }
@@ -154,7 +158,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     seed,
     strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
     requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
-    only: (pick(flags.only, 'ONLY') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    only: (pick(flags.only, 'ONLY') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     timeoutMs,
     maxDurationMs,
     maxDurationGiven: maxDurationText !== undefined,
@@ -196,7 +203,10 @@ function normaliseTarget(raw: string | undefined, warnings: string[]): string | 
 
 function parseCategoryIds(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw new HarnessError('ERR_CONFIG', '--category-ids needs at least one id');
   return ids.map((id) => {
     if (!/^-?\d+$/.test(id)) throw new HarnessError('ERR_CONFIG', `--category-ids: "${id}" is not an integer`);
@@ -207,7 +217,10 @@ function parseCategoryIds(raw: string | undefined): string[] | undefined {
 }
 
 function referenceList(raw: string | undefined, target: string | undefined, flag: string): string[] {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length > 0 && target) throw new HarnessError('ERR_CONFIG', `${flag} applies to the embedded reference only, not to --target`);
   return names;
 }

@@ -2,16 +2,7 @@ import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, type ConformanceOptions, conformance, toPetRecord } from '../src/harness/index.ts';
 import { type AuthOperation, authOperations, createSharedPet, unlikelyPetId } from './support/auth-operations.ts';
-import {
-  type AuthVariant,
-  type Credentials,
-  EMPTY_TOKENS,
-  MISSING,
-  NEAR_MISSES,
-  OTHER_SCHEMES,
-  QUERY_KEYS,
-  SAME_SHAPE,
-} from './support/auth-variants.ts';
+import { type AuthVariant, type Credentials, EMPTY_TOKENS, MISSING, NEAR_MISSES, OTHER_SCHEMES, QUERY_KEYS, SAME_SHAPE } from './support/auth-variants.ts';
 import { failOnFinding } from './support/findings.ts';
 
 /** The credentials of a variant for this run's key; skips the test when the variant cannot apply to it. */

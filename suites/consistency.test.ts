@@ -7,25 +7,45 @@ import { createAndListByStatus, occurrences } from './support/examples-lists.ts'
  * are the two facts a single create proves.
  */
 
-conformance('CON-001', 'an animal added by createPet is returned by getPet unchanged', async (ctx: ConformanceContext) => {
-  // Without status too: whatever the server chose to store (omitted, or a default) must read back alike.
-  const variants: Array<{ status?: string }> = [{ status: 'pending' }, {}];
-  for (const { status } of forProfile(ctx, variants, 1)) {
-    const pet = await ctx.setupPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status });
-    const response = await ctx.client.getPet(pet.id);
-    ctx.expectStatus(response, 200, `getPet ${pet.id}, just added`);
-    const read = toPetRecord(response.body);
-    const same = read !== undefined && read.id === pet.id && read.name === pet.name && read.categoryId === pet.categoryId && read.status === pet.status;
-    ctx.check(same, `getPet returns ${describePet(pet)}, as createPet did`, () => `getPet returned ${read ? describePet(read) : brief(response.text)}`, response);
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'CON-001',
+  'an animal added by createPet is returned by getPet unchanged',
+  async (ctx: ConformanceContext) => {
+    // Without status too: whatever the server chose to store (omitted, or a default) must read back alike.
+    const variants: Array<{ status?: string }> = [{ status: 'pending' }, {}];
+    for (const { status } of forProfile(ctx, variants, 1)) {
+      const pet = await ctx.setupPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status });
+      const response = await ctx.client.getPet(pet.id);
+      ctx.expectStatus(response, 200, `getPet ${pet.id}, just added`);
+      const read = toPetRecord(response.body);
+      const same = read !== undefined && read.id === pet.id && read.name === pet.name && read.categoryId === pet.categoryId && read.status === pet.status;
+      ctx.check(
+        same,
+        `getPet returns ${describePet(pet)}, as createPet did`,
+        () => `getPet returned ${read ? describePet(read) : brief(response.text)}`,
+        response,
+      );
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('CON-003', 'an added animal appears exactly once in listPets filtered by its status', async (ctx: ConformanceContext) => {
-  const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
-  const count = occurrences(items, pet);
-  // A duplicate is a fault whatever the list's length; absence only when the list is provably complete.
-  ctx.check(count <= 1, `${describePet(pet)} listed once`, `listed ${count} times`, response);
-  // Absence is provable only in a list shorter than its limit: without one, "exactly once" is untested.
-  if (!complete) ctx.skip(`every status already lists 100 animals on this store: whether the pet is listed cannot be proven`, 'precondition');
-  ctx.check(count === 1, `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)} once`, 'the pet just added is missing', response);
-}, { writes: true });
+conformance(
+  'CON-003',
+  'an added animal appears exactly once in listPets filtered by its status',
+  async (ctx: ConformanceContext) => {
+    const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
+    const count = occurrences(items, pet);
+    // A duplicate is a fault whatever the list's length; absence only when the list is provably complete.
+    ctx.check(count <= 1, `${describePet(pet)} listed once`, `listed ${count} times`, response);
+    // Absence is provable only in a list shorter than its limit: without one, "exactly once" is untested.
+    if (!complete) ctx.skip(`every status already lists 100 animals on this store: whether the pet is listed cannot be proven`, 'precondition');
+    ctx.check(
+      count === 1,
+      `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)} once`,
+      'the pet just added is missing',
+      response,
+    );
+  },
+  { writes: true },
+);

@@ -56,60 +56,104 @@ describe('deprecation', () => {
     return response;
   }
 
-  conformance('DEP-001', 'getPet returns the stored animal until 5 December 2030', async (ctx: ConformanceContext) => {
-    const { pet, response, sunset } = await observe(ctx);
-    if (Date.now() >= sunset) {
-      ctx.expectStatus(response, REMOVED, `getPet after its sunset on ${day(sunset)}`);
-      if (response.status !== 200) return;
-    } else {
-      ctx.expectStatus(response, 200, `getPet of ${describePet(pet)} before its sunset on ${day(sunset)}`);
-    }
-    const got = toPetRecord(response.body);
-    // Status is compared only when both sides have one: its default on creation is open (SCH-007).
-    const same = got !== undefined && got.id === pet.id && got.name === pet.name && got.categoryId === pet.categoryId
-      && (got.status === undefined || pet.status === undefined || got.status === pet.status);
-    ctx.check(same, `the stored animal ${describePet(pet)}`, () => (got ? describePet(got) : `a body that is not a Pet: ${response.text.slice(0, 200)}`), response);
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-001',
+    'getPet returns the stored animal until 5 December 2030',
+    async (ctx: ConformanceContext) => {
+      const { pet, response, sunset } = await observe(ctx);
+      if (Date.now() >= sunset) {
+        ctx.expectStatus(response, REMOVED, `getPet after its sunset on ${day(sunset)}`);
+        if (response.status !== 200) return;
+      } else {
+        ctx.expectStatus(response, 200, `getPet of ${describePet(pet)} before its sunset on ${day(sunset)}`);
+      }
+      const got = toPetRecord(response.body);
+      // Status is compared only when both sides have one: its default on creation is open (SCH-007).
+      const same =
+        got !== undefined &&
+        got.id === pet.id &&
+        got.name === pet.name &&
+        got.categoryId === pet.categoryId &&
+        (got.status === undefined || pet.status === undefined || got.status === pet.status);
+      ctx.check(
+        same,
+        `the stored animal ${describePet(pet)}`,
+        () => (got ? describePet(got) : `a body that is not a Pet: ${response.text.slice(0, 200)}`),
+        response,
+      );
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('DEP-002', 'a Sunset header on getPet, if sent, names 5 December 2030', async (ctx: ConformanceContext) => {
-    const { response } = await observe(ctx);
-    // The always-on check holds the rule (an HTTP-date or an ISO date naming the day); this test makes
-    // sure it runs on a getPet response. Without the header there is nothing to contradict.
-    failOnFinding(ctx, response);
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-002',
+    'a Sunset header on getPet, if sent, names 5 December 2030',
+    async (ctx: ConformanceContext) => {
+      const { response } = await observe(ctx);
+      // The always-on check holds the rule (an HTTP-date or an ISO date naming the day); this test makes
+      // sure it runs on a getPet response. Without the header there is nothing to contradict.
+      failOnFinding(ctx, response);
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('DEP-003', 'getPet carries a Deprecation header', async (ctx: ConformanceContext) => {
-    const response = await deprecatedResponse(ctx);
-    const raw = response.headers.deprecation?.trim();
-    const expected = 'Deprecation: @<unix seconds> (RFC 9745), or the older "true" or an HTTP-date';
-    ctx.check(raw !== undefined, expected, 'no Deprecation header', response);
-    const wellFormed = SF_DATE.test(raw) || raw.toLowerCase() === 'true' || parseHttpDate(raw) !== undefined;
-    ctx.check(wellFormed, expected, `Deprecation: ${JSON.stringify(raw.slice(0, 80))}`, response);
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-003',
+    'getPet carries a Deprecation header',
+    async (ctx: ConformanceContext) => {
+      const response = await deprecatedResponse(ctx);
+      const raw = response.headers.deprecation?.trim();
+      const expected = 'Deprecation: @<unix seconds> (RFC 9745), or the older "true" or an HTTP-date';
+      ctx.check(raw !== undefined, expected, 'no Deprecation header', response);
+      const wellFormed = SF_DATE.test(raw) || raw.toLowerCase() === 'true' || parseHttpDate(raw) !== undefined;
+      ctx.check(wellFormed, expected, `Deprecation: ${JSON.stringify(raw.slice(0, 80))}`, response);
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('DEP-004', 'getPet carries Sunset: Thu, 05 Dec 2030 00:00:00 GMT', async (ctx: ConformanceContext) => {
-    const response = await deprecatedResponse(ctx);
-    const { sunset } = await observe(ctx);
-    const raw = response.headers.sunset?.trim();
-    const expected = `a Sunset HTTP-date (RFC 8594) naming ${day(sunset)}`;
-    ctx.check(raw !== undefined, expected, 'no Sunset header', response);
-    const named = parseHttpDate(raw);
-    ctx.check(named !== undefined && day(named) === day(sunset), expected, `Sunset: ${JSON.stringify(raw.slice(0, 80))}`, response);
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-004',
+    'getPet carries Sunset: Thu, 05 Dec 2030 00:00:00 GMT',
+    async (ctx: ConformanceContext) => {
+      const response = await deprecatedResponse(ctx);
+      const { sunset } = await observe(ctx);
+      const raw = response.headers.sunset?.trim();
+      const expected = `a Sunset HTTP-date (RFC 8594) naming ${day(sunset)}`;
+      ctx.check(raw !== undefined, expected, 'no Sunset header', response);
+      const named = parseHttpDate(raw);
+      ctx.check(named !== undefined && day(named) === day(sunset), expected, `Sunset: ${JSON.stringify(raw.slice(0, 80))}`, response);
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('DEP-005', 'getPet carries a Link to its replacement or to the deprecation notice', async (ctx: ConformanceContext) => {
-    const response = await deprecatedResponse(ctx);
-    const raw = response.headers.link;
-    const expected = `a Link header with rel ${USEFUL_RELS.join(', ')}`;
-    ctx.check(raw !== undefined, expected, 'no Link header', response);
-    const rels = linkRels(raw);
-    ctx.check(rels.some((r) => USEFUL_RELS.includes(r)), expected, `Link: ${JSON.stringify(raw.slice(0, 160))}`, response);
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-005',
+    'getPet carries a Link to its replacement or to the deprecation notice',
+    async (ctx: ConformanceContext) => {
+      const response = await deprecatedResponse(ctx);
+      const raw = response.headers.link;
+      const expected = `a Link header with rel ${USEFUL_RELS.join(', ')}`;
+      ctx.check(raw !== undefined, expected, 'no Link header', response);
+      const rels = linkRels(raw);
+      ctx.check(
+        rels.some((r) => USEFUL_RELS.includes(r)),
+        expected,
+        `Link: ${JSON.stringify(raw.slice(0, 160))}`,
+        response,
+      );
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('DEP-006', 'listPets and createPet, which are not deprecated, carry no Deprecation or Sunset', async (ctx: ConformanceContext) => {
-    // The always-on check holds the rule on every response; this test makes sure it runs on both operations.
-    failOnFinding(ctx, await ctx.client.listPets({ limit: 1 }));
-    if (ctx.run.readOnly) return;
-    failOnFinding(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }));
-  }, { tier: 'quick' });
+  conformance(
+    'DEP-006',
+    'listPets and createPet, which are not deprecated, carry no Deprecation or Sunset',
+    async (ctx: ConformanceContext) => {
+      // The always-on check holds the rule on every response; this test makes sure it runs on both operations.
+      failOnFinding(ctx, await ctx.client.listPets({ limit: 1 }));
+      if (ctx.run.readOnly) return;
+      failOnFinding(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }));
+    },
+    { tier: 'quick' },
+  );
 });

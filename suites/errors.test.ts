@@ -6,17 +6,25 @@ import { provokeErrors } from './support/errors-provoke.ts';
  * envelope, whatever status each error got (a wrong status is the STA tests' finding, not these).
  */
 
-conformance('ERR-001', 'every 400, 401 and 404 carries the Error body with code, message and status', async (ctx: ConformanceContext) => {
-  const errors = await provokeErrors(ctx);
-  ctx.check(errors.length > 0, 'at least one documented error status to inspect', 'none of 401, 400, 404 was answered');
-  for (const { label, response } of errors) {
-    const issues = response.isJson ? ctx.contract.validate('#/components/schemas/Error', response.body) : [{ instancePath: '', message: 'is not JSON' }];
-    ctx.check(issues.length === 0, `${label}: ${response.status} with an Error body`, () =>
-      `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 200)}`,
-      response,
-    );
-  }
-}, { tier: 'quick' });
+conformance(
+  'ERR-001',
+  'every 400, 401 and 404 carries the Error body with code, message and status',
+  async (ctx: ConformanceContext) => {
+    const errors = await provokeErrors(ctx);
+    ctx.check(errors.length > 0, 'at least one documented error status to inspect', 'none of 401, 400, 404 was answered');
+    for (const { label, response } of errors) {
+      const issues = response.isJson ? ctx.contract.validate('#/components/schemas/Error', response.body) : [{ instancePath: '', message: 'is not JSON' }];
+      ctx.check(
+        issues.length === 0,
+        `${label}: ${response.status} with an Error body`,
+        () =>
+          `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 200)}`,
+        response,
+      );
+    }
+  },
+  { tier: 'quick' },
+);
 
 conformance('ERR-002', "the Error body's status equals the HTTP status", async (ctx: ConformanceContext) => {
   const provoked = await provokeErrors(ctx);
@@ -24,8 +32,10 @@ conformance('ERR-002', "the Error body's status equals the HTTP status", async (
   for (const { label, response } of provoked) {
     const body = response.body as { status?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !('status' in body)) continue;
-    ctx.check(Number(body.status) === response.status && typeof body.status === 'number', `${label}: Error.status ${response.status}`, () =>
-      `${label}: HTTP ${response.status} with Error.status ${JSON.stringify(body.status)}`,
+    ctx.check(
+      Number(body.status) === response.status && typeof body.status === 'number',
+      `${label}: Error.status ${response.status}`,
+      () => `${label}: HTTP ${response.status} with Error.status ${JSON.stringify(body.status)}`,
       response,
     );
   }
@@ -39,7 +49,12 @@ conformance('ERR-003', "the Error body's code and message are non-empty strings"
     if (!body || typeof body !== 'object') continue;
     for (const field of ['code', 'message'] as const) {
       const value = body[field];
-      ctx.check(typeof value === 'string' && value.trim() !== '', `${label}: a non-empty ${field}`, () => `${label}: ${field} ${JSON.stringify(value)}`, response);
+      ctx.check(
+        typeof value === 'string' && value.trim() !== '',
+        `${label}: a non-empty ${field}`,
+        () => `${label}: ${field} ${JSON.stringify(value)}`,
+        response,
+      );
     }
   }
 });
@@ -55,7 +70,10 @@ conformance('STA-009', 'each operation answers only with statuses the interface 
   }
   for (const { operationId, response } of responses) {
     const documented = ctx.contract.response(operationId, response.status) !== undefined || afterSunsetRemoval(operationId, response.status);
-    const statuses = ctx.contract.operation(operationId).responses.map((r) => r.status).join(', ');
+    const statuses = ctx.contract
+      .operation(operationId)
+      .responses.map((r) => r.status)
+      .join(', ');
     ctx.check(documented, `${operationId}: one of ${statuses}`, `${operationId}: ${response.status}`, response);
   }
 });
@@ -71,6 +89,9 @@ function hasField(body: unknown, field: string): boolean {
 
 /** Why there was nothing to judge: no documented error status came back with a JSON object (see ERR-001). */
 function noErrorBody(provoked: ReadonlyArray<{ label: string }>): string {
-  const which = provoked.length === 0 ? 'no request got its documented error status (see STA-004, AUTH-001)' : `none of ${provoked.map((p) => p.label).join(', ')} carried an Error body (see ERR-001)`;
+  const which =
+    provoked.length === 0
+      ? 'no request got its documented error status (see STA-004, AUTH-001)'
+      : `none of ${provoked.map((p) => p.label).join(', ')} carried an Error body (see ERR-001)`;
   return `nothing to judge: ${which}`;
 }

@@ -19,7 +19,8 @@ async function expectCategoryRoundTrip(ctx: ConformanceContext, categoryId: bigi
   ctx.check(
     created.status === 201,
     `createPet accepts categoryId ${categoryId} with 201`,
-    () => `createPet answered categoryId ${categoryId} with ${created.status}${ctx.run.categoryIds ? '' : ' (if the target accepts only some categories, pass --category-ids)'}`,
+    () =>
+      `createPet answered categoryId ${categoryId} with ${created.status}${ctx.run.categoryIds ? '' : ' (if the target accepts only some categories, pass --category-ids)'}`,
     created,
   );
   // A body with no categoryId or id at all is SCH-002's finding; a value that differs is this one's.
@@ -31,50 +32,75 @@ async function expectCategoryRoundTrip(ctx: ConformanceContext, categoryId: bigi
   const fetched = await ctx.client.getPet(id);
   ctx.expectStatus(fetched, 200, `getPet ${id} (created with categoryId ${categoryId})`);
   const read = fieldOf(fetched.body, 'categoryId');
-  ctx.check(toBigInt(read) === categoryId, `getPet returns categoryId ${categoryId} exactly`, `getPet ${id} returned categoryId ${stringifyJson(read ?? null)}`, fetched);
+  ctx.check(
+    toBigInt(read) === categoryId,
+    `getPet returns categoryId ${categoryId} exactly`,
+    `getPet ${id} returned categoryId ${stringifyJson(read ?? null)}`,
+    fetched,
+  );
 }
 
 function fieldOf(body: unknown, field: string): unknown {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-conformance('INT-001', 'categoryId round-trips exactly at the edges of int64 (0, ±(2^53+1), 2^63-1, -2^63) and for the ids given with --category-ids', async (ctx: ConformanceContext) => {
-  // 2^53+1 first: the first integer a double cannot hold, so the quick profile's one case is the telling one.
-  const edges = forProfile(ctx, [TWO_POW_53_PLUS_1, -TWO_POW_53_PLUS_1, INT64_MAX, INT64_MIN, 0n], 1);
-  const given = ctx.run.categoryIds;
-  // The edges are sent even when the target restricts categories: refusing them with 400 is its right,
-  // answering them with other digits is not. The given ids then prove the round trip for what it accepts.
-  for (const value of edges) await expectCategoryRoundTrip(ctx, value, given !== undefined);
-  if (!given) return;
-  // A long list of categories would spend the budget on one fact: four of them show it outside thorough.
-  const sample = ctx.run.profile === 'thorough' ? given : given.slice(0, 4);
-  for (const id of forProfile(ctx, sample, 1)) await expectCategoryRoundTrip(ctx, BigInt(id));
-}, { tier: 'quick', writes: true });
+conformance(
+  'INT-001',
+  'categoryId round-trips exactly at the edges of int64 (0, ±(2^53+1), 2^63-1, -2^63) and for the ids given with --category-ids',
+  async (ctx: ConformanceContext) => {
+    // 2^53+1 first: the first integer a double cannot hold, so the quick profile's one case is the telling one.
+    const edges = forProfile(ctx, [TWO_POW_53_PLUS_1, -TWO_POW_53_PLUS_1, INT64_MAX, INT64_MIN, 0n], 1);
+    const given = ctx.run.categoryIds;
+    // The edges are sent even when the target restricts categories: refusing them with 400 is its right,
+    // answering them with other digits is not. The given ids then prove the round trip for what it accepts.
+    for (const value of edges) await expectCategoryRoundTrip(ctx, value, given !== undefined);
+    if (!given) return;
+    // A long list of categories would spend the budget on one fact: four of them show it outside thorough.
+    const sample = ctx.run.profile === 'thorough' ? given : given.slice(0, 4);
+    for (const id of forProfile(ctx, sample, 1)) await expectCategoryRoundTrip(ctx, BigInt(id));
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('INT-002', 'a categoryId outside int64 (2^63, -2^63-1) is refused with 400', async (ctx: ConformanceContext) => {
-  // Written as JSON text: the digits must reach the server as they are, not through a double.
-  const name = JSON.stringify(ctx.petName());
-  const values = [TWO_POW_63, INT64_MIN - 1n];
-  for (const value of forProfile(ctx, values, 1)) {
-    const response = await ctx.client.createPet(undefined, { rawBody: `{"name":${name},"categoryId":${value}}` });
-    expectRefused(ctx, response, { operation: 'createPet', input: `categoryId ${value} (outside int64)` });
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'INT-002',
+  'a categoryId outside int64 (2^63, -2^63-1) is refused with 400',
+  async (ctx: ConformanceContext) => {
+    // Written as JSON text: the digits must reach the server as they are, not through a double.
+    const name = JSON.stringify(ctx.petName());
+    const values = [TWO_POW_63, INT64_MIN - 1n];
+    for (const value of forProfile(ctx, values, 1)) {
+      const response = await ctx.client.createPet(undefined, { rawBody: `{"name":${name},"categoryId":${value}}` });
+      expectRefused(ctx, response, { operation: 'createPet', input: `categoryId ${value} (outside int64)` });
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('INT-003', 'assigned ids are distinct integers in int64 range', async (ctx: ConformanceContext) => {
-  const seen = new Map<bigint, ApiResponse>();
-  for (let i = 0; i < 4; i += 1) {
-    const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
-    if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
-    const raw: unknown = (response.body as { id?: unknown } | undefined)?.id;
-    const id = toBigInt(raw);
-    if (id === undefined) return ctx.fail('an integer id', `id ${stringifyJson(raw ?? null)}`, response);
-    ctx.check(id >= INT64_MIN && id <= INT64_MAX, 'an id within int64', `id ${id}`, response);
-    const earlier = seen.get(id);
-    ctx.check(earlier === undefined, 'a new id for every animal added', () => `id ${id} assigned twice: to ${stringifyJson(earlier?.body)} and to the pet just added`, earlier ? [earlier, response] : response);
-    seen.set(id, response);
-  }
-}, { writes: true });
+conformance(
+  'INT-003',
+  'assigned ids are distinct integers in int64 range',
+  async (ctx: ConformanceContext) => {
+    const seen = new Map<bigint, ApiResponse>();
+    for (let i = 0; i < 4; i += 1) {
+      const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
+      if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
+      const raw: unknown = (response.body as { id?: unknown } | undefined)?.id;
+      const id = toBigInt(raw);
+      if (id === undefined) return ctx.fail('an integer id', `id ${stringifyJson(raw ?? null)}`, response);
+      ctx.check(id >= INT64_MIN && id <= INT64_MAX, 'an id within int64', `id ${id}`, response);
+      const earlier = seen.get(id);
+      ctx.check(
+        earlier === undefined,
+        'a new id for every animal added',
+        () => `id ${id} assigned twice: to ${stringifyJson(earlier?.body)} and to the pet just added`,
+        earlier ? [earlier, response] : response,
+      );
+      seen.set(id, response);
+    }
+  },
+  { writes: true },
+);
 
 conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned', async (ctx: ConformanceContext) => {
   // Two pets get neighbouring ids, so one of them is odd: above 2^53 an odd id is exactly what a

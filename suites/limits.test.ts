@@ -10,14 +10,19 @@ import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, occurre
 
 const DEFAULT_LIMIT = 20;
 
-conformance('LIM-001', 'listPets with limit=1 returns at most one animal', async (ctx: ConformanceContext) => {
-  // Outside the quick profile make sure two pets exist, so a server that ignores limit cannot pass by
-  // accident; the quick profile (meant for real, populated stores) spends one request.
-  if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, 2);
-  const response = await ctx.client.listPets({ limit: 1 });
-  const items = expectList(ctx, response, 'listPets limit=1');
-  ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`, response);
-}, { tier: 'quick' });
+conformance(
+  'LIM-001',
+  'listPets with limit=1 returns at most one animal',
+  async (ctx: ConformanceContext) => {
+    // Outside the quick profile make sure two pets exist, so a server that ignores limit cannot pass by
+    // accident; the quick profile (meant for real, populated stores) spends one request.
+    if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, 2);
+    const response = await ctx.client.listPets({ limit: 1 });
+    const items = expectList(ctx, response, 'listPets limit=1');
+    ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`, response);
+  },
+  { tier: 'quick' },
+);
 
 conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and all of them when fewer are stored', async (ctx: ConformanceContext) => {
   // The store is made to hold more than 100 (on a populated store that costs one create), so a server
@@ -28,12 +33,22 @@ conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and
   const items = toPetRecords(expectList(ctx, response, 'listPets limit=100'));
   ctx.check(items.length <= MAX_LIMIT, 'listPets limit=100: at most 100 animals', `${items.length} animals`, response);
   if (stored > MAX_LIMIT) {
-    ctx.check(items.length === MAX_LIMIT, `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`, `${items.length} animals`, response);
+    ctx.check(
+      items.length === MAX_LIMIT,
+      `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`,
+      `${items.length} animals`,
+      response,
+    );
   }
   // Fewer than 100 means the store holds fewer than 100 (or the limit was not honoured): either way,
   // the pet just added must be there.
   if (pet && items.length < MAX_LIMIT) {
-    ctx.check(occurrences(items, pet) > 0, `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`, 'the pet is missing: the list is cut short of the limit', response);
+    ctx.check(
+      occurrences(items, pet) > 0,
+      `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`,
+      'the pet is missing: the list is cut short of the limit',
+      response,
+    );
   }
   if (!pet && stored <= MAX_LIMIT && items.length < MAX_LIMIT) {
     ctx.skip(`read-only mode and ${items.length} animals listed: whether limit=100 returns every stored animal cannot be proven`, 'read-only');
@@ -45,58 +60,89 @@ conformance('LIM-003', 'listPets without limit returns at most 20 animals, exact
   const response = await ctx.client.listPets();
   const items = expectList(ctx, response, 'listPets without limit');
   if (stored > DEFAULT_LIMIT) {
-    ctx.check(items.length === DEFAULT_LIMIT, `listPets without limit: exactly 20 animals (the store holds at least ${stored})`, `${items.length} animals`, response);
+    ctx.check(
+      items.length === DEFAULT_LIMIT,
+      `listPets without limit: exactly 20 animals (the store holds at least ${stored})`,
+      `${items.length} animals`,
+      response,
+    );
   } else {
     // Read-only and a small store: fewer than 21 stored, so only the ceiling is provable.
     ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`, response);
   }
 });
 
-conformance('LIM-004', 'a limit outside 1..100 or not an integer gets 400 with an Error body, or at most 100 animals', async (ctx: ConformanceContext) => {
-  // 101 first: a server that does not check the range at all shows itself where clamping matters, but
-  // only on a store of more than 100 (outside quick, which spends one request on a real store).
-  if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, MAX_LIMIT + 1);
-  const limits = ['101', '0', '-1', '1.5', 'abc', ''];
-  for (const limit of forProfile(ctx, limits, 1)) {
-    const what = `listPets limit=${JSON.stringify(limit)}`;
-    const response = await ctx.client.listPets({ limit });
-    if (response.status === 400) {
-      expectRefused(ctx, response, { operation: 'listPets', input: `limit=${JSON.stringify(limit)}` });
-      continue;
+conformance(
+  'LIM-004',
+  'a limit outside 1..100 or not an integer gets 400 with an Error body, or at most 100 animals',
+  async (ctx: ConformanceContext) => {
+    // 101 first: a server that does not check the range at all shows itself where clamping matters, but
+    // only on a store of more than 100 (outside quick, which spends one request on a real store).
+    if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, MAX_LIMIT + 1);
+    const limits = ['101', '0', '-1', '1.5', 'abc', ''];
+    for (const limit of forProfile(ctx, limits, 1)) {
+      const what = `listPets limit=${JSON.stringify(limit)}`;
+      const response = await ctx.client.listPets({ limit });
+      if (response.status === 400) {
+        expectRefused(ctx, response, { operation: 'listPets', input: `limit=${JSON.stringify(limit)}` });
+        continue;
+      }
+      ctx.check(
+        response.status === 200,
+        `${what}: 400 with an Error body, or 200 with at most 100 animals`,
+        `${what}: status ${response.status}: ${brief(response.text)}`,
+        response,
+      );
+      const items = expectList(ctx, response, what);
+      ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`, response);
     }
-    ctx.check(response.status === 200, `${what}: 400 with an Error body, or 200 with at most 100 animals`, `${what}: status ${response.status}: ${brief(response.text)}`, response);
-    const items = expectList(ctx, response, what);
-    ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`, response);
-  }
-}, { tier: 'quick' });
+  },
+  { tier: 'quick' },
+);
 
-conformance('LIM-005', 'listPets with a status filter returns only animals with that status', async (ctx: ConformanceContext) => {
-  // Pets of other statuses are created first, so a server that ignores the filter lists them.
-  // Quick: one sold pet and the pending list (two requests); otherwise one pet and one list per status.
-  const quick = ctx.run.profile === 'quick';
-  const created = quick ? ['sold'] : PET_STATUSES;
-  const listed = quick ? ['pending'] : PET_STATUSES;
-  for (const status of created) await ctx.setupPet({ status });
-  // With limit=100, and (outside quick) once without a limit: the filter must not depend on the limit.
-  const queries = listed.map((status) => ({ status, limit: MAX_LIMIT as number | undefined }));
-  if (!quick) queries.push({ status: 'sold', limit: undefined });
-  for (const { status, limit } of queries) {
-    const what = `listPets status=${status}${limit === undefined ? ' (no limit)' : ''}`;
-    const response = await ctx.client.listPets(limit === undefined ? { status } : { status, limit });
-    const items = expectList(ctx, response, what);
-    const other = items.find((item) => (item as { status?: unknown } | null)?.status !== status);
-    ctx.check(other === undefined, `${what}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`, response);
-    if (limit === undefined) ctx.check(items.length <= DEFAULT_LIMIT, `${what}: at most ${DEFAULT_LIMIT} animals (the default limit)`, `${items.length} animals`, response);
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'LIM-005',
+  'listPets with a status filter returns only animals with that status',
+  async (ctx: ConformanceContext) => {
+    // Pets of other statuses are created first, so a server that ignores the filter lists them.
+    // Quick: one sold pet and the pending list (two requests); otherwise one pet and one list per status.
+    const quick = ctx.run.profile === 'quick';
+    const created = quick ? ['sold'] : PET_STATUSES;
+    const listed = quick ? ['pending'] : PET_STATUSES;
+    for (const status of created) await ctx.setupPet({ status });
+    // With limit=100, and (outside quick) once without a limit: the filter must not depend on the limit.
+    const queries = listed.map((status) => ({ status, limit: MAX_LIMIT as number | undefined }));
+    if (!quick) queries.push({ status: 'sold', limit: undefined });
+    for (const { status, limit } of queries) {
+      const what = `listPets status=${status}${limit === undefined ? ' (no limit)' : ''}`;
+      const response = await ctx.client.listPets(limit === undefined ? { status } : { status, limit });
+      const items = expectList(ctx, response, what);
+      const other = items.find((item) => (item as { status?: unknown } | null)?.status !== status);
+      ctx.check(other === undefined, `${what}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`, response);
+      if (limit === undefined)
+        ctx.check(items.length <= DEFAULT_LIMIT, `${what}: at most ${DEFAULT_LIMIT} animals (the default limit)`, `${items.length} animals`, response);
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('LIM-006', 'a list shorter than its limit holds the animal just added', async (ctx: ConformanceContext) => {
-  const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
-  // Every status already fills a page of 100 on this store: completeness is unprovable, so the
-  // requirement is neither proven nor refuted here.
-  if (!complete) ctx.skip(`every status already lists ${MAX_LIMIT} animals on this store: no list is provably complete`, 'precondition');
-  ctx.check(occurrences(items, pet) > 0, `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`, 'the pet just added is missing', response);
-}, { writes: true });
+conformance(
+  'LIM-006',
+  'a list shorter than its limit holds the animal just added',
+  async (ctx: ConformanceContext) => {
+    const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
+    // Every status already fills a page of 100 on this store: completeness is unprovable, so the
+    // requirement is neither proven nor refuted here.
+    if (!complete) ctx.skip(`every status already lists ${MAX_LIMIT} animals on this store: no list is provably complete`, 'precondition');
+    ctx.check(
+      occurrences(items, pet) > 0,
+      `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`,
+      'the pet just added is missing',
+      response,
+    );
+  },
+  { writes: true },
+);
 
 conformance('LIM-007', 'an unknown status filter gets 400 with an Error body, or an empty list', async (ctx: ConformanceContext) => {
   const what = 'listPets status=unknown';
@@ -109,7 +155,12 @@ conformance('LIM-007', 'an unknown status filter gets 400 with an Error body, or
   }
   if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=unknown' });
   const items = expectList(ctx, response, what);
-  ctx.check(items.length === 0, `${what}: 400, or 200 with an empty list`, `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`, response);
+  ctx.check(
+    items.length === 0,
+    `${what}: 400, or 200 with an empty list`,
+    `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`,
+    response,
+  );
 });
 
 conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals', async (ctx: ConformanceContext) => {

@@ -37,38 +37,48 @@ function newPetOptions(ctx: ConformanceContext): SchemaArbitraryOptions {
 function affordCases(ctx: ConformanceContext, runs: Runs, requestsPerCase: number): number {
   const numRuns = ctx.numRuns(runs);
   const left = ctx.budgetLeft();
-  if (left !== undefined && left < numRuns * requestsPerCase) ctx.skip(`needs up to ${numRuns * requestsPerCase} requests; ${left} left in the budget`, 'budget');
+  if (left !== undefined && left < numRuns * requestsPerCase)
+    ctx.skip(`needs up to ${numRuns * requestsPerCase} requests; ${left} left in the budget`, 'budget');
   return numRuns;
 }
 
-conformance('SCH-006', 'any valid NewPet is accepted with 201, echoed exactly, and read back alike (property)', async (ctx: ConformanceContext) => {
-  const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 600 }, 2);
-  const options = newPetOptions(ctx);
-  // One case in five has a name beyond 64 code units: refused with 400 or echoed exactly, never cut.
-  const bodies = fc.oneof(
-    { weight: 4, arbitrary: arbitraryFromSchema(ctx.contract, NEW_PET_REF, options) },
-    { weight: 1, arbitrary: arbitraryFromSchema(ctx.contract, NEW_PET_REF, { ...options, longNames: true }) },
-  ) as fc.Arbitrary<Record<string, SchemaValue>>;
-  await ctx.property(bodies, async (body) => {
-    const shown = `createPet(${showValue(body)})`;
-    const response = await ctx.client.createPet(body);
-    const name = String(body.name);
-    // A server may bound names (length bounds are not shown), but not below 1..64.
-    if (response.status === 400 && (name.length === 0 || name.length > NAME_LIMIT)) return;
-    ctx.expectStatus(response, 201, shown);
-    const pet = toPetRecord(response.body);
-    if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${response.text.slice(0, 200)}`, response);
-    const sentStatus = typeof body.status === 'string' ? body.status : undefined;
-    const sent = { id: pet.id, name, categoryId: body.categoryId as bigint, status: sentStatus ?? pet.status };
-    const echo = differences(sent, pet);
-    if (echo) ctx.fail(`${shown}: 201 echoing name, categoryId and status exactly`, `201 with ${echo}`, response);
-    const read = await ctx.client.getPet(pet.id);
-    ctx.expectStatus(read, 200, `getPet ${pet.id}, just created by ${shown}`);
-    const readPet = toPetRecord(read.body);
-    const diff = readPet ? differences(pet, readPet) : `${read.text.slice(0, 200)}`;
-    if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
-  }, { numRuns, describe: (body) => `createPet(${showValue(body)})` });
-}, { tier: 'quick', writes: true });
+conformance(
+  'SCH-006',
+  'any valid NewPet is accepted with 201, echoed exactly, and read back alike (property)',
+  async (ctx: ConformanceContext) => {
+    const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 600 }, 2);
+    const options = newPetOptions(ctx);
+    // One case in five has a name beyond 64 code units: refused with 400 or echoed exactly, never cut.
+    const bodies = fc.oneof(
+      { weight: 4, arbitrary: arbitraryFromSchema(ctx.contract, NEW_PET_REF, options) },
+      { weight: 1, arbitrary: arbitraryFromSchema(ctx.contract, NEW_PET_REF, { ...options, longNames: true }) },
+    ) as fc.Arbitrary<Record<string, SchemaValue>>;
+    await ctx.property(
+      bodies,
+      async (body) => {
+        const shown = `createPet(${showValue(body)})`;
+        const response = await ctx.client.createPet(body);
+        const name = String(body.name);
+        // A server may bound names (length bounds are not shown), but not below 1..64.
+        if (response.status === 400 && (name.length === 0 || name.length > NAME_LIMIT)) return;
+        ctx.expectStatus(response, 201, shown);
+        const pet = toPetRecord(response.body);
+        if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${response.text.slice(0, 200)}`, response);
+        const sentStatus = typeof body.status === 'string' ? body.status : undefined;
+        const sent = { id: pet.id, name, categoryId: body.categoryId as bigint, status: sentStatus ?? pet.status };
+        const echo = differences(sent, pet);
+        if (echo) ctx.fail(`${shown}: 201 echoing name, categoryId and status exactly`, `201 with ${echo}`, response);
+        const read = await ctx.client.getPet(pet.id);
+        ctx.expectStatus(read, 200, `getPet ${pet.id}, just created by ${shown}`);
+        const readPet = toPetRecord(read.body);
+        const diff = readPet ? differences(pet, readPet) : `${read.text.slice(0, 200)}`;
+        if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
+      },
+      { numRuns, describe: (body) => `createPet(${showValue(body)})` },
+    );
+  },
+  { tier: 'quick', writes: true },
+);
 
 interface InvalidProperty {
   id: string;
@@ -78,37 +88,75 @@ interface InvalidProperty {
 }
 
 const INVALID_PROPERTIES: readonly InvalidProperty[] = [
-  { id: 'STA-005', kind: 'missing-field', title: 'any NewPet missing a required field is refused with 400 (property)', runs: { quick: 0, standard: 6, thorough: 150 } },
-  { id: 'STA-006', kind: 'wrong-value', title: 'any NewPet with a field of the wrong type or outside its enum is refused with 400 (property)', runs: { quick: 0, standard: 16, thorough: 600 } },
-  { id: 'STA-007', kind: 'not-object', title: 'any body that is not a JSON object is refused with 400 (property)', runs: { quick: 0, standard: 4, thorough: 150 } },
+  {
+    id: 'STA-005',
+    kind: 'missing-field',
+    title: 'any NewPet missing a required field is refused with 400 (property)',
+    runs: { quick: 0, standard: 6, thorough: 150 },
+  },
+  {
+    id: 'STA-006',
+    kind: 'wrong-value',
+    title: 'any NewPet with a field of the wrong type or outside its enum is refused with 400 (property)',
+    runs: { quick: 0, standard: 16, thorough: 600 },
+  },
+  {
+    id: 'STA-007',
+    kind: 'not-object',
+    title: 'any body that is not a JSON object is refused with 400 (property)',
+    runs: { quick: 0, standard: 4, thorough: 150 },
+  },
   { id: 'INT-002', kind: 'out-of-range', title: 'any categoryId beyond int64 is refused with 400 (property)', runs: { quick: 0, standard: 3, thorough: 100 } },
 ];
 
 for (const { id, kind, title, runs } of INVALID_PROPERTIES) {
-  conformance(id, title, async (ctx: ConformanceContext) => {
-    const numRuns = affordCases(ctx, runs, 1);
-    const cases = invalidNewPet(ctx.contract, { ...newPetOptions(ctx), kinds: [kind] });
-    await ctx.property(cases, async (c: InvalidCase) => {
-      const response = await ctx.client.createPet(c.body, c.rawBody === undefined ? undefined : { rawBody: c.rawBody });
-      const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
-      ctx.check(response.status === 400, `createPet refuses ${c.mutation} with 400`, () => `createPet ${verb} ${c.label} with ${response.status}`, response);
-    }, { numRuns, describe: (c) => c.label });
-  }, { writes: true });
+  conformance(
+    id,
+    title,
+    async (ctx: ConformanceContext) => {
+      const numRuns = affordCases(ctx, runs, 1);
+      const cases = invalidNewPet(ctx.contract, { ...newPetOptions(ctx), kinds: [kind] });
+      await ctx.property(
+        cases,
+        async (c: InvalidCase) => {
+          const response = await ctx.client.createPet(c.body, c.rawBody === undefined ? undefined : { rawBody: c.rawBody });
+          const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
+          ctx.check(
+            response.status === 400,
+            `createPet refuses ${c.mutation} with 400`,
+            () => `createPet ${verb} ${c.label} with ${response.status}`,
+            response,
+          );
+        },
+        { numRuns, describe: (c) => c.label },
+      );
+    },
+    { writes: true },
+  );
 }
 
-conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals, all matching (property)', async (ctx: ConformanceContext) => {
-  const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 500 }, 1);
-  const queries = queryArbitrary(ctx.contract, 'listPets', { always: ['limit'] });
-  await ctx.property(queries, async (query) => {
-    const limit = Number(query.limit);
-    const status = typeof query.status === 'string' ? query.status : undefined;
-    const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
-    const response = await ctx.client.listPets({ limit, status });
-    ctx.expectStatus(response, 200, what);
-    if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, response.text.slice(0, 200) || 'an empty body', response);
-    ctx.check(response.body.length <= limit, `${what}: at most ${limit} animals`, `${response.body.length} animals`, response);
-    if (status === undefined) return;
-    const other = toPetRecords(response.body).find((pet) => pet.status !== status);
-    if (other) ctx.fail(`${what}: only ${status} animals`, `it lists ${describePet(other)}`, response);
-  }, { numRuns, describe: (query) => `listPets(${showValue(query)})` });
-}, { tier: 'quick' });
+conformance(
+  'LIM-008',
+  'any limit from 1 to 100, with or without status, yields at most limit animals, all matching (property)',
+  async (ctx: ConformanceContext) => {
+    const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 500 }, 1);
+    const queries = queryArbitrary(ctx.contract, 'listPets', { always: ['limit'] });
+    await ctx.property(
+      queries,
+      async (query) => {
+        const limit = Number(query.limit);
+        const status = typeof query.status === 'string' ? query.status : undefined;
+        const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
+        const response = await ctx.client.listPets({ limit, status });
+        ctx.expectStatus(response, 200, what);
+        if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, response.text.slice(0, 200) || 'an empty body', response);
+        ctx.check(response.body.length <= limit, `${what}: at most ${limit} animals`, `${response.body.length} animals`, response);
+        if (status === undefined) return;
+        const other = toPetRecords(response.body).find((pet) => pet.status !== status);
+        if (other) ctx.fail(`${what}: only ${status} animals`, `it lists ${describePet(other)}`, response);
+      },
+      { numRuns, describe: (query) => `listPets(${showValue(query)})` },
+    );
+  },
+  { tier: 'quick' },
+);

@@ -18,32 +18,57 @@ const TIMER_MARGIN_MS = 50;
 
 function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
   const missing = missingRateHeaders(response);
-  ctx.check(missing.length === 0, `X-RateLimit-Limit, -Remaining and -Reset on ${what}`, () => `${missing.join(', ')} missing on ${what} (status ${response.status})`, response);
+  ctx.check(
+    missing.length === 0,
+    `X-RateLimit-Limit, -Remaining and -Reset on ${what}`,
+    () => `${missing.join(', ')} missing on ${what} (status ${response.status})`,
+    response,
+  );
 }
 
 describe('rate-limit headers', () => {
   const window = once(measureWindow);
 
-  conformance('RATE-002', 'rate-limit headers are integers, Remaining ≤ Limit, Reset a Unix time in seconds', async (ctx: ConformanceContext) => {
-    for (const reading of (await window(ctx)).flat()) {
-      const missing = missingRateHeaders(reading.response);
-      if (missing.length > 0) ctx.skip(`${missing.join(', ')} missing, so there is nothing to judge (see RATE-001)`);
-      // The always-on check holds the rule (same clock tolerance everywhere); this test makes sure it runs.
-      failOnFinding(ctx, reading.response);
-    }
-  }, { tier: 'quick' });
+  conformance(
+    'RATE-002',
+    'rate-limit headers are integers, Remaining ≤ Limit, Reset a Unix time in seconds',
+    async (ctx: ConformanceContext) => {
+      for (const reading of (await window(ctx)).flat()) {
+        const missing = missingRateHeaders(reading.response);
+        if (missing.length > 0) ctx.skip(`${missing.join(', ')} missing, so there is nothing to judge (see RATE-001)`);
+        // The always-on check holds the rule (same clock tolerance everywhere); this test makes sure it runs.
+        failOnFinding(ctx, reading.response);
+      }
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('RATE-003', 'X-RateLimit-Remaining falls with each of three consecutive requests in one window', async (ctx: ConformanceContext) => {
-    const runs = await window(ctx);
-    const last = runs[runs.length - 1]!;
-    const steps = stepsOf(last);
-    if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
-    const seen = runs.map(describeReadings).join('; then ');
-    const all = runs.flatMap(stepsOf);
-    ctx.check(!all.includes('reset-went-back'), 'X-RateLimit-Reset that stays or moves forward (a window never resets earlier)', seen, runs.flat().map((r) => r.response));
-    ctx.check(!steps.includes('not-decreased'), 'X-RateLimit-Remaining lower after each request while Reset stays the same', seen, last.map((r) => r.response));
-    if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
-  }, { tier: 'quick' });
+  conformance(
+    'RATE-003',
+    'X-RateLimit-Remaining falls with each of three consecutive requests in one window',
+    async (ctx: ConformanceContext) => {
+      const runs = await window(ctx);
+      const last = runs[runs.length - 1]!;
+      const steps = stepsOf(last);
+      if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
+      const seen = runs.map(describeReadings).join('; then ');
+      const all = runs.flatMap(stepsOf);
+      ctx.check(
+        !all.includes('reset-went-back'),
+        'X-RateLimit-Reset that stays or moves forward (a window never resets earlier)',
+        seen,
+        runs.flat().map((r) => r.response),
+      );
+      ctx.check(
+        !steps.includes('not-decreased'),
+        'X-RateLimit-Remaining lower after each request while Reset stays the same',
+        seen,
+        last.map((r) => r.response),
+      );
+      if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
+    },
+    { tier: 'quick' },
+  );
 
   conformance('RATE-001', 'rate-limit headers on a 200, a 401 and a 404', async (ctx: ConformanceContext) => {
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets with a valid key');
@@ -51,31 +76,41 @@ describe('rate-limit headers', () => {
     expectRateHeaders(ctx, await ctx.client.getPet(unlikelyPetId(ctx)), 'getPet of an unknown id');
   });
 
-  conformance('RATE-008', "X-RateLimit-Limit is the per-minute or the per-day limit of the key's plan (--plan)", async (ctx: ConformanceContext) => {
-    const plan = ctx.run.plan;
-    // Without --plan the requirement is out of scope for the run (the report says so); nothing to send.
-    if (!plan) ctx.skip('the key\'s plan is not known: give --plan', 'precondition');
-    const response = await ctx.client.listPets({ limit: 1 });
-    const raw = response.headers['x-ratelimit-limit'];
-    const limit = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-    if (limit === undefined) ctx.skip(`X-RateLimit-Limit missing or not an integer (see RATE-001, RATE-002): ${JSON.stringify(raw ?? null)}`);
-    const table = limitsOf(plan);
-    if (!table) {
-      ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`, response);
-      return;
-    }
-    ctx.check(
-      limit === table.perMinute || limit === table.perDay,
-      `X-RateLimit-Limit ${table.perMinute} (per minute) or ${table.perDay} (per day) for the ${plan} plan`,
-      `X-RateLimit-Limit: ${limit}`,
-      response,
-    );
-  }, { tier: 'quick' });
+  conformance(
+    'RATE-008',
+    "X-RateLimit-Limit is the per-minute or the per-day limit of the key's plan (--plan)",
+    async (ctx: ConformanceContext) => {
+      const plan = ctx.run.plan;
+      // Without --plan the requirement is out of scope for the run (the report says so); nothing to send.
+      if (!plan) ctx.skip("the key's plan is not known: give --plan", 'precondition');
+      const response = await ctx.client.listPets({ limit: 1 });
+      const raw = response.headers['x-ratelimit-limit'];
+      const limit = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+      if (limit === undefined) ctx.skip(`X-RateLimit-Limit missing or not an integer (see RATE-001, RATE-002): ${JSON.stringify(raw ?? null)}`);
+      const table = limitsOf(plan);
+      if (!table) {
+        ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`, response);
+        return;
+      }
+      ctx.check(
+        limit === table.perMinute || limit === table.perDay,
+        `X-RateLimit-Limit ${table.perMinute} (per minute) or ${table.perDay} (per day) for the ${plan} plan`,
+        `X-RateLimit-Limit: ${limit}`,
+        response,
+      );
+    },
+    { tier: 'quick' },
+  );
 
-  conformance('RATE-001', 'rate-limit headers on a 201 and a 400', async (ctx: ConformanceContext) => {
-    expectRateHeaders(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }), 'createPet of a valid NewPet');
-    expectRateHeaders(ctx, await ctx.client.createPet({}), 'createPet of {}');
-  }, { writes: true });
+  conformance(
+    'RATE-001',
+    'rate-limit headers on a 201 and a 400',
+    async (ctx: ConformanceContext) => {
+      expectRateHeaders(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }), 'createPet of a valid NewPet');
+      expectRateHeaders(ctx, await ctx.client.createPet({}), 'createPet of {}');
+    },
+    { writes: true },
+  );
 });
 
 // Last in the file (and the CLI runs this file last on a remote target): after the 429 the only request
@@ -94,72 +129,106 @@ describe('rate-limit exhaustion', () => {
     return result;
   }
 
-  conformance('RATE-004', 'a request over the limit gets 429, and not before the limit is spent', async (ctx: ConformanceContext) => {
-    const result = await exhaustion(ctx);
-    if (result.kind === 'skipped') ctx.skip(result.reason, result.code);
-    if (result.kind === 'no-429') {
-      ctx.fail(
-        `a 429 within ${PAST_REMAINING} requests past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,
-        `${result.sent} requests, none answered 429 (Remaining went from ${result.firstRemaining} to ${result.lastRemaining})`,
+  conformance(
+    'RATE-004',
+    'a request over the limit gets 429, and not before the limit is spent',
+    async (ctx: ConformanceContext) => {
+      const result = await exhaustion(ctx);
+      if (result.kind === 'skipped') ctx.skip(result.reason, result.code);
+      if (result.kind === 'no-429') {
+        ctx.fail(
+          `a 429 within ${PAST_REMAINING} requests past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,
+          `${result.sent} requests, none answered 429 (Remaining went from ${result.firstRemaining} to ${result.lastRemaining})`,
+        );
+      }
+      const { previous, tooMany: reading } = result;
+      const early = previous.remaining === undefined || previous.remaining > result.slack;
+      // A 429 naming a later Reset than the window just advertised comes from another limit (the daily one,
+      // when the headers describe the minute): the advertised window cannot be judged by it.
+      if (early && previous.reset !== undefined && reading.reset !== undefined && reading.reset > previous.reset + 1) {
+        ctx.skip(
+          `the 429 names another window (Reset ${previous.reset} → ${reading.reset}), likely a longer limit: ${describeReading(previous)} → ${describeReading(reading)}`,
+        );
+      }
+      const others = result.slack > 1 ? ` (others using the key spent up to ${result.slack - 1} per request)` : '';
+      ctx.check(
+        !early,
+        `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
+        () => `429 after request ${result.sent}, right after a response that said ${describeReading(previous)}`,
+        [previous.response, reading.response],
       );
-    }
-    const { previous, tooMany: reading } = result;
-    const early = previous.remaining === undefined || previous.remaining > result.slack;
-    // A 429 naming a later Reset than the window just advertised comes from another limit (the daily one,
-    // when the headers describe the minute): the advertised window cannot be judged by it.
-    if (early && previous.reset !== undefined && reading.reset !== undefined && reading.reset > previous.reset + 1) {
-      ctx.skip(`the 429 names another window (Reset ${previous.reset} → ${reading.reset}), likely a longer limit: ${describeReading(previous)} → ${describeReading(reading)}`);
-    }
-    const others = result.slack > 1 ? ` (others using the key spent up to ${result.slack - 1} per request)` : '';
-    ctx.check(
-      !early,
-      `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
-      () => `429 after request ${result.sent}, right after a response that said ${describeReading(previous)}`,
-      [previous.response, reading.response],
-    );
-  }, options);
+    },
+    options,
+  );
 
-  conformance('RATE-001', 'rate-limit headers on the 429', async (ctx: ConformanceContext) => {
-    expectRateHeaders(ctx, (await tooMany(ctx)).tooMany.response, 'the 429');
-  }, options);
+  conformance(
+    'RATE-001',
+    'rate-limit headers on the 429',
+    async (ctx: ConformanceContext) => {
+      expectRateHeaders(ctx, (await tooMany(ctx)).tooMany.response, 'the 429');
+    },
+    options,
+  );
 
-  conformance('ERR-004', 'the 429 carries the Error body, like every other error', async (ctx: ConformanceContext) => {
-    // The always-on check holds the rule (the 429 body is not shown, so this is a SHOULD); this test makes
-    // sure a 429 is provoked and judged.
-    failOnFinding(ctx, (await tooMany(ctx)).tooMany.response);
-  }, options);
+  conformance(
+    'ERR-004',
+    'the 429 carries the Error body, like every other error',
+    async (ctx: ConformanceContext) => {
+      // The always-on check holds the rule (the 429 body is not shown, so this is a SHOULD); this test makes
+      // sure a 429 is provoked and judged.
+      failOnFinding(ctx, (await tooMany(ctx)).tooMany.response);
+    },
+    options,
+  );
 
-  conformance('RATE-005', 'the 429 carries Retry-After as delay-seconds or an HTTP-date', async (ctx: ConformanceContext) => {
-    const { tooMany: reading } = await tooMany(ctx);
-    ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header', reading.response);
-    failOnFinding(ctx, reading.response);
-  }, options);
+  conformance(
+    'RATE-005',
+    'the 429 carries Retry-After as delay-seconds or an HTTP-date',
+    async (ctx: ConformanceContext) => {
+      const { tooMany: reading } = await tooMany(ctx);
+      ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header', reading.response);
+      failOnFinding(ctx, reading.response);
+    },
+    options,
+  );
 
-  conformance('RATE-006', 'the 429 says Remaining 0 and its Retry-After agrees with X-RateLimit-Reset', async (ctx: ConformanceContext) => {
-    const { tooMany: reading } = await tooMany(ctx);
-    ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`, reading.response);
-    const retry = retryAfterMs(reading);
-    const reset = resetMs(reading);
-    if (retry === undefined || reset === undefined) ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
-    ctx.check(
-      Math.abs(retry - reset) <= AGREEMENT_MS,
-      `Retry-After within ${AGREEMENT_MS / 1000} s of X-RateLimit-Reset − now`,
-      () => `Retry-After ${reading.response.headers['retry-after']} (${fmt(retry)}) but Reset ${reading.reset} is ${fmt(reset)} away`,
-      reading.response,
-    );
-  }, options);
+  conformance(
+    'RATE-006',
+    'the 429 says Remaining 0 and its Retry-After agrees with X-RateLimit-Reset',
+    async (ctx: ConformanceContext) => {
+      const { tooMany: reading } = await tooMany(ctx);
+      ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`, reading.response);
+      const retry = retryAfterMs(reading);
+      const reset = resetMs(reading);
+      if (retry === undefined || reset === undefined) ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
+      ctx.check(
+        Math.abs(retry - reset) <= AGREEMENT_MS,
+        `Retry-After within ${AGREEMENT_MS / 1000} s of X-RateLimit-Reset − now`,
+        () => `Retry-After ${reading.response.headers['retry-after']} (${fmt(retry)}) but Reset ${reading.reset} is ${fmt(reset)} away`,
+        reading.response,
+      );
+    },
+    options,
+  );
 
-  conformance('RATE-007', 'after waiting what Retry-After says, a request is served again', async (ctx: ConformanceContext) => {
-    const { tooMany: reading } = await tooMany(ctx);
-    const wait = recoveryWait(reading);
-    if (wait === undefined) ctx.skip('the 429 says neither Retry-After nor X-RateLimit-Reset usably: no safe time to come back');
-    if (wait.ms > MAX_RECOVERY_WAIT_MS) {
-      ctx.skip(`the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`);
-    }
-    await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()), undefined, { signal: ctx.signal });
-    const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
-    ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
-  }, options);
+  conformance(
+    'RATE-007',
+    'after waiting what Retry-After says, a request is served again',
+    async (ctx: ConformanceContext) => {
+      const { tooMany: reading } = await tooMany(ctx);
+      const wait = recoveryWait(reading);
+      if (wait === undefined) ctx.skip('the 429 says neither Retry-After nor X-RateLimit-Reset usably: no safe time to come back');
+      if (wait.ms > MAX_RECOVERY_WAIT_MS) {
+        ctx.skip(
+          `the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`,
+        );
+      }
+      await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()), undefined, { signal: ctx.signal });
+      const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
+      ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
+    },
+    options,
+  );
 });
 
 /** What the 429 asks the client to wait: Retry-After, else (a server missing RATE-005) until Reset. */

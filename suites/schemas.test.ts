@@ -19,19 +19,29 @@ function expectSchema(ctx: ConformanceContext, response: ApiResponse, schema: 'P
   ctx.check(issues.length === 0, expected, () => `${what}: ${formatIssues(issues)}`, response);
 }
 
-conformance('SCH-001', 'listPets answers 200 with a body that is Pets', async (ctx: ConformanceContext) => {
-  // limit=100 puts as many stored pets as one request can under the schema.
-  const response = await ctx.client.listPets({ limit: MAX_LIMIT });
-  ctx.expectStatus(response, 200, 'listPets limit=100');
-  expectSchema(ctx, response, 'Pets', 'listPets limit=100');
-}, { tier: 'quick' });
+conformance(
+  'SCH-001',
+  'listPets answers 200 with a body that is Pets',
+  async (ctx: ConformanceContext) => {
+    // limit=100 puts as many stored pets as one request can under the schema.
+    const response = await ctx.client.listPets({ limit: MAX_LIMIT });
+    ctx.expectStatus(response, 200, 'listPets limit=100');
+    expectSchema(ctx, response, 'Pets', 'listPets limit=100');
+  },
+  { tier: 'quick' },
+);
 
-conformance('SCH-002', 'createPet answers 201 with a Pet that includes the assigned id', async (ctx: ConformanceContext) => {
-  const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status: 'available' });
-  ctx.expectStatus(response, 201, 'createPet of a valid NewPet');
-  // The schema requires id as an int64: its absence or a string id fails here with the instancePath.
-  expectSchema(ctx, response, 'Pet', 'createPet 201');
-}, { writes: true });
+conformance(
+  'SCH-002',
+  'createPet answers 201 with a Pet that includes the assigned id',
+  async (ctx: ConformanceContext) => {
+    const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status: 'available' });
+    ctx.expectStatus(response, 201, 'createPet of a valid NewPet');
+    // The schema requires id as an int64: its absence or a string id fails here with the instancePath.
+    expectSchema(ctx, response, 'Pet', 'createPet 201');
+  },
+  { writes: true },
+);
 
 conformance('SCH-003', 'getPet answers 200 with a body that is Pet', async (ctx: ConformanceContext) => {
   // In read-only mode a listed pet is read. Otherwise the id is read loosely from createPet's answer:
@@ -71,40 +81,61 @@ conformance('SCH-004', 'every operation answers JSON as application/json, errors
   expectJsonMediaType(ctx, missing, `getPet of an unknown id (status ${missing.status})`);
 });
 
-conformance('SCH-005', 'createPet echoes name, categoryId and status exactly', async (ctx: ConformanceContext) => {
-  interface EchoCase { label: string; name: string; status?: string; categoryIndex: number; mayRefuse?: boolean }
-  const cases: EchoCase[] = [
-    // Non-ASCII in several scripts and an astral emoji: a server that re-encodes or normalises shows here.
-    { label: 'unicode name', name: ctx.petName('SCH-005 Łajka 猫 ñé 🐕'), status: 'pending', categoryIndex: 0 },
-    { label: 'no status', name: ctx.petName(), categoryIndex: 1 },
-    { label: 'status sold', name: ctx.petName(), status: 'sold', categoryIndex: 2 },
-    // Length bounds are not shown, so these two may be refused with 400; if accepted, not a character changes.
-    { label: 'name with outer spaces', name: `  ${ctx.petName()}  `, categoryIndex: 0, mayRefuse: true },
-    { label: 'name of 300 characters', name: `${ctx.petName()} ${'y'.repeat(260)}`, categoryIndex: 0, mayRefuse: true },
-  ];
-  for (const { label, name, status, categoryIndex, mayRefuse } of forProfile(ctx, cases, 1)) {
-    const sent = { name, categoryId: ctx.categoryId(categoryIndex), ...(status ? { status } : {}) };
-    const response = await ctx.client.createPet(sent);
-    if (mayRefuse && response.status === 400) continue;
-    ctx.expectStatus(response, mayRefuse ? [201, 400] : 201, `createPet with ${label}`);
-    const pet = toPetRecord(response.body);
-    if (!pet) return ctx.fail('a Pet to compare with what was sent', `createPet 201 with ${brief(response.text)}`, response);
-    const echoed = pet.name === sent.name && pet.categoryId === sent.categoryId && (status === undefined || pet.status === status);
-    ctx.check(echoed, `the Pet echoes ${brief(stringifyJson(sent))}`, () => `createPet returned ${brief(describePet(pet), 200)}`, response);
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'SCH-005',
+  'createPet echoes name, categoryId and status exactly',
+  async (ctx: ConformanceContext) => {
+    interface EchoCase {
+      label: string;
+      name: string;
+      status?: string;
+      categoryIndex: number;
+      mayRefuse?: boolean;
+    }
+    const cases: EchoCase[] = [
+      // Non-ASCII in several scripts and an astral emoji: a server that re-encodes or normalises shows here.
+      { label: 'unicode name', name: ctx.petName('SCH-005 Łajka 猫 ñé 🐕'), status: 'pending', categoryIndex: 0 },
+      { label: 'no status', name: ctx.petName(), categoryIndex: 1 },
+      { label: 'status sold', name: ctx.petName(), status: 'sold', categoryIndex: 2 },
+      // Length bounds are not shown, so these two may be refused with 400; if accepted, not a character changes.
+      { label: 'name with outer spaces', name: `  ${ctx.petName()}  `, categoryIndex: 0, mayRefuse: true },
+      { label: 'name of 300 characters', name: `${ctx.petName()} ${'y'.repeat(260)}`, categoryIndex: 0, mayRefuse: true },
+    ];
+    for (const { label, name, status, categoryIndex, mayRefuse } of forProfile(ctx, cases, 1)) {
+      const sent = { name, categoryId: ctx.categoryId(categoryIndex), ...(status ? { status } : {}) };
+      const response = await ctx.client.createPet(sent);
+      if (mayRefuse && response.status === 400) continue;
+      ctx.expectStatus(response, mayRefuse ? [201, 400] : 201, `createPet with ${label}`);
+      const pet = toPetRecord(response.body);
+      if (!pet) return ctx.fail('a Pet to compare with what was sent', `createPet 201 with ${brief(response.text)}`, response);
+      const echoed = pet.name === sent.name && pet.categoryId === sent.categoryId && (status === undefined || pet.status === status);
+      ctx.check(echoed, `the Pet echoes ${brief(stringifyJson(sent))}`, () => `createPet returned ${brief(describePet(pet), 200)}`, response);
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('SCH-007', 'a Pet created without status omits it or holds a PetStatus value', async (ctx: ConformanceContext) => {
-  const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() });
-  ctx.expectStatus(response, 201, 'createPet without status');
-  const record = response.body;
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-    return ctx.fail('a Pet object', `createPet 201 with ${brief(response.text) || 'an empty body'}`, response);
-  }
-  if (!('status' in record)) return;
-  const status: unknown = (record as Record<string, unknown>).status;
-  ctx.check((PET_STATUSES as readonly unknown[]).includes(status), `status omitted or one of ${PET_STATUSES.join(', ')}`, `status ${stringifyJson(status ?? null)}`, response);
-}, { writes: true });
+conformance(
+  'SCH-007',
+  'a Pet created without status omits it or holds a PetStatus value',
+  async (ctx: ConformanceContext) => {
+    const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() });
+    ctx.expectStatus(response, 201, 'createPet without status');
+    const record = response.body;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      return ctx.fail('a Pet object', `createPet 201 with ${brief(response.text) || 'an empty body'}`, response);
+    }
+    if (!('status' in record)) return;
+    const status: unknown = (record as Record<string, unknown>).status;
+    ctx.check(
+      (PET_STATUSES as readonly unknown[]).includes(status),
+      `status omitted or one of ${PET_STATUSES.join(', ')}`,
+      `status ${stringifyJson(status ?? null)}`,
+      response,
+    );
+  },
+  { writes: true },
+);
 
 /** The id of a created pet, read as leniently as a client could: an int64, digits in a string, or in an envelope. */
 function looseId(value: unknown): bigint | string | undefined {

@@ -14,21 +14,26 @@ const TAG_GROWTH = 5;
 /** Each shrink step replays a whole sequence: cap them so a failure on the reference ends in seconds. */
 const MAX_SHRINKS = 300;
 
-conformance('CON-002', 'any sequence of createPet, getPet and listPets agrees with a model of the store', async (ctx: ConformanceContext) => {
-  const numRuns = ctx.numRuns({ quick: 0, standard: 5, thorough: 60 });
-  const maxCommands = ctx.numRuns({ quick: 0, standard: 15, thorough: 30 });
-  const left = ctx.budgetLeft();
-  if (left !== undefined && left < numRuns * maxCommands) ctx.skip(`needs up to ${numRuns * maxCommands} requests; ${left} left in the budget`, 'budget');
-  const categoryIds = ctx.run.categoryIds?.map((id) => BigInt(id));
-  const arbitraries = storeCommands(ctx.contract, {
-    maxTagLength: ctx.petName(ctx.requirement.id).length + TAG_GROWTH,
-    ...(categoryIds && categoryIds.length > 0 ? { categoryIds } : {}),
-  });
-  const commands = fc.limitShrink(fc.commands(arbitraries, { maxCommands, size: 'max' }), MAX_SHRINKS);
-  await ctx.property(
-    commands,
-    (cmds: Iterable<StoreCommand>) => runStoreModel(cmds, { store: ctx.client, tag: ctx.petName(ctx.requirement.id), fail: ctx.fail }),
-    // The commands that ran, as they ran (names with the run's tag, ids as assigned), and the replay path.
-    { numRuns, describe: (cmds) => String(cmds) },
-  );
-}, { tier: 'standard', writes: true });
+conformance(
+  'CON-002',
+  'any sequence of createPet, getPet and listPets agrees with a model of the store',
+  async (ctx: ConformanceContext) => {
+    const numRuns = ctx.numRuns({ quick: 0, standard: 5, thorough: 60 });
+    const maxCommands = ctx.numRuns({ quick: 0, standard: 15, thorough: 30 });
+    const left = ctx.budgetLeft();
+    if (left !== undefined && left < numRuns * maxCommands) ctx.skip(`needs up to ${numRuns * maxCommands} requests; ${left} left in the budget`, 'budget');
+    const categoryIds = ctx.run.categoryIds?.map((id) => BigInt(id));
+    const arbitraries = storeCommands(ctx.contract, {
+      maxTagLength: ctx.petName(ctx.requirement.id).length + TAG_GROWTH,
+      ...(categoryIds && categoryIds.length > 0 ? { categoryIds } : {}),
+    });
+    const commands = fc.limitShrink(fc.commands(arbitraries, { maxCommands, size: 'max' }), MAX_SHRINKS);
+    await ctx.property(
+      commands,
+      (cmds: Iterable<StoreCommand>) => runStoreModel(cmds, { store: ctx.client, tag: ctx.petName(ctx.requirement.id), fail: ctx.fail }),
+      // The commands that ran, as they ran (names with the run's tag, ids as assigned), and the replay path.
+      { numRuns, describe: (cmds) => String(cmds) },
+    );
+  },
+  { tier: 'standard', writes: true },
+);

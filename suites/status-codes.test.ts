@@ -21,113 +21,173 @@ import { oddCreateBodies, oddReadRequests } from './support/examples-odd-inputs.
  * only where the requirement names it, and is checked on every response by ERR-001 anyway.
  */
 
-conformance('STA-001', 'createPet answers 201 for a valid NewPet', async (ctx: ConformanceContext) => {
-  const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status: 'available' });
-  ctx.expectStatus(response, 201, 'createPet of a valid NewPet');
-}, { tier: 'quick', writes: true });
+conformance(
+  'STA-001',
+  'createPet answers 201 for a valid NewPet',
+  async (ctx: ConformanceContext) => {
+    const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status: 'available' });
+    ctx.expectStatus(response, 201, 'createPet of a valid NewPet');
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('STA-002', 'listPets answers 200 with a valid key', async (ctx: ConformanceContext) => {
-  const response = await ctx.client.listPets();
-  ctx.expectStatus(response, 200, 'listPets');
-}, { tier: 'quick' });
+conformance(
+  'STA-002',
+  'listPets answers 200 with a valid key',
+  async (ctx: ConformanceContext) => {
+    const response = await ctx.client.listPets();
+    ctx.expectStatus(response, 200, 'listPets');
+  },
+  { tier: 'quick' },
+);
 
-conformance('STA-003', 'getPet answers 200 for an existing animal', async (ctx: ConformanceContext) => {
-  const pet = await ctx.existingPet();
-  const response = await ctx.client.getPet(pet.id);
-  ctx.expectStatus(response, 200, `getPet ${pet.id}`);
-}, { tier: 'quick' });
+conformance(
+  'STA-003',
+  'getPet answers 200 for an existing animal',
+  async (ctx: ConformanceContext) => {
+    const pet = await ctx.existingPet();
+    const response = await ctx.client.getPet(pet.id);
+    ctx.expectStatus(response, 200, `getPet ${pet.id}`);
+  },
+  { tier: 'quick' },
+);
 
-conformance('STA-004', 'getPet answers 404 with an Error body for an id no animal has', async (ctx: ConformanceContext) => {
-  // Ids near 2^63-1, then random 62-bit ones: a valid server may hand out any int64, so one of these may
-  // exist by chance. Only a 200 for every one of them is the server's fault.
-  const offset = () => BigInt(Math.floor(ctx.random() * 1_000_000_000));
-  const candidates = [INT64_MAX - offset(), INT64_MAX - 2n ** 32n - offset(), 2n ** 62n + offset()];
-  const found: bigint[] = [];
-  const answers: ApiResponse[] = [];
-  for (const id of candidates) {
-    const response = await ctx.client.getPet(id);
-    answers.push(response);
-    if (response.status === 200) {
-      found.push(id);
-      continue;
+conformance(
+  'STA-004',
+  'getPet answers 404 with an Error body for an id no animal has',
+  async (ctx: ConformanceContext) => {
+    // Ids near 2^63-1, then random 62-bit ones: a valid server may hand out any int64, so one of these may
+    // exist by chance. Only a 200 for every one of them is the server's fault.
+    const offset = () => BigInt(Math.floor(ctx.random() * 1_000_000_000));
+    const candidates = [INT64_MAX - offset(), INT64_MAX - 2n ** 32n - offset(), 2n ** 62n + offset()];
+    const found: bigint[] = [];
+    const answers: ApiResponse[] = [];
+    for (const id of candidates) {
+      const response = await ctx.client.getPet(id);
+      answers.push(response);
+      if (response.status === 200) {
+        found.push(id);
+        continue;
+      }
+      ctx.expectStatus(response, 404, `getPet ${id} (an id no animal is likely to have)`);
+      const problem = errorBodyProblem(ctx, response);
+      ctx.check(problem === undefined, 'a 404 with an Error body', () => `a 404 whose body is not an Error: ${problem}`, response);
+      return;
     }
-    ctx.expectStatus(response, 404, `getPet ${id} (an id no animal is likely to have)`);
-    const problem = errorBodyProblem(ctx, response);
-    ctx.check(problem === undefined, 'a 404 with an Error body', () => `a 404 whose body is not an Error: ${problem}`, response);
-    return;
-  }
-  ctx.fail('404 for at least one of three ids no animal is likely to have', `200 for every one: ${found.join(', ')}`, answers);
-}, { tier: 'quick' });
+    ctx.fail('404 for at least one of three ids no animal is likely to have', `200 for every one: ${found.join(', ')}`, answers);
+  },
+  { tier: 'quick' },
+);
 
-conformance('STA-005', 'createPet answers 400 with an Error body when name or categoryId is missing', async (ctx: ConformanceContext) => {
-  for (const { label, body, shown } of forProfile(ctx, missingFieldCases(newPetBase(ctx)), 1)) {
-    const response = await ctx.client.createPet(body);
-    expectRefused(ctx, response, { operation: 'createPet', input: `${label} (${shown})` });
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'STA-005',
+  'createPet answers 400 with an Error body when name or categoryId is missing',
+  async (ctx: ConformanceContext) => {
+    for (const { label, body, shown } of forProfile(ctx, missingFieldCases(newPetBase(ctx)), 1)) {
+      const response = await ctx.client.createPet(body);
+      expectRefused(ctx, response, { operation: 'createPet', input: `${label} (${shown})` });
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('STA-006', 'createPet answers 400 with an Error body when a field holds an invalid value', async (ctx: ConformanceContext) => {
-  for (const { label, body, shown } of forProfile(ctx, wrongValueCases(newPetBase(ctx)), 1)) {
-    const response = await ctx.client.createPet(body);
-    expectRefused(ctx, response, { operation: 'createPet', input: `${label} (${shown})` });
-  }
-  // Fractions a double rounds to an integer are still not integers: the schema's int64 refuses them.
-  for (const { label, rawBody } of forProfile(ctx, roundingFractionCases(newPetBase(ctx)), 0)) {
-    const response = await ctx.client.createPet(undefined, { rawBody });
-    expectRefused(ctx, response, { operation: 'createPet', input: label });
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'STA-006',
+  'createPet answers 400 with an Error body when a field holds an invalid value',
+  async (ctx: ConformanceContext) => {
+    for (const { label, body, shown } of forProfile(ctx, wrongValueCases(newPetBase(ctx)), 1)) {
+      const response = await ctx.client.createPet(body);
+      expectRefused(ctx, response, { operation: 'createPet', input: `${label} (${shown})` });
+    }
+    // Fractions a double rounds to an integer are still not integers: the schema's int64 refuses them.
+    for (const { label, rawBody } of forProfile(ctx, roundingFractionCases(newPetBase(ctx)), 0)) {
+      const response = await ctx.client.createPet(undefined, { rawBody });
+      expectRefused(ctx, response, { operation: 'createPet', input: label });
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('STA-007', 'createPet answers 400 with an Error body when the body is not a JSON object', async (ctx: ConformanceContext) => {
-  for (const { label, rawBody } of forProfile(ctx, notAnObjectCases(newPetBase(ctx)), 1)) {
-    const response = await ctx.client.createPet(undefined, { rawBody });
-    expectRefused(ctx, response, { operation: 'createPet', input: label });
-  }
-}, { tier: 'quick', writes: true });
+conformance(
+  'STA-007',
+  'createPet answers 400 with an Error body when the body is not a JSON object',
+  async (ctx: ConformanceContext) => {
+    for (const { label, rawBody } of forProfile(ctx, notAnObjectCases(newPetBase(ctx)), 1)) {
+      const response = await ctx.client.createPet(undefined, { rawBody });
+      expectRefused(ctx, response, { operation: 'createPet', input: label });
+    }
+  },
+  { tier: 'quick', writes: true },
+);
 
-conformance('STA-008', 'createPet never answers 5xx, however odd the body', async (ctx: ConformanceContext) => {
-  // Any status below 500 is fine here: 400, 413, or 201 where the server chose to accept the oddity.
-  for (const { label, rawBody } of oddCreateBodies(ctx)) {
-    const response = await ctx.client.createPet(undefined, { rawBody });
-    ctx.check(response.status < 500, `createPet answers ${label} with a status below 500`, () => `createPet answered ${label} with ${response.status}: ${brief(response.text)}`, response);
-  }
-}, { writes: true });
+conformance(
+  'STA-008',
+  'createPet never answers 5xx, however odd the body',
+  async (ctx: ConformanceContext) => {
+    // Any status below 500 is fine here: 400, 413, or 201 where the server chose to accept the oddity.
+    for (const { label, rawBody } of oddCreateBodies(ctx)) {
+      const response = await ctx.client.createPet(undefined, { rawBody });
+      ctx.check(
+        response.status < 500,
+        `createPet answers ${label} with a status below 500`,
+        () => `createPet answered ${label} with ${response.status}: ${brief(response.text)}`,
+        response,
+      );
+    }
+  },
+  { writes: true },
+);
 
 conformance('STA-008', 'listPets and getPet never answer 5xx, however odd the query or path', async (ctx: ConformanceContext) => {
   for (const { label, send } of oddReadRequests()) {
     const response = await send(ctx.client);
-    ctx.check(response.status < 500, `${label} answered with a status below 500`, () => `${label} answered with ${response.status}: ${brief(response.text)}`, response);
+    ctx.check(
+      response.status < 500,
+      `${label} answered with a status below 500`,
+      () => `${label} answered with ${response.status}: ${brief(response.text)}`,
+      response,
+    );
   }
 });
 
-conformance('STA-010', 'createPet sends a Location header naming the new animal with its 201', async (ctx: ConformanceContext) => {
-  const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() });
-  const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
-  if (!pet) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
-  const location = response.headers.location;
-  if (location === undefined) return ctx.fail(`a Location header naming /pets/${pet.id}`, 'no Location header', response);
-  // A relative reference is resolved against the request URL (RFC 9110 §10.2.2).
-  let path: string;
-  try {
-    path = new URL(location, `${ctx.run.baseUrl}/pets`).pathname.replace(/\/+$/, '');
-  } catch {
-    return ctx.fail(`a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}, not a URI reference`, response);
-  }
-  ctx.check(path.endsWith(`/pets/${pet.id}`), `a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}`, response);
-}, { writes: true });
+conformance(
+  'STA-010',
+  'createPet sends a Location header naming the new animal with its 201',
+  async (ctx: ConformanceContext) => {
+    const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() });
+    const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
+    if (!pet) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
+    const location = response.headers.location;
+    if (location === undefined) return ctx.fail(`a Location header naming /pets/${pet.id}`, 'no Location header', response);
+    // A relative reference is resolved against the request URL (RFC 9110 §10.2.2).
+    let path: string;
+    try {
+      path = new URL(location, `${ctx.run.baseUrl}/pets`).pathname.replace(/\/+$/, '');
+    } catch {
+      return ctx.fail(`a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}, not a URI reference`, response);
+    }
+    ctx.check(path.endsWith(`/pets/${pet.id}`), `a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}`, response);
+  },
+  { writes: true },
+);
 
-conformance('STA-011', 'createPet answers 400 or 415 with an Error body for a body that is not application/json', async (ctx: ConformanceContext) => {
-  const base = newPetBase(ctx);
-  const cases = [
-    // Valid JSON text under another label: only the Content-Type is wrong.
-    { contentType: 'text/plain', rawBody: stringifyJson(base) },
-    { contentType: 'application/x-www-form-urlencoded', rawBody: new URLSearchParams({ name: base.name, categoryId: String(base.categoryId) }).toString() },
-  ];
-  for (const { contentType, rawBody } of cases) {
-    const response = await ctx.client.createPet(undefined, { rawBody, contentType });
-    expectRefused(ctx, response, { operation: 'createPet', input: `a body sent as ${contentType}`, statuses: [400, 415] });
-  }
-}, { writes: true });
+conformance(
+  'STA-011',
+  'createPet answers 400 or 415 with an Error body for a body that is not application/json',
+  async (ctx: ConformanceContext) => {
+    const base = newPetBase(ctx);
+    const cases = [
+      // Valid JSON text under another label: only the Content-Type is wrong.
+      { contentType: 'text/plain', rawBody: stringifyJson(base) },
+      { contentType: 'application/x-www-form-urlencoded', rawBody: new URLSearchParams({ name: base.name, categoryId: String(base.categoryId) }).toString() },
+    ];
+    for (const { contentType, rawBody } of cases) {
+      const response = await ctx.client.createPet(undefined, { rawBody, contentType });
+      expectRefused(ctx, response, { operation: 'createPet', input: `a body sent as ${contentType}`, statuses: [400, 415] });
+    }
+  },
+  { writes: true },
+);
 
 conformance('STA-012', 'getPet answers 400 or 404 for a petId that is not an int64, never 200', async (ctx: ConformanceContext) => {
   // Built on an id that exists, so a server that reads petId leniently (parseInt: "7.5" → 7) answers 200.
@@ -137,10 +197,12 @@ conformance('STA-012', 'getPet answers 400 or 404 for a petId that is not an int
     setupProblem.reason = error instanceof Error ? error.message : String(error);
     return undefined;
   });
-  const near = pet ? [
-    { label: `petId "${pet.id}.5" (an existing id with a fraction)`, petId: `${pet.id}.5` },
-    { label: `petId "${pet.id}abc" (an existing id with trailing letters)`, petId: `${pet.id}abc` },
-  ] : [];
+  const near = pet
+    ? [
+        { label: `petId "${pet.id}.5" (an existing id with a fraction)`, petId: `${pet.id}.5` },
+        { label: `petId "${pet.id}abc" (an existing id with trailing letters)`, petId: `${pet.id}abc` },
+      ]
+    : [];
   const cases = [
     ...near,
     { label: 'petId "abc"', petId: 'abc' },

@@ -31,11 +31,7 @@ export interface SchemaArbitraryOptions {
  * parameter's), derived from it: object/required/properties, allOf, $ref, enum, string, integer (int64
  * as bigint over the whole range, biased toward its edges), number, boolean, array.
  */
-export function arbitraryFromSchema(
-  contract: Contract,
-  source: SchemaSource,
-  options: SchemaArbitraryOptions = {},
-): fc.Arbitrary<SchemaValue> {
+export function arbitraryFromSchema(contract: Contract, source: SchemaSource, options: SchemaArbitraryOptions = {}): fc.Arbitrary<SchemaValue> {
   return fromNode(contract, resolveSchema(contract, source), options, undefined);
 }
 
@@ -48,13 +44,7 @@ function fromNode(contract: Contract, node: SchemaNode, options: SchemaArbitrary
   return arbitraries.length === 1 ? (arbitraries[0] as fc.Arbitrary<SchemaValue>) : fc.oneof(...arbitraries);
 }
 
-function fromType(
-  contract: Contract,
-  node: SchemaNode,
-  type: string,
-  options: SchemaArbitraryOptions,
-  field: string | undefined,
-): fc.Arbitrary<SchemaValue> {
+function fromType(contract: Contract, node: SchemaNode, type: string, options: SchemaArbitraryOptions, field: string | undefined): fc.Arbitrary<SchemaValue> {
   switch (type) {
     case 'object':
       return objectArbitrary(contract, node, options);

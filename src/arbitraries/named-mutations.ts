@@ -18,7 +18,10 @@ type Body = Record<string, SchemaValue>;
 type Replacement = fc.Arbitrary<unknown> | ((current: SchemaValue | undefined) => unknown);
 type FieldMutation = readonly [suffix: string, kind: MutationKind, replacement: Replacement];
 
-const NON_INTEGRAL = fc.oneof(fc.constantFrom(1.5, -0.5, 0.1), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)));
+const NON_INTEGRAL = fc.oneof(
+  fc.constantFrom(1.5, -0.5, 0.1),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)),
+);
 const ABOVE_INT64 = [INT64_MAX + 1n, INT64_MAX + 2n, 2n ** 64n, 10n ** 30n];
 const BELOW_INT64 = [INT64_MIN - 1n, INT64_MIN - 2n, -(2n ** 64n), -(10n ** 30n)];
 
@@ -36,10 +39,24 @@ export function namedMutations(contract: Contract, source: SchemaSource, options
   const out: NamedMutation[] = [];
 
   for (const name of shape.required) {
-    out.push(bodyMutation(`missing ${name}`, 'missing-field', name, valid.map((body) => without(body, [name]))));
+    out.push(
+      bodyMutation(
+        `missing ${name}`,
+        'missing-field',
+        name,
+        valid.map((body) => without(body, [name])),
+      ),
+    );
   }
   if (shape.required.size > 1) {
-    out.push(bodyMutation('no required field', 'missing-field', undefined, valid.map((body) => without(body, [...shape.required]))));
+    out.push(
+      bodyMutation(
+        'no required field',
+        'missing-field',
+        undefined,
+        valid.map((body) => without(body, [...shape.required])),
+      ),
+    );
   }
   for (const [field, schema] of shape.properties) {
     for (const [suffix, kind, replacement] of fieldMutations(schema)) {
@@ -47,9 +64,19 @@ export function namedMutations(contract: Contract, source: SchemaSource, options
     }
   }
   out.push(
-    bodyMutation('body as array', 'not-object', undefined, valid.map((body) => [body])),
+    bodyMutation(
+      'body as array',
+      'not-object',
+      undefined,
+      valid.map((body) => [body]),
+    ),
     bodyMutation('body as null', 'not-object', undefined, fc.constant(null)),
-    bodyMutation('body as string', 'not-object', undefined, valid.map((body) => stringifyJson(body))),
+    bodyMutation(
+      'body as string',
+      'not-object',
+      undefined,
+      valid.map((body) => stringifyJson(body)),
+    ),
     bodyMutation('body as number', 'not-object', undefined, fc.integer()),
     bodyMutation('body as boolean', 'not-object', undefined, fc.boolean()),
   );

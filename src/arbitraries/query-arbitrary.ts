@@ -10,11 +10,7 @@ export interface QueryArbitraryOptions {
 }
 
 /** Valid query parameters of an operation, derived from its parameter schemas. */
-export function queryArbitrary(
-  contract: Contract,
-  operationId: string,
-  options: QueryArbitraryOptions = {},
-): fc.Arbitrary<Record<string, SchemaValue>> {
+export function queryArbitrary(contract: Contract, operationId: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<Record<string, SchemaValue>> {
   const { method, path } = contract.operation(operationId);
   const operation = contract.document.paths[path]?.[method.toLowerCase()];
   if (!operation) throw new HarnessError('ERR_SPEC', `no operation ${operationId} at ${method} ${path}`);

@@ -34,10 +34,7 @@ const nameUnit: fc.Arbitrary<string> = fc.oneof(
 
 /** A name `${tag} ${generated}` whose whole length stays within maxLength code units. */
 export function taggedName(options: TaggedNameOptions): fc.Arbitrary<string> {
-  const room = Math.min(
-    options.maxGeneratedLength ?? DEFAULT_GENERATED_LIMIT,
-    (options.maxLength ?? DEFAULT_NAME_LIMIT) - options.tag.length - 1,
-  );
+  const room = Math.min(options.maxGeneratedLength ?? DEFAULT_GENERATED_LIMIT, (options.maxLength ?? DEFAULT_NAME_LIMIT) - options.tag.length - 1);
   const min = options.minGeneratedLength ?? 0;
   if (room < min) throw new RangeError(`the name tag "${options.tag}" leaves no room for ${min} characters within ${options.maxLength ?? DEFAULT_NAME_LIMIT}`);
   // Units are kept while they fit, so a long emoji sequence never makes the name too long.

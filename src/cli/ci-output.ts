@@ -39,7 +39,11 @@ export function stepSummary(report: ConformanceReport): string {
     lines.push('### Failing', '');
     for (const r of failing) {
       const failure = r.failures[0];
-      const reason = failure ? (failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message) : (r.reason ?? '');
+      const reason = failure
+        ? failure.expected && failure.actual
+          ? `expected ${failure.expected}, got ${failure.actual}`
+          : failure.message
+        : (r.reason ?? '');
       lines.push(`- **${r.id}** (${r.level}${r.verdict === 'warn' ? ', warning' : ''}) ${escape(r.text)}`, `  - ${escape(reason)}`);
       if (failure?.curl) lines.push('', '  ```sh', `  ${failure.curl}`, '  ```');
     }
@@ -61,7 +65,11 @@ export function annotations(report: ConformanceReport): string[] {
     .filter((r) => r.verdict === 'fail')
     .map((r) => {
       const failure = r.failures[0];
-      const reason = failure ? (failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message) : (r.reason ?? '');
+      const reason = failure
+        ? failure.expected && failure.actual
+          ? `expected ${failure.expected}, got ${failure.actual}`
+          : failure.message
+        : (r.reason ?? '');
       return `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${reason}`)}`;
     });
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`::error title=${property(problem.code)}::${message(problem.message)}`);

@@ -116,7 +116,8 @@ export function formatComparison(comparison: Comparison, format: 'text' | 'markd
       const changes = comparison[key] as Change[];
       if (changes.length === 0) continue;
       lines.push(`### ${title}`, '', '| requirement | level | before | after | detail |', '|---|---|---|---|---|');
-      for (const c of changes) lines.push(`| ${c.id} | ${c.level} | ${c.before} | ${c.after} | ${(c.detail ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`);
+      for (const c of changes)
+        lines.push(`| ${c.id} | ${c.level} | ${c.before} | ${c.after} | ${(c.detail ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`);
       lines.push('');
     }
     return `${lines.join('\n')}\n`;
@@ -152,7 +153,8 @@ export function runCompare(argv: readonly string[], log: (line: string) => void)
       return 0;
     }
     const format = values.format ?? 'text';
-    if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new HarnessError('ERR_CONFIG', `--format must be text, markdown or json; got "${format}"`);
+    if (format !== 'text' && format !== 'markdown' && format !== 'json')
+      throw new HarnessError('ERR_CONFIG', `--format must be text, markdown or json; got "${format}"`);
     if (positionals.length !== 2) throw new HarnessError('ERR_CONFIG', `compare needs two reports, before and after; got ${positionals.length}`);
     const [before, after] = positionals.map(readReport) as [ConformanceReport, ConformanceReport];
     const comparison = compareReports(before, after);
@@ -172,6 +174,7 @@ function readReport(path: string): ConformanceReport {
   } catch (error) {
     throw new HarnessError('ERR_CONFIG', `compare: cannot read ${path}: ${(error as Error).message}`);
   }
-  if ((report as { format?: string }).format !== 'animal-store-conformance-report') throw new HarnessError('ERR_CONFIG', `compare: ${path} is not a conformance.json report`);
+  if ((report as { format?: string }).format !== 'animal-store-conformance-report')
+    throw new HarnessError('ERR_CONFIG', `compare: ${path} is not a conformance.json report`);
   return report;
 }

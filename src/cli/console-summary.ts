@@ -18,7 +18,9 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   lines.push('', `Animal Store conformance — ${target}`, `profile ${run.profile}, seed ${run.seed}, ${traffic.requestCount} requests`);
   for (const level of ['MUST', 'SHOULD', 'MAY'] as const) {
     const row = counts[level];
-    const parts = Object.entries(row).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`);
+    const parts = Object.entries(row)
+      .filter(([, n]) => n > 0)
+      .map(([v, n]) => `${n} ${v}`);
     if (parts.length > 0) lines.push(`  ${level.padEnd(6)} ${parts.join(', ')}`);
   }
   if (traffic.dailyQuota) lines.push(`  ${dailyQuotaText(traffic.dailyQuota)}`);

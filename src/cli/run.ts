@@ -76,7 +76,12 @@ export function writeRejectedRun(problem: HarnessError, reportDir: string, log: 
   return writeIncomplete({ catalog: loadCatalog(), contract: createContract(), config: undefined, startedAt: new Date() }, problem, resolve(reportDir), log);
 }
 
-function writeIncomplete(setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined }, problem: HarnessError, reportDir: string, log: (line: string) => void): ConformanceReport {
+function writeIncomplete(
+  setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined },
+  problem: HarnessError,
+  reportDir: string,
+  log: (line: string) => void,
+): ConformanceReport {
   const report = incompleteReport(setup, problem);
   const files = safeWrite(report, reportDir, log);
   if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);
@@ -141,11 +146,14 @@ async function runVitest(
   vitest.provide('conformanceRun', prepared.context);
   vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
   // The run deadline: the tests still running are cancelled and the reports say what was reached.
-  const deadline = setTimeout(() => {
-    deadlineHit = true;
-    log(`--max-duration (${limit}) reached: stopping the run and writing the reports`);
-    void vitest.cancelCurrentRun('keyboard-input');
-  }, Math.max(0, prepared.context.deadline - Date.now()));
+  const deadline = setTimeout(
+    () => {
+      deadlineHit = true;
+      log(`--max-duration (${limit}) reached: stopping the run and writing the reports`);
+      void vitest.cancelCurrentRun('keyboard-input');
+    },
+    Math.max(0, prepared.context.deadline - Date.now()),
+  );
   deadline.unref();
   // Interrupted while preparing: no test starts, and the report says the run was interrupted.
   try {
@@ -154,7 +162,10 @@ async function runVitest(
     clearTimeout(deadline);
   }
   if (!result) {
-    throw new HarnessError('ERR_ABORTED', interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made');
+    throw new HarnessError(
+      'ERR_ABORTED',
+      interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made',
+    );
   }
   if (shardBlob) writeShardRecord(shardBlob, { run: result.run, deviations: setup.deviations });
   return finish(setup, result, reporter.exchanges, log);
@@ -210,7 +221,10 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
   const shards = readShardSet(blobDir);
   try {
     if (setup.config.expectedDeviations && JSON.stringify(setup.deviations) !== JSON.stringify(shards.deviations)) {
-      throw new HarnessError('ERR_SHARD_MISMATCH', '--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it');
+      throw new HarnessError(
+        'ERR_SHARD_MISMATCH',
+        '--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it',
+      );
     }
     // Completeness is an exit policy: the merge command may ask for it too.
     const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
@@ -239,7 +253,9 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
       await vitest.close();
     }
     if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
-    log(`Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`);
+    log(
+      `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
+    );
     return finish(setup, result, reporter.exchanges, log);
   } finally {
     shards.dispose();
@@ -308,10 +324,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
   };
 }
 
-function incompleteReport(
-  setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined },
-  problem: HarnessError,
-): ConformanceReport {
+function incompleteReport(setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined }, problem: HarnessError): ConformanceReport {
   const { config } = setup;
   const info: RunInfo = config
     ? runInfo({ ...setup, config, deviations: [] }, config.target ?? 'embedded reference', !config.target)

@@ -9,16 +9,46 @@ import type { Profile } from '../profiles.ts';
  */
 export const EXPECTED_REQUESTS: Readonly<Record<Profile, Readonly<Record<string, number>>>> = {
   quick: {
-    'auth.test.ts': 10, 'consistency.test.ts': 2, 'deprecation.test.ts': 2, 'errors.test.ts': 3, 'int64.test.ts': 3, 'limits.test.ts': 4,
-    'property.test.ts': 6, 'rate-limit.test.ts': 3, 'schemas.test.ts': 2, 'stateful.test.ts': 1, 'status-codes.test.ts': 8, 'versioning.test.ts': 1,
+    'auth.test.ts': 10,
+    'consistency.test.ts': 2,
+    'deprecation.test.ts': 2,
+    'errors.test.ts': 3,
+    'int64.test.ts': 3,
+    'limits.test.ts': 4,
+    'property.test.ts': 6,
+    'rate-limit.test.ts': 3,
+    'schemas.test.ts': 2,
+    'stateful.test.ts': 1,
+    'status-codes.test.ts': 8,
+    'versioning.test.ts': 1,
   },
   standard: {
-    'auth.test.ts': 51, 'consistency.test.ts': 8, 'deprecation.test.ts': 2, 'errors.test.ts': 15, 'int64.test.ts': 20, 'limits.test.ts': 113,
-    'property.test.ts': 74, 'rate-limit.test.ts': 70, 'schemas.test.ts': 15, 'stateful.test.ts': 40, 'status-codes.test.ts': 50, 'versioning.test.ts': 1,
+    'auth.test.ts': 51,
+    'consistency.test.ts': 8,
+    'deprecation.test.ts': 2,
+    'errors.test.ts': 15,
+    'int64.test.ts': 20,
+    'limits.test.ts': 113,
+    'property.test.ts': 74,
+    'rate-limit.test.ts': 70,
+    'schemas.test.ts': 15,
+    'stateful.test.ts': 40,
+    'status-codes.test.ts': 50,
+    'versioning.test.ts': 1,
   },
   thorough: {
-    'auth.test.ts': 51, 'consistency.test.ts': 8, 'deprecation.test.ts': 2, 'errors.test.ts': 15, 'int64.test.ts': 20, 'limits.test.ts': 113,
-    'property.test.ts': 2700, 'rate-limit.test.ts': 70, 'schemas.test.ts': 15, 'stateful.test.ts': 850, 'status-codes.test.ts': 50, 'versioning.test.ts': 1,
+    'auth.test.ts': 51,
+    'consistency.test.ts': 8,
+    'deprecation.test.ts': 2,
+    'errors.test.ts': 15,
+    'int64.test.ts': 20,
+    'limits.test.ts': 113,
+    'property.test.ts': 2700,
+    'rate-limit.test.ts': 70,
+    'schemas.test.ts': 15,
+    'stateful.test.ts': 850,
+    'status-codes.test.ts': 50,
+    'versioning.test.ts': 1,
   },
 };
 
@@ -38,7 +68,9 @@ function weightOf(file: string, profile: Profile): number {
  */
 export function balanceShards<T>(files: readonly T[], count: number, profile: Profile, pathOf: (file: T) => string): T[][] {
   const shards = Array.from({ length: count }, () => ({ files: [] as T[], load: 0 }));
-  const ordered = [...files].sort((a, b) => weightOf(pathOf(b), profile) - weightOf(pathOf(a), profile) || basename(pathOf(a)).localeCompare(basename(pathOf(b))));
+  const ordered = [...files].sort(
+    (a, b) => weightOf(pathOf(b), profile) - weightOf(pathOf(a), profile) || basename(pathOf(a)).localeCompare(basename(pathOf(b))),
+  );
   for (const file of ordered) {
     const lightest = shards.reduce((best, shard) => (shard.load < best.load ? shard : best));
     lightest.files.push(file);

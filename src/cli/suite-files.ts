@@ -14,13 +14,13 @@ const RELATIVE_IMPORT = /\bfrom\s+['"](\.[^'"]+)['"]/g;
  */
 export function suiteFilesFor(only: readonly string[], catalog: Catalog, root: string, suitesDir = 'suites'): string[] | undefined {
   if (only.length === 0) return undefined;
-  const selected = new Set(
-    catalog.requirements.filter((r) => r.coverage !== 'not-covered' && (only.includes(r.id) || only.includes(r.area))).map((r) => r.id),
-  );
+  const selected = new Set(catalog.requirements.filter((r) => r.coverage !== 'not-covered' && (only.includes(r.id) || only.includes(r.area))).map((r) => r.id));
   if (selected.size === 0) return undefined;
   const dir = resolve(root, suitesDir);
   if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir).filter((name) => name.endsWith('.test.ts')).map((name) => join(dir, name));
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(dir, name));
   const named = new Map(files.map((file) => [file, requirementsNamedBy(file, dir)]));
   const found = new Set([...named.values()].flatMap((ids) => [...ids]));
   if ([...selected].some((id) => !found.has(id))) return undefined;

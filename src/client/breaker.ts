@@ -47,7 +47,11 @@ export function createFileBreaker(path: string, threshold = BREAKER_THRESHOLD): 
 /** A breaker kept in memory (one client, the project's own tests). */
 export function createMemoryBreaker(threshold = BREAKER_THRESHOLD): Breaker {
   let state: State = {};
-  return breakerOver(() => state, (next) => (state = next), threshold);
+  return breakerOver(
+    () => state,
+    (next) => (state = next),
+    threshold,
+  );
 }
 
 function breakerOver(read: () => State, write: (state: State) => void, threshold: number): Breaker {

@@ -12,16 +12,7 @@ import { createRedactor } from './redact.ts';
 import { buildWire, queryString } from './request-line.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
-import type {
-  ApiResponse,
-  AuthOption,
-  ClientClock,
-  ClientOptions,
-  RateLimitState,
-  RequestOptions,
-  SendRequest,
-  TargetClient,
-} from './types.ts';
+import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
 
 /** A 429 with more than this many requests said to be left contradicts the headers (others may share the key). */
 const CONTRADICTION_SLACK = 5;
@@ -153,7 +144,10 @@ export function createClient(options: ClientOptions): TargetClient {
       // A 429 while the target's own last headers said requests were left contradicts them: a few of those
       // and the suite stops waiting for this target (RATE-004 judges the contradiction itself).
       if (retries === 0 && (before?.remaining ?? 0) > CONTRADICTION_SLACK && before?.resetAt !== undefined && before.resetAt > clock.now()) {
-        options.breaker?.recordFailure(RATE_LIMIT_KEY, `the target answered 429 ${BREAKER_THRESHOLD} times while its X-RateLimit-Remaining said requests were left (last: ${before.remaining}); the suite stopped waiting for it (see RATE-004)`);
+        options.breaker?.recordFailure(
+          RATE_LIMIT_KEY,
+          `the target answered 429 ${BREAKER_THRESHOLD} times while its X-RateLimit-Remaining said requests were left (last: ${before.remaining}); the suite stopped waiting for it (see RATE-004)`,
+        );
         const contradicted = options.breaker?.openReason(RATE_LIMIT_KEY);
         if (contradicted) throw new HarnessError('ERR_RATE_LIMIT_CONTRADICTED', contradicted);
       }
@@ -166,19 +160,16 @@ export function createClient(options: ClientOptions): TargetClient {
     }
   }
 
-  const send = (request: SendRequest, requestOptions: RequestOptions = {}): Promise<ApiResponse> =>
-    enqueue(() => perform(request, requestOptions));
+  const send = (request: SendRequest, requestOptions: RequestOptions = {}): Promise<ApiResponse> => enqueue(() => perform(request, requestOptions));
 
   return {
-    listPets: (query, requestOptions) =>
-      send({ method: 'GET', path: '/pets', operationId: 'listPets', query: queryString(query) }, requestOptions),
+    listPets: (query, requestOptions) => send({ method: 'GET', path: '/pets', operationId: 'listPets', query: queryString(query) }, requestOptions),
     createPet: async (body, requestOptions = {}) => {
       // rawBody wins in buildWire; serialising a body that is not sent would only cost time.
       const json = requestOptions.rawBody === undefined ? stringifyJson(body) : undefined;
       return send({ method: 'POST', path: '/pets', operationId: 'createPet', body: json }, requestOptions);
     },
-    getPet: (petId, requestOptions) =>
-      send({ method: 'GET', path: `/pets/${encodeURIComponent(String(petId))}`, operationId: 'getPet' }, requestOptions),
+    getPet: (petId, requestOptions) => send({ method: 'GET', path: `/pets/${encodeURIComponent(String(petId))}`, operationId: 'getPet' }, requestOptions),
     send,
     get requestCount() {
       return requestCount;

@@ -59,13 +59,7 @@ export interface RetryWait {
  * HTTP-date (RFC 9110 §10.2.3), else X-RateLimit-Reset, else exponential backoff 1 s·2^attempt with up
  * to 50 % jitter so parallel workers do not come back in step.
  */
-export function retryWait(
-  headers: Readonly<Record<string, string>>,
-  state: RateLimitState,
-  attempt: number,
-  now: number,
-  random: () => number,
-): RetryWait {
+export function retryWait(headers: Readonly<Record<string, string>>, state: RateLimitState, attempt: number, now: number, random: () => number): RetryWait {
   const retryAfter = headers['retry-after']?.trim();
   if (retryAfter !== undefined) {
     // Fractional seconds are not delay-seconds, but their meaning is plain; anything else falls through.

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
-import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type ApiResponse, type RequestBudget, type TargetClient } from '../client/index.ts';
+import {
+  createClient,
+  createFileRateLimitMemory,
+  createLedgerBudget,
+  createMemoryBudget,
+  type ApiResponse,
+  type RequestBudget,
+  type TargetClient,
+} from '../client/index.ts';
 import { runChecks } from '../checks/index.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Profile } from '../profiles.ts';
@@ -176,12 +184,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
  * Declares a test that proves one requirement. Its title starts with the id; its exchanges, findings,
  * failure and skip reason travel to the reporter in task.meta.conformance.
  */
-export function conformance(
-  id: string,
-  title: string,
-  fn: (ctx: ConformanceContext) => Promise<void>,
-  options: ConformanceOptions = {},
-): void {
+export function conformance(id: string, title: string, fn: (ctx: ConformanceContext) => Promise<void>, options: ConformanceOptions = {}): void {
   test(`${id} ${title}`, { timeout: options.timeoutMs }, async ({ fileRun, task, skip, signal }) => {
     const requirement = fileRun.catalog.get(id);
     const meta: ConformanceMeta = { requirementId: id, level: requirement.level, area: requirement.area, findings: [], exchanges: [] };
@@ -200,7 +203,10 @@ export function conformance(
       await fn(ctx);
       // A test that returns without judging anything the target sent proves nothing: never a pass.
       if (assertions() === 0 && expect.getState().assertionCalls === expectCallsBefore) {
-        throw new HarnessError('ERR_NO_ASSERTION', `${id}: the test ended without asserting anything the target sent (a suite bug: it must assert or skip with a reason)`);
+        throw new HarnessError(
+          'ERR_NO_ASSERTION',
+          `${id}: the test ended without asserting anything the target sent (a suite bug: it must assert or skip with a reason)`,
+        );
       }
     } catch (thrown) {
       // Failure text quotes response bodies, and a hostile target may echo the key back in them.
@@ -234,7 +240,13 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
     if (error.code === 'ERR_RATE_LIMIT_CONTRADICTED') {
       // The contradiction is RATE-004's failure; this test could not be judged.
       const last = meta.exchanges.at(-1);
-      meta.findings.push({ requirementId: 'RATE-004', check: 'rate-limit-contradiction', expected: 'no 429 while X-RateLimit-Remaining says requests are left', actual: error.message, exchangeSeq: last?.seq ?? 0 });
+      meta.findings.push({
+        requirementId: 'RATE-004',
+        check: 'rate-limit-contradiction',
+        expected: 'no 429 while X-RateLimit-Remaining says requests are left',
+        actual: error.message,
+        exchangeSeq: last?.seq ?? 0,
+      });
       meta.skipReason = error.message;
       meta.skipCode = 'precondition';
       return error.message;

@@ -9,9 +9,7 @@ export function trimEvidence(meta: ConformanceMeta): void {
   const failed = meta.failure !== undefined;
   const keep = new Set([...meta.findings.map((f) => f.exchangeSeq), ...(meta.failure?.exchangeSeqs ?? [])]);
   const lastFull = failed ? meta.exchanges.length - FULL_EXCHANGES_ON_FAILURE : meta.exchanges.length;
-  meta.exchanges = meta.exchanges.map((exchange, index) =>
-    index >= lastFull || keep.has(exchange.seq) ? exchange : summarise(exchange),
-  );
+  meta.exchanges = meta.exchanges.map((exchange, index) => (index >= lastFull || keep.has(exchange.seq) ? exchange : summarise(exchange)));
 }
 
 function summarise(exchange: Exchange): Exchange {

@@ -54,7 +54,8 @@ async function preflightKey(options: PreflightOptions, whose: string): Promise<v
   }
   const refusal = classify(answer, options.baseUrl);
   if (!refusal) return;
-  if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key') refusal.message = refusal.message.replace('the key was refused', `${whose} was refused`).replace('--api-key / API_KEY', '--exhaust-key / EXHAUST_API_KEY');
+  if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key')
+    refusal.message = refusal.message.replace('the key was refused', `${whose} was refused`).replace('--api-key / API_KEY', '--exhaust-key / EXHAUST_API_KEY');
   if (refusal.code === 'ERR_WRONG_BASE_URL' && answer.status === 404) {
     const hint = await elsewhere(options);
     if (hint) refusal.message += `; ${hint}`;
@@ -63,21 +64,30 @@ async function preflightKey(options: PreflightOptions, whose: string): Promise<v
 }
 
 /** Why this answer to listPets means a wrong setup, or undefined when the suite should go on. */
-export function classify(answer: PreflightAnswer, baseUrl: string): { code: 'ERR_KEY_REFUSED' | 'ERR_NOT_ANIMAL_STORE' | 'ERR_WRONG_BASE_URL'; message: string } | undefined {
+export function classify(
+  answer: PreflightAnswer,
+  baseUrl: string,
+): { code: 'ERR_KEY_REFUSED' | 'ERR_NOT_ANIMAL_STORE' | 'ERR_WRONG_BASE_URL'; message: string } | undefined {
   const where = `GET ${baseUrl}/pets?limit=1`;
   if (answer.status === 401) {
     return { code: 'ERR_KEY_REFUSED', message: `the key was refused: ${where} answered 401${briefBody(answer)} (check --api-key / API_KEY)` };
   }
   if (answer.status >= 300 && answer.status < 400) {
     const to = answer.location ? ` to ${answer.location}` : '';
-    return { code: 'ERR_WRONG_BASE_URL', message: `${where} answered ${answer.status}, a redirect${to}; redirects are not followed (the key must not travel): check --target` };
+    return {
+      code: 'ERR_WRONG_BASE_URL',
+      message: `${where} answered ${answer.status}, a redirect${to}; redirects are not followed (the key must not travel): check --target`,
+    };
   }
   // An Animal Store answers everything with rate-limit headers: a bare 404 is another server or path.
   if (answer.status === 404 && !answer.rateLimited) {
     return { code: 'ERR_WRONG_BASE_URL', message: `${where} answered 404${briefBody(answer)}: check --target (the base URL ends in /v1)` };
   }
   if (answer.status >= 200 && answer.status < 300 && !answer.truncated && !isJson(answer.body)) {
-    return { code: 'ERR_NOT_ANIMAL_STORE', message: `not an Animal Store API: ${where} answered ${answer.status} ${answer.contentType ?? 'without a Content-Type'}, not JSON${briefBody(answer)}` };
+    return {
+      code: 'ERR_NOT_ANIMAL_STORE',
+      message: `not an Animal Store API: ${where} answered ${answer.status} ${answer.contentType ?? 'without a Content-Type'}, not JSON${briefBody(answer)}`,
+    };
   }
   return undefined;
 }
@@ -88,7 +98,8 @@ async function elsewhere(options: PreflightOptions): Promise<string | undefined>
   const candidates = [`${base.origin}/v1`, base.origin].filter((url) => url !== options.baseUrl);
   for (const candidate of candidates.slice(0, 1)) {
     const answer = await fetchAnswer(`${candidate}/pets?limit=1`, options).catch(() => undefined);
-    if (answer && answer.status !== 404 && (answer.rateLimited || isJson(answer.body))) return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
+    if (answer && answer.status !== 404 && (answer.rateLimited || isJson(answer.body)))
+      return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
   }
   return undefined;
 }
@@ -166,10 +177,14 @@ function retryAfterMs(value: string | undefined): number | undefined {
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 

@@ -15,7 +15,6 @@ export interface ConformanceOptions {
   timeoutMs?: number;
 }
 
-
 export interface SkipDecision {
   code: SkipCode;
   reason: string;
@@ -30,7 +29,8 @@ export function skipDecision(run: RunContext, requirement: Requirement, options:
     return { code: 'deadline', reason: `the run reached its --max-duration before this test started` };
   }
   const tier = options.tier ?? 'standard';
-  if (PROFILE_RULES[tier].rank > PROFILE_RULES[run.profile].rank) return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
+  if (PROFILE_RULES[tier].rank > PROFILE_RULES[run.profile].rank)
+    return { code: 'profile', reason: `not in the ${run.profile} profile (needs --profile ${tier})` };
   if (options.writes && run.readOnly) return { code: 'read-only', reason: 'read-only mode: the test would call createPet' };
   if (options.exhausts && !run.exhaust) return { code: 'no-exhaust', reason: 'rate-limit exhaustion opted out (--no-exhaust)' };
   return undefined;

@@ -14,11 +14,7 @@ export function rawResponse(reply: Reply): string {
     `content-length: ${Buffer.byteLength(body)}`,
   ];
   if (reply.rate) {
-    lines.push(
-      `x-ratelimit-limit: ${reply.rate.limit}`,
-      `x-ratelimit-remaining: ${reply.rate.remaining}`,
-      `x-ratelimit-reset: ${reply.rate.reset}`,
-    );
+    lines.push(`x-ratelimit-limit: ${reply.rate.limit}`, `x-ratelimit-remaining: ${reply.rate.remaining}`, `x-ratelimit-reset: ${reply.rate.reset}`);
     if (reply.rate.retryAfter !== undefined) lines.push(`retry-after: ${reply.rate.retryAfter}`);
   }
   lines.push(`date: ${new Date().toUTCString()}`, 'connection: close');

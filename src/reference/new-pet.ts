@@ -24,12 +24,7 @@ export type NewPetReader = (body: Buffer) => NewPetOutcome;
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
-export function createNewPetReader(
-  contract: Contract,
-  rules: NewPetRules,
-  statuses: readonly string[],
-  hooks: FaultHooks,
-): NewPetReader {
+export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], hooks: FaultHooks): NewPetReader {
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const enumMessage = `must be one of ${statuses.join(', ')}`;

@@ -39,7 +39,10 @@ export function resolveApiKey(config: ApiKeyConfig): ApiKey {
   if (perMinute === undefined || perDay === undefined) {
     throw new HarnessError('ERR_CONFIG', `the enterprise key ${maskKey(config.key)} needs perMinute and perDay`);
   }
-  for (const [name, value] of [['perMinute', perMinute], ['perDay', perDay]] as const) {
+  for (const [name, value] of [
+    ['perMinute', perMinute],
+    ['perDay', perDay],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 1) {
       throw new HarnessError('ERR_CONFIG', `${name} of key ${maskKey(config.key)} must be a positive integer, got ${value}`);
     }
@@ -101,4 +104,3 @@ export function generateDemoKeys(): ApiKey[] {
 export function maskKey(key: string): string {
   return key.length <= 6 ? '…' : `${key.slice(0, 2)}…${key.slice(-2)}`;
 }
-

@@ -50,12 +50,7 @@ export interface Reply {
   rate?: RateInfo;
 }
 
-export type ErrorReplyFactory = (
-  status: number,
-  kind: ErrorKind,
-  message: string,
-  headers?: Readonly<Record<string, string>>,
-) => Reply;
+export type ErrorReplyFactory = (status: number, kind: ErrorKind, message: string, headers?: Readonly<Record<string, string>>) => Reply;
 
 /** Builds Error replies with the server's code table (a variant may rename the codes). */
 export function createErrorReplies(codes: Partial<Record<ErrorKind, string>> = {}): ErrorReplyFactory {

@@ -18,14 +18,7 @@ export function sendReply(res: ServerResponse, reply: Reply, transport: Transpor
   if (!transport.chunked) headers.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
   const rate = reply.rate;
   if (rate) {
-    headers.push(
-      'x-ratelimit-limit',
-      String(rate.limit),
-      'x-ratelimit-remaining',
-      String(rate.remaining),
-      'x-ratelimit-reset',
-      String(rate.reset),
-    );
+    headers.push('x-ratelimit-limit', String(rate.limit), 'x-ratelimit-remaining', String(rate.remaining), 'x-ratelimit-reset', String(rate.reset));
     if (rate.retryAfter !== undefined) headers.push('retry-after', formatRetryAfter(rate.retryAfter, rate.reset, transport));
   }
   const extra = reply.headers;

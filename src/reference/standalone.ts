@@ -19,10 +19,7 @@ Keys: REFERENCE_API_KEYS="key:plan[:perMinute:perDay],…" (plans: free, pro, bu
 enterprise needs the numbers). Without it, one demo key per plan is generated and printed.`;
 
 /** Flags over environment over defaults; throws ERR_CONFIG with a one-line message. */
-export function readStandaloneConfig(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): StandaloneConfig | 'help' {
+export function readStandaloneConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StandaloneConfig | 'help' {
   let values: { port?: string; host?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
@@ -48,9 +45,7 @@ export function readStandaloneConfig(
 export function describeServer(server: ReferenceServer): string[] {
   const lines = [`Animal Store reference server: ${server.url}`];
   lines.push(
-    server.generatedKeys
-      ? 'API keys, generated for this run (set REFERENCE_API_KEYS=key:plan,… to choose your own):'
-      : 'API keys from REFERENCE_API_KEYS:',
+    server.generatedKeys ? 'API keys, generated for this run (set REFERENCE_API_KEYS=key:plan,… to choose your own):' : 'API keys from REFERENCE_API_KEYS:',
   );
   for (const key of server.keys) {
     const shown = server.generatedKeys ? key.key : maskKey(key.key);

@@ -43,7 +43,9 @@ export function pae(payloadType: string, payload: Buffer): Buffer {
 /** The key's id: sha256 of its public key (SPKI, DER), as hex. */
 export function keyId(key: KeyObject): string {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 export function statementFor(report: ConformanceReport, files: ReadonlyArray<{ name: string; sha256: string }>): Statement {
@@ -58,9 +60,7 @@ export function statementFor(report: ConformanceReport, files: ReadonlyArray<{ n
     predicate: {
       // PASSED only for a conformant run; a partial or incomplete run never passes.
       result: failed.length > 0 || !complete ? 'FAILED' : warned.length > 0 ? 'WARNED' : 'PASSED',
-      configuration: [
-        { name: `animal-store-conformance@${report.run.suiteVersion}`, digest: { sha256: report.run.specSha256 }, uri: 'spec/openapi.yaml' },
-      ],
+      configuration: [{ name: `animal-store-conformance@${report.run.suiteVersion}`, digest: { sha256: report.run.specSha256 }, uri: 'spec/openapi.yaml' }],
       passedTests: ids(['pass']),
       warnedTests: warned,
       failedTests: failed,

@@ -41,7 +41,11 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const testProblems = tests.map(harnessFailureOf).filter((p): p is HarnessProblem => p !== undefined);
   const byRequirement = groupByRequirement(tests);
   const unknown = [...byRequirement.keys(), ...findingIds(tests)].filter((id) => !catalog.has(id));
-  const catalogProblems = [...new Set(unknown)].map((id) => ({ code: 'ERR_SPEC', message: `a test reports requirement ${id}, which the catalog does not hold`, requirementId: id }));
+  const catalogProblems = [...new Set(unknown)].map((id) => ({
+    code: 'ERR_SPEC',
+    message: `a test reports requirement ${id}, which the catalog does not hold`,
+    requirementId: id,
+  }));
   const deviations = new Map((input.expectedDeviations ?? []).map((d) => [d.id, d]));
 
   // Expiry dates are days: the run's own day, so a replay of a report decides the same way.

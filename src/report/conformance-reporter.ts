@@ -49,11 +49,7 @@ export class ConformanceReporter implements Reporter {
     return this.#exchanges;
   }
 
-  onTestRunEnd(
-    testModules: ReadonlyArray<TestModule>,
-    unhandledErrors: ReadonlyArray<SerializedError>,
-    reason: TestRunEndReason,
-  ): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const options = this.#options;
     const collected = collectRun(testModules, unhandledErrors, reason);
     const endedBy = options.endedBy?.();

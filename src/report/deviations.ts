@@ -31,11 +31,13 @@ export function parseExpectedDeviations(text: string, origin = 'expected deviati
     const deviation: Deviation = { id: id.trim(), reason: reason.trim() };
     if (expires !== undefined) {
       const text = expires instanceof Date ? expires.toISOString().slice(0, 10) : String(expires);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw new HarnessError('ERR_CONFIG', `${origin}: ${id} expires "${text}", not a date YYYY-MM-DD`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+        throw new HarnessError('ERR_CONFIG', `${origin}: ${id} expires "${text}", not a date YYYY-MM-DD`);
       deviation.expires = text;
     }
     if (fingerprint !== undefined) {
-      if (typeof fingerprint !== 'string' || !/^[0-9a-f]{8,64}$/.test(fingerprint)) throw new HarnessError('ERR_CONFIG', `${origin}: ${id} has a fingerprint that is not hex`);
+      if (typeof fingerprint !== 'string' || !/^[0-9a-f]{8,64}$/.test(fingerprint))
+        throw new HarnessError('ERR_CONFIG', `${origin}: ${id} has a fingerprint that is not hex`);
       deviation.fingerprint = fingerprint;
     }
     return deviation;

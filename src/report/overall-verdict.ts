@@ -124,10 +124,12 @@ function scopeNotes(run: RunInfo, deviations: readonly DeviationNote[]): string[
   if (!run.exhaust) notes.push('Rate-limit exhaustion opted out: the 429 requirements were skipped.');
   if (run.shard) notes.push(`This is shard ${run.shard} of a sharded run; merge the shards for the whole verdict.`);
   for (const d of deviations) {
-    if (d.status === 'requirement-passes') notes.push(`Deviation listed for ${d.id}, but the requirement passes: remove it from the expected deviations (fixed).`);
+    if (d.status === 'requirement-passes')
+      notes.push(`Deviation listed for ${d.id}, but the requirement passes: remove it from the expected deviations (fixed).`);
     if (d.status === 'not-tested') notes.push(`Deviation listed for ${d.id}, but the requirement was not tested in this run.`);
     if (d.status === 'unknown-requirement') notes.push(`Deviation listed for ${d.id}, which is not a requirement of the catalog.`);
-    if (d.status === 'expired') notes.push(`Known failure ${d.id} was accepted until ${d.expires ?? '?'}: the entry has expired, so the failure counts. Fix it or give it a new date.`);
+    if (d.status === 'expired')
+      notes.push(`Known failure ${d.id} was accepted until ${d.expires ?? '?'}: the entry has expired, so the failure counts. Fix it or give it a new date.`);
     if (d.status === 'different-failure') notes.push(`Known failure ${d.id} is listed, but it now fails differently: the new failure counts.`);
   }
   return notes;

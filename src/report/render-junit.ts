@@ -65,14 +65,20 @@ function testcase(r: RequirementResult): string {
   const inner: string[] = [];
   if (r.verdict === 'fail') {
     const first = r.failures[0];
-    inner.push(`      <failure message="${attr(first ? summary(first) : 'failed')}" type="${r.level}">${text(r.failures.map(failureText).join('\n\n'))}</failure>`);
+    inner.push(
+      `      <failure message="${attr(first ? summary(first) : 'failed')}" type="${r.level}">${text(r.failures.map(failureText).join('\n\n'))}</failure>`,
+    );
   } else if (r.verdict === 'deviation') {
     inner.push(`      <skipped message="${attr(`known deviation (would be ${r.deviationOf ?? 'fail'}): ${r.reason ?? ''}`)}"/>`);
     inner.push(`      <system-out>${text(r.failures.map(failureText).join('\n\n'))}</system-out>`);
   } else if (r.verdict === 'skipped' || r.verdict === 'partial' || r.verdict === 'not-covered') {
-    inner.push(`      <skipped message="${attr(`${r.verdict === 'not-covered' ? 'out of scope' : r.verdict === 'partial' ? 'partly tested' : 'untested'}: ${r.reason ?? ''}`)}"/>`);
+    inner.push(
+      `      <skipped message="${attr(`${r.verdict === 'not-covered' ? 'out of scope' : r.verdict === 'partial' ? 'partly tested' : 'untested'}: ${r.reason ?? ''}`)}"/>`,
+    );
   } else if (r.verdict === 'warn') {
-    inner.push(`      <system-out>${text(`WARNING (${r.level} not met, does not affect the verdict)\n\n${r.failures.map(failureText).join('\n\n')}`)}</system-out>`);
+    inner.push(
+      `      <system-out>${text(`WARNING (${r.level} not met, does not affect the verdict)\n\n${r.failures.map(failureText).join('\n\n')}`)}</system-out>`,
+    );
   }
   if (inner.length === 0) return `${open.slice(0, -1)}/>`;
   return [open, ...inner, '    </testcase>'].join('\n');

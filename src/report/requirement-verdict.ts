@@ -73,7 +73,10 @@ export function decideRequirement(
       }
       const seen = failureFingerprint(failures);
       if (deviation.fingerprint !== undefined && deviation.fingerprint !== seen) {
-        return { verdict: base, notes: [`listed as a known failure, but this one looks different (fingerprint ${seen}, listed ${deviation.fingerprint}): it counts`] };
+        return {
+          verdict: base,
+          notes: [`listed as a known failure, but this one looks different (fingerprint ${seen}, listed ${deviation.fingerprint}): it counts`],
+        };
       }
       return { verdict: 'deviation', reason: deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };
     }
@@ -94,7 +97,10 @@ function decideWithoutViolation(
 ): Omit<RequirementDecision, 'notes'> {
   if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
   if (requirement.needs === 'plan' && !context.plan) {
-    return { verdict: 'not-covered', reason: "out of scope for this run: give --plan (free, pro, business or enterprise) to check the limits of the key's plan" };
+    return {
+      verdict: 'not-covered',
+      reason: "out of scope for this run: give --plan (free, pro, business or enterprise) to check the limits of the key's plan",
+    };
   }
   const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
   if (harness) return untested('skipped', `not proven: the suite failed (${harness.code}: ${harness.message})`, 'suite-error');

@@ -66,7 +66,8 @@ export function readShardSet(dir: string): ShardSet {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new HarnessError('ERR_CONFIG', `--merge-reports: ${dir} is not a directory`);
   const names = readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile());
   const blobs = names.filter((name) => name.endsWith('.json') && !name.endsWith(RECORD_SUFFIX));
-  if (blobs.length === 0) throw new HarnessError('ERR_CONFIG', `--merge-reports: no blob reports in ${dir} (copy every shard's blob/ files there, *.run.json included)`);
+  if (blobs.length === 0)
+    throw new HarnessError('ERR_CONFIG', `--merge-reports: no blob reports in ${dir} (copy every shard's blob/ files there, *.run.json included)`);
   const records = blobs.map((blob) => readRecord(dir, blob));
   checkAgreement(blobs, records);
   checkComplete(blobs, records);
@@ -75,7 +76,11 @@ export function readShardSet(dir: string): ShardSet {
   const first = records[0] as ShardRecord;
   const { shard: _shard, ...whole } = first.run;
   const startedAt = records.map((r) => r.run.startedAt).sort()[0] ?? whole.startedAt;
-  const endedAt = records.map((r) => r.run.endedAt).sort().at(-1) ?? whole.endedAt;
+  const endedAt =
+    records
+      .map((r) => r.run.endedAt)
+      .sort()
+      .at(-1) ?? whole.endedAt;
   return {
     blobDir,
     run: {
@@ -94,7 +99,9 @@ export function readShardSet(dir: string): ShardSet {
 function readRecord(dir: string, blob: string): ShardRecord {
   const path = shardRecordPath(join(dir, blob));
   if (!existsSync(path)) {
-    throw mismatch(`${blob} has no ${basename(path)} beside it: copy both files of every shard (an older suite, or a blob not made with --shard, cannot be merged)`);
+    throw mismatch(
+      `${blob} has no ${basename(path)} beside it: copy both files of every shard (an older suite, or a blob not made with --shard, cannot be merged)`,
+    );
   }
   let record: ShardRecord;
   try {
@@ -120,7 +127,8 @@ function checkAgreement(blobs: readonly string[], records: readonly ShardRecord[
     }
   }
   const deviations = JSON.stringify(first.deviations);
-  if (records.some((r) => JSON.stringify(r.deviations) !== deviations)) throw mismatch('the shards were not one run: they were judged with different --expected-deviations');
+  if (records.some((r) => JSON.stringify(r.deviations) !== deviations))
+    throw mismatch('the shards were not one run: they were judged with different --expected-deviations');
 }
 
 function checkComplete(blobs: readonly string[], records: readonly ShardRecord[]): void {
@@ -133,5 +141,6 @@ function checkComplete(blobs: readonly string[], records: readonly ShardRecord[]
   const twice = [...byIndex.entries()].filter(([, files]) => files.length > 1);
   if (twice.length > 0) throw mismatch(`shard ${twice[0]?.[0]}/${count} was given twice: ${twice[0]?.[1].join(', ')}`);
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw mismatch(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge without it would leave its requirements untested`);
+  if (missing.length > 0)
+    throw mismatch(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge without it would leave its requirements untested`);
 }

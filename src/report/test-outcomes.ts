@@ -13,11 +13,7 @@ export interface CollectedRun {
  * Reads test outcomes and meta from vitest's reported tasks (also after --merge-reports of blob reports,
  * which keep task meta), and turns everything that kept tests from running into harness problems.
  */
-export function collectRun(
-  testModules: ReadonlyArray<TestModule>,
-  unhandledErrors: ReadonlyArray<SerializedError>,
-  reason: TestRunEndReason,
-): CollectedRun {
+export function collectRun(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): CollectedRun {
   const tests: TestOutcome[] = [];
   const harnessErrors: HarnessProblem[] = [];
   for (const module of testModules) {
@@ -65,7 +61,8 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
   const key = (file: string, seq: number) => `${file}\u0000${seq}`;
   const seen = new Map<string, { file: string; seq: number; startedAt: number }>();
   for (const test of tests) {
-    for (const exchange of test.meta?.exchanges ?? []) seen.set(key(test.file, exchange.seq), { file: test.file, seq: exchange.seq, startedAt: exchange.startedAt });
+    for (const exchange of test.meta?.exchanges ?? [])
+      seen.set(key(test.file, exchange.seq), { file: test.file, seq: exchange.seq, startedAt: exchange.startedAt });
   }
   const order = [...seen.values()].sort((a, b) => a.startedAt - b.startedAt || a.file.localeCompare(b.file) || a.seq - b.seq);
   const numbers = new Map(order.map((e, i) => [key(e.file, e.seq), i + 1]));

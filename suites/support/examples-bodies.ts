@@ -103,17 +103,18 @@ export function errorBodyProblem(ctx: ConformanceContext, response: ApiResponse)
  * Asserts a refusal: one of `statuses` (400 unless told) with an Error body. Failures read
  * "createPet accepted categoryId as numeric string ("5") with 201".
  */
-export function expectRefused(
-  ctx: ConformanceContext,
-  response: ApiResponse,
-  what: { operation: string; input: string; statuses?: readonly number[] },
-): void {
+export function expectRefused(ctx: ConformanceContext, response: ApiResponse, what: { operation: string; input: string; statuses?: readonly number[] }): void {
   const statuses = what.statuses ?? [400];
   const expected = `${what.operation} refuses ${what.input} with ${statuses.join(' or ')} and an Error body`;
-  ctx.check(statuses.includes(response.status), expected, () => {
-    const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
-    return `${what.operation} ${verb} ${what.input} with ${response.status}${response.text ? `: ${brief(response.text)}` : ''}`;
-  }, response);
+  ctx.check(
+    statuses.includes(response.status),
+    expected,
+    () => {
+      const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
+      return `${what.operation} ${verb} ${what.input} with ${response.status}${response.text ? `: ${brief(response.text)}` : ''}`;
+    },
+    response,
+  );
   const problem = errorBodyProblem(ctx, response);
   ctx.check(problem === undefined, expected, () => `a ${response.status} for ${what.input} whose body is not an Error: ${problem}`, response);
 }

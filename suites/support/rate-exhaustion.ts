@@ -54,7 +54,11 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   let previous = readRate(await probe(false));
   const firstRemaining = previous.remaining;
   if (firstRemaining === undefined) {
-    return { kind: 'skipped', code: 'precondition', reason: 'no usable X-RateLimit-Remaining (see RATE-001, RATE-002): the suite cannot bound the requests an exhaustion would send' };
+    return {
+      kind: 'skipped',
+      code: 'precondition',
+      reason: 'no usable X-RateLimit-Remaining (see RATE-001, RATE-002): the suite cannot bound the requests an exhaustion would send',
+    };
   }
   const tooDear = unaffordable(ctx, firstRemaining);
   if (tooDear) return { kind: 'skipped', code: 'key-too-large', reason: tooDear };

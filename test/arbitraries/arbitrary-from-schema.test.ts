@@ -17,7 +17,10 @@ const sample = (arbitrary: fc.Arbitrary<SchemaValue>, n = SAMPLES) => fc.sample(
 describe('arbitraryFromSchema', () => {
   it(`every generated NewPet (${SAMPLES}) is valid against the spec`, () => {
     for (const pet of sample(arbitraryFromSchema(contract, '#/components/schemas/NewPet', { nameTag: TAG }))) {
-      expect(contract.validate('#/components/schemas/NewPet', pet), JSON.stringify(pet, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))).toEqual([]);
+      expect(
+        contract.validate('#/components/schemas/NewPet', pet),
+        JSON.stringify(pet, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)),
+      ).toEqual([]);
     }
   });
 
@@ -68,7 +71,8 @@ describe('arbitraryFromSchema', () => {
   });
 
   it('withStatus decides whether status is sent', () => {
-    const arb = (withStatus: 'always' | 'never' | 'maybe') => sample(arbitraryFromSchema(contract, '#/components/schemas/NewPet', { nameTag: TAG, withStatus }), 200);
+    const arb = (withStatus: 'always' | 'never' | 'maybe') =>
+      sample(arbitraryFromSchema(contract, '#/components/schemas/NewPet', { nameTag: TAG, withStatus }), 200);
     expect(arb('always').every((p) => typeof p.status === 'string')).toBe(true);
     expect(arb('never').every((p) => !('status' in p))).toBe(true);
     const maybe = arb('maybe');

@@ -27,7 +27,7 @@ describe('namedMutations of NewPet', () => {
     expect(names).toEqual(expect.arrayContaining(['missing name', 'missing categoryId', 'no required field']));
   });
 
-  it("covers each field holding each JSON type its schema excludes, numeric strings, floats and enum outsiders", () => {
+  it('covers each field holding each JSON type its schema excludes, numeric strings, floats and enum outsiders', () => {
     const expected = [
       ...['number', 'boolean', 'null', 'array', 'object'].map((t) => `name as ${t}`),
       ...['string', 'numeric string', 'float', 'boolean', 'null', 'array', 'object'].map((t) => `categoryId as ${t}`),

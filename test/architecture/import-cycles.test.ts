@@ -11,7 +11,16 @@ describe('dependencies in src/ run one way', () => {
     expect(graph.size).toBeGreaterThan(50);
     expect(graph.get('client/create-client.ts')).toContain('errors.ts');
     // The reader does find a cycle when there is one.
-    expect(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', ['a.ts']],
+          ['d.ts', ['a.ts']],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 
   it('no file imports itself back through others', () => {
@@ -23,7 +32,8 @@ describe('dependencies in src/ run one way', () => {
   });
 
   it('transport does no checking, and the reference core does not depend on its faults', () => {
-    const imports = (prefix: string, target: string) => [...graph].filter(([file, targets]) => file.startsWith(prefix) && targets.some((t) => t.startsWith(target))).map(([file]) => file);
+    const imports = (prefix: string, target: string) =>
+      [...graph].filter(([file, targets]) => file.startsWith(prefix) && targets.some((t) => t.startsWith(target))).map(([file]) => file);
     expect(imports('client/', 'checks/index.ts')).toEqual([]);
     expect(imports('client/', 'checks/registry.ts')).toEqual([]);
     // Where the server is assembled from options, faults included; everything else is the core.

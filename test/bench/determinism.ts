@@ -32,11 +32,11 @@ function fingerprint(report: ConformanceReport): Fingerprint {
   return {
     verdict: report.verdict.overall,
     requirements: report.requirements.map((r) => `${r.id}=${r.verdict}`).join(','),
-    properties: [
-      ...[...tests.values()].filter((t) => t.property).map((t) => `${t.name}:${t.property?.seed}/${t.property?.numRuns}`),
-      ...properties,
-    ].join('\n'),
-    tests: [...tests.values()].map((t) => `${t.name}:${t.state}`).sort().join('\n'),
+    properties: [...[...tests.values()].filter((t) => t.property).map((t) => `${t.name}:${t.property?.seed}/${t.property?.numRuns}`), ...properties].join('\n'),
+    tests: [...tests.values()]
+      .map((t) => `${t.name}:${t.state}`)
+      .sort()
+      .join('\n'),
     requests: report.traffic.requestCount,
     perTest: new Map([...tests.values()].map((t) => [t.name, t.requests])),
   };
@@ -94,7 +94,8 @@ async function main(): Promise<void> {
     for (const o of mine) {
       if (!first || !o.print) continue;
       if (o.print.requirements !== first.requirements) lines.push(`  ${target}: verdicts differ: ${diff(first.requirements, o.print.requirements)}`);
-      if (o.print.requests !== first.requests) lines.push(`  ${target}: requests ${first.requests} → ${o.print.requests}: ${requestDiff(first.perTest, o.print.perTest)}`);
+      if (o.print.requests !== first.requests)
+        lines.push(`  ${target}: requests ${first.requests} → ${o.print.requests}: ${requestDiff(first.perTest, o.print.perTest)}`);
     }
   }
   const requestNote = requestCountsVaried > 0 ? ` Request counts differed in ${requestCountsVaried} of ${outcomes.length} runs (listed above).` : '';
@@ -109,12 +110,18 @@ async function main(): Promise<void> {
 }
 
 function requestDiff(a: Map<string, number>, b: Map<string, number>): string {
-  return [...b].filter(([name, n]) => a.get(name) !== n).map(([name, n]) => `${name.slice(0, 48)} ${a.get(name)}→${n}`).join('; ');
+  return [...b]
+    .filter(([name, n]) => a.get(name) !== n)
+    .map(([name, n]) => `${name.slice(0, 48)} ${a.get(name)}→${n}`)
+    .join('; ');
 }
 
 function diff(a: string, b: string): string {
   const left = new Set(a.split(','));
-  return b.split(',').filter((entry) => !left.has(entry)).join(', ');
+  return b
+    .split(',')
+    .filter((entry) => !left.has(entry))
+    .join(', ');
 }
 
 await main();

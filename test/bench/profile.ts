@@ -15,8 +15,19 @@ import { inclusive, readProfile, summarize } from './profile/summarize-cpuprofil
  * thread, self time by package and inclusive time of the known suspects.
  */
 const SUSPECTS = [
-  'createContract', 'loadCatalog', 'startReferenceServer', 'attempt', 'exchangeOnce', 'take', 'parseBody', 'runChecks',
-  'recordExchange', 'deliver', 'handle', 'createVitest', 'collectTests',
+  'createContract',
+  'loadCatalog',
+  'startReferenceServer',
+  'attempt',
+  'exchangeOnce',
+  'take',
+  'parseBody',
+  'runChecks',
+  'recordExchange',
+  'deliver',
+  'handle',
+  'createVitest',
+  'collectTests',
 ];
 const TIME_BIN = '/usr/bin/time';
 
@@ -37,8 +48,16 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const timings = join(out, 'timings.json');
   const vitestArgs = [
-    '--cpu-prof', `--cpu-prof-dir=${out}`, join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'conformance', '--max-workers', '2',
-    '--reporter', './test/bench/profile/timings-reporter.ts',
+    '--cpu-prof',
+    `--cpu-prof-dir=${out}`,
+    join('node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--project',
+    'conformance',
+    '--max-workers',
+    '2',
+    '--reporter',
+    './test/bench/profile/timings-reporter.ts',
   ];
   const useTime = existsSync(TIME_BIN);
   const [command, args] = useTime

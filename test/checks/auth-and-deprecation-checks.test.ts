@@ -6,12 +6,16 @@ import { ctx, headers } from './context.ts';
 describe('www-authenticate-on-401 (AUTH-009)', () => {
   const run = (value: string | undefined, status = 401) => wwwAuthenticateOn401.run(ctx({ status, headers: headers({ 'www-authenticate': value }) }));
 
-  it.each(['Bearer', 'bearer', 'BEARER realm="pets"', 'Bearer realm="api", error="invalid_token"', 'Basic realm="x", Bearer', 'Basic realm="x",Bearer realm="y"'])(
-    'passes %j',
-    (value) => {
-      expect(run(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    'Bearer',
+    'bearer',
+    'BEARER realm="pets"',
+    'Bearer realm="api", error="invalid_token"',
+    'Basic realm="x", Bearer',
+    'Basic realm="x",Bearer realm="y"',
+  ])('passes %j', (value) => {
+    expect(run(value)).toBeUndefined();
+  });
 
   it.each(['Basic realm="pets"', 'Bearerish', 'Token', 'Digest realm="x", nonce="bearer1"'])('fails %j', (value) => {
     expect(run(value)?.actual).toBe(`WWW-Authenticate ${JSON.stringify(value)}`);

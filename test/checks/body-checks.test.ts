@@ -50,7 +50,9 @@ describe('response-schema (SCH-001, SCH-002, SCH-003)', () => {
     expect(create.run(ctx({ operationId: 'createPet', status: 201, json: { name: 'Rex', categoryId: 1 } }))?.actual).toBe(
       "body must have required property 'id'",
     );
-    expect(get.run(ctx({ operationId: 'getPet', json: { ...PET, status: 'lost', categoryId: 1.5 } }))?.actual).toMatch(/\/categoryId must be integer.*\/status must be equal to one of the allowed values/);
+    expect(get.run(ctx({ operationId: 'getPet', json: { ...PET, status: 'lost', categoryId: 1.5 } }))?.actual).toMatch(
+      /\/categoryId must be integer.*\/status must be equal to one of the allowed values/,
+    );
   });
 
   it('fails a body that is not JSON, saying what it was', () => {

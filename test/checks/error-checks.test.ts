@@ -72,9 +72,7 @@ describe('error-fields-non-empty (ERR-003)', () => {
     expect(errorFieldsNonEmpty.run(ctx({ status: 400, json: ERROR_BODY(400) }))).toBeUndefined();
   });
   it('fails blank fields', () => {
-    expect(errorFieldsNonEmpty.run(ctx({ status: 400, json: { code: '', message: '  ', status: 400 } }))?.actual).toBe(
-      'Error.code and Error.message blank',
-    );
+    expect(errorFieldsNonEmpty.run(ctx({ status: 400, json: { code: '', message: '  ', status: 400 } }))?.actual).toBe('Error.code and Error.message blank');
     expect(errorFieldsNonEmpty.run(ctx({ status: 401, json: { ...ERROR_BODY(401), message: '' } }))?.actual).toBe('Error.message blank');
   });
   it('leaves missing or mistyped fields to ERR-001, and success bodies alone', () => {

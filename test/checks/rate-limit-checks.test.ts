@@ -61,12 +61,9 @@ describe('rate-limit-headers-well-formed (RATE-002)', () => {
 describe('retry-after-on-429 (RATE-005)', () => {
   const run = (value: string | undefined, status = 429) => retryAfterOn429.run(ctx({ status, headers: headers({ 'retry-after': value }) }));
 
-  it.each(['0', '30', '120', 'Wed, 01 Jan 2025 12:00:30 GMT', 'Wednesday, 01-Jan-25 12:00:30 GMT', 'Wed Jan  1 12:00:30 2025'])(
-    'passes %j',
-    (value) => {
-      expect(run(value)).toBeUndefined();
-    },
-  );
+  it.each(['0', '30', '120', 'Wed, 01 Jan 2025 12:00:30 GMT', 'Wednesday, 01-Jan-25 12:00:30 GMT', 'Wed Jan  1 12:00:30 2025'])('passes %j', (value) => {
+    expect(run(value)).toBeUndefined();
+  });
 
   it.each(['-1', '1.5', 'soon', '2025-01-01T12:00:30Z', '30 seconds', 'Wed, 32 Jan 2025 12:00:30 GMT', '10, 10'])('fails %j', (value) => {
     expect(run(value)?.actual).toBe(`Retry-After ${JSON.stringify(value)}`);

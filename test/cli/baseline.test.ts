@@ -19,7 +19,10 @@ describe('--baseline: known failures with an expiry', () => {
     expect(written[0]?.fingerprint).toMatch(/^[0-9a-f]{16}$/);
 
     // 2. With the entry (given a reason and a future expiry, kept by the next update), the gate passes.
-    writeFileSync(baseline, `deviations:\n  - id: ERR-002\n    reason: error bodies are fixed in release 2\n    expires: 2999-01-01\n    fingerprint: ${written[0]?.fingerprint}\n`);
+    writeFileSync(
+      baseline,
+      `deviations:\n  - id: ERR-002\n    reason: error bodies are fixed in release 2\n    expires: 2999-01-01\n    fingerprint: ${written[0]?.fingerprint}\n`,
+    );
     const second = await runCli([...FAULTY, '--baseline', baseline, '--update-baseline', '--report-dir', join(dir, 'r2')]);
     expect(second.code, second.stdout).toBe(0);
     const report = readReport(join(dir, 'r2'));

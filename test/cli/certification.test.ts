@@ -17,7 +17,18 @@ describe('certification: --certify, keygen, verify', () => {
   beforeAll(async () => {
     keys = writeKeyPair(join(dir, 'keys'));
     other = writeKeyPair(join(dir, 'other-keys'));
-    const run = await runCli(['--certify', bundle, '--sign-key', keys.privatePath, '--implementation', 'reference@0.1.0', '--seed', '77', '--report-dir', join(dir, 'reports')]);
+    const run = await runCli([
+      '--certify',
+      bundle,
+      '--sign-key',
+      keys.privatePath,
+      '--implementation',
+      'reference@0.1.0',
+      '--seed',
+      '77',
+      '--report-dir',
+      join(dir, 'reports'),
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
   }, 180_000);
 
@@ -28,7 +39,10 @@ describe('certification: --certify, keygen, verify', () => {
     return target;
   }
 
-  const failing = (path: string, key = keys.publicPath) => verifyBundle(path, key).filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+  const failing = (path: string, key = keys.publicPath) =>
+    verifyBundle(path, key)
+      .filter((c) => !c.ok)
+      .map((c) => `${c.name}: ${c.detail}`);
 
   it('a thorough run of the reference, signed with a fresh key, verifies', () => {
     expect(failing(bundle)).toEqual([]);
@@ -74,7 +88,10 @@ describe('certification: --certify, keygen, verify', () => {
   });
 
   it('--certify refuses a run that could not certify anything: quick, --only', async () => {
-    for (const args of [['--profile', 'quick'], ['--only', 'auth']]) {
+    for (const args of [
+      ['--profile', 'quick'],
+      ['--only', 'auth'],
+    ]) {
       const run = await runCli([...args, '--certify', join(dir, 'never'), '--report-dir', join(dir, 'never-reports')]);
       expect(run.code, run.stdout).toBe(2);
       expect(run.stdout + run.stderr).toMatch(/--certify (needs --profile thorough|cannot be combined with --only)/);

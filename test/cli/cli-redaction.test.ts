@@ -8,7 +8,10 @@ const FORMS = [KEY, KEY.toLowerCase(), KEY.toUpperCase(), encodeURIComponent(KEY
 
 /** A reference that accepts any token and answers createPet with 200: failures whose evidence carries the key and its variants. */
 async function faultyTarget(): Promise<string> {
-  const server = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }], faults: ['auth-any-token', 'create-returns-200'] });
+  const server = await startReferenceServer({
+    keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }],
+    faults: ['auth-any-token', 'create-returns-200'],
+  });
   onTestFinished(() => server.close());
   return server.url;
 }
@@ -16,8 +19,18 @@ async function faultyTarget(): Promise<string> {
 describe('redaction: the API key appears in no report, bundle, console line or error', () => {
   it.each([
     // --certify implies --require-complete: a key too large to exhaust leaves the run partial, exit 1.
-    ['the right key (a partial thorough run, with a certification bundle)', async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url, 1, 'partial'],
-    ['a wrong key (refused by the preflight)', async () => (await startStandalone('right-key-only-the-server-knows-42:enterprise:100000:1000000')).url, 2, 'incomplete'],
+    [
+      'the right key (a partial thorough run, with a certification bundle)',
+      async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url,
+      1,
+      'partial',
+    ],
+    [
+      'a wrong key (refused by the preflight)',
+      async () => (await startStandalone('right-key-only-the-server-knows-42:enterprise:100000:1000000')).url,
+      2,
+      'incomplete',
+    ],
     ['a faulty server (failures full of evidence)', faultyTarget, 1, 'not-conformant'],
   ] as const)('%s', async (_label, start, exitCode, overall) => {
     const url = await start();
@@ -25,13 +38,10 @@ describe('redaction: the API key appears in no report, bundle, console line or e
     const bundle = tempDir('redaction-bundle-');
     const result = await runCli(['--target', url, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
     expect(result.code, result.stdout).toBe(exitCode);
-    const outputs = [
-      { path: 'stdout', text: result.stdout },
-      { path: 'stderr', text: result.stderr },
-      ...allFiles(reports),
-      ...allFiles(bundle),
-    ];
-    expect(outputs.map((o) => o.path.replace(/.*\//, '')).sort()).toEqual(expect.arrayContaining(['conformance.html', 'conformance.json', 'junit.xml', 'stdout']));
+    const outputs = [{ path: 'stdout', text: result.stdout }, { path: 'stderr', text: result.stderr }, ...allFiles(reports), ...allFiles(bundle)];
+    expect(outputs.map((o) => o.path.replace(/.*\//, '')).sort()).toEqual(
+      expect.arrayContaining(['conformance.html', 'conformance.json', 'junit.xml', 'stdout']),
+    );
     if (overall !== 'incomplete') expect(outputs.map((o) => o.path.replace(/.*\//, ''))).toEqual(expect.arrayContaining(['exchanges.har', 'manifest.json']));
     for (const { path, text } of outputs) {
       for (const form of FORMS) expect(text.includes(form), `${form} found in ${path}`).toBe(false);

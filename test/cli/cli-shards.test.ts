@@ -19,55 +19,61 @@ function collectBlobs(dirs: readonly string[]): string {
 }
 
 describe('sharded runs', () => {
-  it('two shards merged give the verdicts of one unsharded run, with run info from the shards; shards that are not one run are refused', async () => {
-    const whole = tempDir('shards-whole-');
-    const first = tempDir('shards-1-');
-    const second = tempDir('shards-2-');
-    const otherSeed = tempDir('shards-2-other-seed-');
-    const runs = await Promise.all([
-      runCli([...SELECTION, ...SEED, '--report-dir', whole]),
-      runCli([...SELECTION, ...SEED, '--shard', '1/2', '--report-dir', first]),
-      runCli([...SELECTION, ...SEED, '--shard', '2/2', '--report-dir', second]),
-      runCli([...SELECTION, '--seed', '99', '--shard', '2/2', '--report-dir', otherSeed]),
-    ]);
-    for (const run of runs) expect(run.code, run.stdout + run.stderr).toBe(0);
+  it(
+    'two shards merged give the verdicts of one unsharded run, with run info from the shards; shards that are not one run are refused',
+    async () => {
+      const whole = tempDir('shards-whole-');
+      const first = tempDir('shards-1-');
+      const second = tempDir('shards-2-');
+      const otherSeed = tempDir('shards-2-other-seed-');
+      const runs = await Promise.all([
+        runCli([...SELECTION, ...SEED, '--report-dir', whole]),
+        runCli([...SELECTION, ...SEED, '--shard', '1/2', '--report-dir', first]),
+        runCli([...SELECTION, ...SEED, '--shard', '2/2', '--report-dir', second]),
+        runCli([...SELECTION, '--seed', '99', '--shard', '2/2', '--report-dir', otherSeed]),
+      ]);
+      for (const run of runs) expect(run.code, run.stdout + run.stderr).toBe(0);
 
-    // The blob and its record travel together.
-    const blobs = collectBlobs([first, second]);
-    expect(readdirSync(blobs).sort()).toEqual(['blob-1-2.json', 'blob-1-2.run.json', 'blob-2-2.json', 'blob-2-2.run.json']);
-    // The merge command names none of the run's options: they come from the shards.
-    const merged = tempDir('shards-merged-');
-    const merge = await runCli(['--merge-reports', blobs, '--report-dir', merged]);
-    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
-    const report = readReport(merged);
-    expect(verdictsById(report)).toEqual(verdictsById(readReport(whole)));
-    expect(report.run).toMatchObject({ seed: 4242, profile: 'standard', only: ['auth', 'errors', 'deprecation'] });
-    expect(report.run.shard).toBeUndefined();
-    expect(report.run.command).toContain('--seed=4242');
-    expect(report.run.command).not.toContain('--shard');
-    // Each shard alone saw only part of the suite: the merge is what makes it whole.
-    expect(verdictsById(readReport(first))).not.toEqual(verdictsById(readReport(whole)));
+      // The blob and its record travel together.
+      const blobs = collectBlobs([first, second]);
+      expect(readdirSync(blobs).sort()).toEqual(['blob-1-2.json', 'blob-1-2.run.json', 'blob-2-2.json', 'blob-2-2.run.json']);
+      // The merge command names none of the run's options: they come from the shards.
+      const merged = tempDir('shards-merged-');
+      const merge = await runCli(['--merge-reports', blobs, '--report-dir', merged]);
+      expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+      const report = readReport(merged);
+      expect(verdictsById(report)).toEqual(verdictsById(readReport(whole)));
+      expect(report.run).toMatchObject({ seed: 4242, profile: 'standard', only: ['auth', 'errors', 'deprecation'] });
+      expect(report.run.shard).toBeUndefined();
+      expect(report.run.command).toContain('--seed=4242');
+      expect(report.run.command).not.toContain('--shard');
+      // Each shard alone saw only part of the suite: the merge is what makes it whole.
+      expect(verdictsById(readReport(first))).not.toEqual(verdictsById(readReport(whole)));
 
-    const refused = async (dirs: string[], edit?: (dir: string) => void) => {
-      const dir = collectBlobs(dirs);
-      edit?.(dir);
-      const out = tempDir('shards-refused-');
-      const run = await runCli(['--merge-reports', dir, '--report-dir', out]);
-      expect(run.code, run.stdout + run.stderr).toBe(2);
-      expect(readReport(out).verdict.overall).toBe('incomplete');
-      expect(readReport(out).harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
-      return run.stdout + run.stderr;
-    };
-    expect(await refused([first, otherSeed])).toMatch(/differ in seed: 4242 .* vs 99/);
-    expect(await refused([first])).toContain('shard 2/2 missing');
-    expect(await refused([first, second], (dir) => rmSync(join(dir, 'blob-2-2.run.json')))).toContain('blob-2-2.json has no blob-2-2.run.json');
-    expect(await refused([first, second], (dir) => {
-      const path = join(dir, 'blob-2-2.run.json');
-      const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
-      record.run.target = { url: 'https://elsewhere.example/v1', embedded: false };
-      writeFileSync(path, JSON.stringify(record));
-    })).toContain('differ in target');
-  }, TIMEOUT_MS);
+      const refused = async (dirs: string[], edit?: (dir: string) => void) => {
+        const dir = collectBlobs(dirs);
+        edit?.(dir);
+        const out = tempDir('shards-refused-');
+        const run = await runCli(['--merge-reports', dir, '--report-dir', out]);
+        expect(run.code, run.stdout + run.stderr).toBe(2);
+        expect(readReport(out).verdict.overall).toBe('incomplete');
+        expect(readReport(out).harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
+        return run.stdout + run.stderr;
+      };
+      expect(await refused([first, otherSeed])).toMatch(/differ in seed: 4242 .* vs 99/);
+      expect(await refused([first])).toContain('shard 2/2 missing');
+      expect(await refused([first, second], (dir) => rmSync(join(dir, 'blob-2-2.run.json')))).toContain('blob-2-2.json has no blob-2-2.run.json');
+      expect(
+        await refused([first, second], (dir) => {
+          const path = join(dir, 'blob-2-2.run.json');
+          const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+          record.run.target = { url: 'https://elsewhere.example/v1', embedded: false };
+          writeFileSync(path, JSON.stringify(record));
+        }),
+      ).toContain('differ in target');
+    },
+    TIMEOUT_MS,
+  );
 
   it('--shard without --seed is refused at once: the shards could never be merged', async () => {
     const out = tempDir('shards-noseed-');

@@ -30,7 +30,10 @@ describe('compare: what a change made better or worse', () => {
   });
 
   it('a MUST that is no longer tested is a regression; a SHOULD is only reported', () => {
-    const must = compareReports(clean(), report([skipped('MUS-001', 'not in the quick profile', 'profile'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]));
+    const must = compareReports(
+      clean(),
+      report([skipped('MUS-001', 'not in the quick profile', 'profile'), passed('MUS-002'), passed('SHD-001'), passed('MAY-001')]),
+    );
     expect(must.newlyUntested.map((c) => c.id)).toEqual(['MUS-001']);
     expect(must.regressed).toBe(true);
     const should = compareReports(clean(), report([passed('MUS-001'), passed('MUS-002'), skipped('SHD-001', 'read-only', 'read-only'), passed('MAY-001')]));
@@ -76,7 +79,10 @@ describe('CI output (GitHub Actions)', () => {
     const dir = tempDir('step-summary-');
     const file = join(dir, 'summary.md');
     writeFileSync(file, '# earlier step\n');
-    const run = await runCli(['--profile', 'quick', '--only', 'AUTH-001', '--seed', '3', '--report-dir', join(dir, 'reports')], { GITHUB_STEP_SUMMARY: file, GITHUB_ACTIONS: 'true' });
+    const run = await runCli(['--profile', 'quick', '--only', 'AUTH-001', '--seed', '3', '--report-dir', join(dir, 'reports')], {
+      GITHUB_STEP_SUMMARY: file,
+      GITHUB_ACTIONS: 'true',
+    });
     expect(run.code, run.stdout).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith('# earlier step\n')).toBe(true);

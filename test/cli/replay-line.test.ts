@@ -39,8 +39,18 @@ describe('the replay line works as printed', () => {
     expect(command).toContain('--seed=-5');
     const replayed = loadConfig({ flags: parseCliArgs(shellWords(command)).flags, cwd: dir, env: {} });
     const verdictChanging = (c: typeof original) => ({
-      target: c.target, apiKey: c.apiKey, profile: c.profile, seed: c.seed, strict: c.strict, requireComplete: c.requireComplete, readOnly: c.readOnly,
-      exhaust: c.exhaust, only: c.only, categoryIds: c.categoryIds, timeoutMs: c.timeoutMs, expectedDeviations: c.expectedDeviations,
+      target: c.target,
+      apiKey: c.apiKey,
+      profile: c.profile,
+      seed: c.seed,
+      strict: c.strict,
+      requireComplete: c.requireComplete,
+      readOnly: c.readOnly,
+      exhaust: c.exhaust,
+      only: c.only,
+      categoryIds: c.categoryIds,
+      timeoutMs: c.timeoutMs,
+      expectedDeviations: c.expectedDeviations,
     });
     expect(verdictChanging(replayed)).toEqual(verdictChanging(original));
   });

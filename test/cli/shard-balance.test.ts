@@ -5,7 +5,9 @@ import { EXPECTED_REQUESTS, balanceShards, shardLoads } from '../../src/cli/shar
 import { startReferenceServer } from '../../src/reference/index.ts';
 import { readReport, runCli, tempDir } from './cli-helpers.ts';
 
-const SUITE_FILES = readdirSync(fileURLToPath(new URL('../../suites/', import.meta.url))).filter((f) => f.endsWith('.test.ts')).sort();
+const SUITE_FILES = readdirSync(fileURLToPath(new URL('../../suites/', import.meta.url)))
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort();
 
 describe('shards are balanced by expected requests', () => {
   it('knows every suite file', () => {

@@ -62,7 +62,9 @@ describe('request budget', () => {
   it('is never overspent by worker processes racing for it', async () => {
     const path = ledgerPath();
     const run = promisify(execFile);
-    const workers = [0, 1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', WORKER, path, '100', '60'], { cwd: fileURLToPath(new URL('../..', import.meta.url)) }));
+    const workers = [0, 1, 2, 3].map(() =>
+      run(process.execPath, ['--import', 'tsx', WORKER, path, '100', '60'], { cwd: fileURLToPath(new URL('../..', import.meta.url)) }),
+    );
     const granted = (await Promise.all(workers)).map((r) => Number(r.stdout));
     const total = granted.reduce((sum, n) => sum + n, 0);
     expect(total).toBeLessThanOrEqual(100);

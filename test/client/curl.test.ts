@@ -7,13 +7,21 @@ const KEY = 'sk-live-SECRET-1234567890';
 
 /** What bash makes of `words`: each argument it would pass to a command. */
 function bashArgs(words: string, env: Record<string, string> = {}): string[] {
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `printf '%s\\0' ${words}`], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `printf '%s\\0' ${words}`], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return out.split('\0').slice(0, -1);
 }
 
 /** Runs a curl line with `curl` replaced by a function that prints its arguments. */
 function curlArgs(line: string): string[] {
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `curl() { printf '%s\\0' "$@"; }; ${line}`], { env: { PATH: process.env.PATH ?? '', API_KEY: KEY }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `curl() { printf '%s\\0' "$@"; }; ${line}`], {
+    env: { PATH: process.env.PATH ?? '', API_KEY: KEY },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return out.split('\0').slice(0, -1);
 }
 
@@ -30,8 +38,16 @@ describe('toCurl', () => {
       `curl -sS -X POST 'http://127.0.0.1:8080/v1/pets' -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"Rex","categoryId":1}'`,
     );
     expect(curlArgs(line)).toEqual([
-      '-sS', '-X', 'POST', 'http://127.0.0.1:8080/v1/pets', '-H', `Authorization: Bearer ${KEY}`, '-H', 'Content-Type: application/json',
-      '--data-raw', '{"name":"Rex","categoryId":1}',
+      '-sS',
+      '-X',
+      'POST',
+      'http://127.0.0.1:8080/v1/pets',
+      '-H',
+      `Authorization: Bearer ${KEY}`,
+      '-H',
+      'Content-Type: application/json',
+      '--data-raw',
+      '{"name":"Rex","categoryId":1}',
     ]);
   });
 
@@ -44,7 +60,10 @@ describe('toCurl', () => {
 
   // One bash process per batch: spawning one per generated case would take seconds.
   it('quotes any string so bash reads it back unchanged (sampled)', () => {
-    const texts = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')), { numRuns: 300, seed: 42 });
+    const texts = fc.sample(
+      fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')),
+      { numRuns: 300, seed: 42 },
+    );
     texts.push("'", "''", "'\\''", '\n', '"$(id)"', '!!', '');
     expect(bashArgs(texts.map(singleQuote).join(' '))).toEqual(texts);
   });

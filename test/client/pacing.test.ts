@@ -20,7 +20,10 @@ async function scripted(answers: Array<(now: number) => { status: number; header
 describe('client: pacing by X-RateLimit-*', () => {
   it('waits until Reset (plus a margin) when the last Remaining was 0', async () => {
     const clock = fakeClock();
-    const server = await scripted([(now) => ({ status: 200, headers: rateHeaders(now, 0, 60, 7) }), (now) => ({ status: 200, headers: rateHeaders(now) })], clock);
+    const server = await scripted(
+      [(now) => ({ status: 200, headers: rateHeaders(now, 0, 60, 7) }), (now) => ({ status: 200, headers: rateHeaders(now) })],
+      clock,
+    );
     const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await client.listPets();
     expect(client.rateLimit).toMatchObject({ limit: 60, remaining: 0 });
@@ -59,7 +62,12 @@ describe('client: pacing by X-RateLimit-*', () => {
   it('does not crash or wait on malformed and duplicated values', async () => {
     const clock = fakeClock();
     const server = await scripted(
-      [(now) => ({ status: 200, headers: { 'X-RateLimit-Limit': 'ten', 'X-RateLimit-Remaining': '-1', 'X-RateLimit-Reset': `${Math.floor(now / 1000) + 9}.5` } })],
+      [
+        (now) => ({
+          status: 200,
+          headers: { 'X-RateLimit-Limit': 'ten', 'X-RateLimit-Remaining': '-1', 'X-RateLimit-Reset': `${Math.floor(now / 1000) + 9}.5` },
+        }),
+      ],
       clock,
     );
     const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
@@ -129,7 +137,10 @@ describe('client: an unintended 429 is waited out and retried', () => {
   it('honours Retry-After as an HTTP-date', async () => {
     const clock = fakeClock(Date.UTC(2025, 0, 1, 12, 0, 0));
     const server = await scripted(
-      [() => ({ status: 429, headers: { ...rateHeaders(clock.now(), 0), 'Retry-After': 'Wed, 01 Jan 2025 12:00:05 GMT' } }), (now) => ({ status: 200, headers: rateHeaders(now) })],
+      [
+        () => ({ status: 429, headers: { ...rateHeaders(clock.now(), 0), 'Retry-After': 'Wed, 01 Jan 2025 12:00:05 GMT' } }),
+        (now) => ({ status: 200, headers: rateHeaders(now) }),
+      ],
       clock,
     );
     const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });

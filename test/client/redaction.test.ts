@@ -23,7 +23,13 @@ describe('client: the key never reaches a record', () => {
     });
     const exchanges: Exchange[] = [];
     const findings: Finding[] = [];
-    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e, f) => (exchanges.push(e), findings.push(...f)) });
+    const client = createClient({
+      inspect: runChecks,
+      baseUrl: server.baseUrl,
+      apiKey: KEY,
+      contract,
+      onExchange: (e, f) => (exchanges.push(e), findings.push(...f)),
+    });
     const response = await client.createPet({ name: KEY, categoryId: 1 }, { query: `api_key=${KEY}&lower=${KEY.toLowerCase()}` });
     await client.getPet(KEY);
     expect(response.text).toContain(KEY); // the suite itself still sees what the target sent

@@ -15,7 +15,13 @@ const ledgerPath = join(dir, 'ledger');
 
 const BASE = 'https://api.example/v1';
 const answer = (overrides: Partial<PreflightAnswer>): PreflightAnswer => ({
-  status: 200, contentType: 'application/json', rateLimited: true, location: undefined, retryAfter: undefined, body: '[]', ...overrides,
+  status: 200,
+  contentType: 'application/json',
+  rateLimited: true,
+  location: undefined,
+  retryAfter: undefined,
+  body: '[]',
+  ...overrides,
 });
 
 /** The code the preflight throws, or 'passed'. */
@@ -89,9 +95,13 @@ describe('preflight against real servers', () => {
   });
 
   it('a mock that serves /pets without /v1: check --target, with where the API does answer', async () => {
-    const origin = await serve((url) => (url.startsWith('/pets') ? { status: 200, type: 'application/json', body: '[]' } : { status: 404, type: 'text/plain', body: 'Not Found' }));
+    const origin = await serve((url) =>
+      url.startsWith('/pets') ? { status: 200, type: 'application/json', body: '[]' } : { status: 404, type: 'text/plain', body: 'Not Found' },
+    );
     const result = await outcome(`${origin}/v1`, 'mock-key-0123456789');
-    expect(result).toMatch(/^ERR_WRONG_BASE_URL: .* answered 404: Not Found: check --target .*; http:\/\/127\.0\.0\.1:\d+\/pets answers 200: try --target http:\/\/127\.0\.0\.1:\d+$/);
+    expect(result).toMatch(
+      /^ERR_WRONG_BASE_URL: .* answered 404: Not Found: check --target .*; http:\/\/127\.0\.0\.1:\d+\/pets answers 200: try --target http:\/\/127\.0\.0\.1:\d+$/,
+    );
   });
 
   it('every request is claimed in the budget ledger', async () => {

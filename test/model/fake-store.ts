@@ -23,7 +23,11 @@ interface StoredPet {
   status?: string;
 }
 
-const answer = (status: number, body: unknown): StoreAnswer => ({ status, body, text: JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)) });
+const answer = (status: number, body: unknown): StoreAnswer => ({
+  status,
+  body,
+  text: JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
+});
 
 /** An in-memory Animal Store with one injectable fault, answering as the model's PetStore. */
 export function createFakeStore(options: FakeStoreOptions = {}): PetStore & { readonly size: number } {

@@ -59,7 +59,9 @@ describe('stateful model of the store (CON-002)', () => {
   it('a lost write shrinks to the write and the read that misses it', async () => {
     const details = await check(createFakeStore({ fault: 'lose-some-writes' }));
     expect(details.failed).toBe(true);
-    const ran = String(details.counterexample?.[0]).split(' /*')[0]!.split(/,(?=(?:createPet|getPet|listPets)\()/);
+    const ran = String(details.counterexample?.[0])
+      .split(' /*')[0]!
+      .split(/,(?=(?:createPet|getPet|listPets)\()/);
     expect(ran).toHaveLength(2);
     expect(ran[0]).toMatch(/^createPet\(\{name: "test-run #\d+ ", categoryId: 0n\}\) → id \d+n$/);
     expect(ran[1]).toMatch(/^(getPet\(\d+n\)|listPets\(\{limit: 100\}\))$/);

@@ -40,7 +40,12 @@ describe('reference server: authentication', () => {
 
   it('checks every request of a keep-alive connection: one accepted key does not admit what follows', async () => {
     const other = 'test-key-other-plan-42';
-    const server = await startServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1_000, perDay: 10_000 }, { key: other, plan: 'free', perMinute: 60, perDay: 1_000 }] });
+    const server = await startServer({
+      keys: [
+        { key: KEY, plan: 'enterprise', perMinute: 1_000, perDay: 10_000 },
+        { key: other, plan: 'free', perMinute: 60, perDay: 1_000 },
+      ],
+    });
     const client = new Client(`http://127.0.0.1:${server.port}`, { pipelining: 1 });
     let connections = 0;
     client.on('connect', () => (connections += 1));

@@ -19,8 +19,7 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'location-missing': { run: async ({ server }) => (await createPet(server, pet)).headers.location },
   'content-type-not-checked': {
-    run: async ({ server }) =>
-      (await call(server, 'POST', '/pets', { body: JSON.stringify(pet), headers: { 'content-type': 'text/plain' } })).status,
+    run: async ({ server }) => (await call(server, 'POST', '/pets', { body: JSON.stringify(pet), headers: { 'content-type': 'text/plain' } })).status,
   },
   'base-path-without-version': {
     run: async ({ server }) => [server.url.endsWith('/v1'), (await call(server, 'GET', '//v1/pets')).status],

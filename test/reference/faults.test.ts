@@ -29,7 +29,11 @@ describe('fault catalogue', () => {
         expect(catalog.get(id).coverage, `${fault.name}: ${id}`).toBe('tested');
         return catalog.get(id).level;
       });
-      if ('strictOnly' in fault && fault.strictOnly) expect(levels.every((l) => l === 'SHOULD'), fault.name).toBe(true);
+      if ('strictOnly' in fault && fault.strictOnly)
+        expect(
+          levels.every((l) => l === 'SHOULD'),
+          fault.name,
+        ).toBe(true);
       else expect(levels, fault.name).toContain('MUST');
     }
   });

@@ -10,11 +10,7 @@ const SEGMENTS = [
 ];
 
 const path = fc
-  .tuple(
-    fc.boolean(),
-    fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 4 }),
-    fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
-  )
+  .tuple(fc.boolean(), fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 4 }), fc.option(fc.string({ maxLength: 20 }), { nil: undefined }))
   .map(([underBase, segments, query]) => {
     // Mostly under the base path, where the routes are; sometimes anywhere.
     const parts = underBase ? ['v1', ...segments] : segments;
@@ -22,10 +18,7 @@ const path = fc
     return `/${parts.join('/')}${search}`;
   });
 
-const method = fc.oneof(
-  fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE'),
-  fc.stringMatching(/^[A-Z]{1,10}$/),
-);
+const method = fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE'), fc.stringMatching(/^[A-Z]{1,10}$/));
 
 const authorization = fc.oneof(
   fc.constant(`Bearer ${KEY}`),
@@ -43,14 +36,16 @@ const contentType = fc.oneof(
   fc.constant(undefined),
 );
 
-const deepJson = fc.integer({ min: 1, max: 20_000 }).chain((depth) =>
-  fc.constantFrom(
-    '['.repeat(depth) + ']'.repeat(depth),
-    `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
-    `{"name":"x","categoryId":1,"deep":${'['.repeat(depth)}12345678901234567${']'.repeat(depth)}}`,
-    '['.repeat(depth),
-  ),
-);
+const deepJson = fc
+  .integer({ min: 1, max: 20_000 })
+  .chain((depth) =>
+    fc.constantFrom(
+      '['.repeat(depth) + ']'.repeat(depth),
+      `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+      `{"name":"x","categoryId":1,"deep":${'['.repeat(depth)}12345678901234567${']'.repeat(depth)}}`,
+      '['.repeat(depth),
+    ),
+  );
 
 const newPetish = fc
   .record(
@@ -82,9 +77,7 @@ const validNewPet = fc
     categoryId: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
     status: fc.option(fc.constantFrom('available', 'pending', 'sold'), { nil: undefined }),
   })
-  .map(({ name, categoryId, status }) =>
-    `{"name":${JSON.stringify(name)},"categoryId":${categoryId}${status === undefined ? '' : `,"status":"${status}"`}}`,
-  );
+  .map(({ name, categoryId, status }) => `{"name":${JSON.stringify(name)},"categoryId":${categoryId}${status === undefined ? '' : `,"status":"${status}"`}}`);
 
 const body = fc.oneof(
   fc.constant(undefined),
@@ -107,21 +100,21 @@ function headersOf(auth: string | undefined, type: string | undefined): Record<s
 }
 
 /** Any combination of odd pieces. */
-const junkRequest = fc.record({ method, path, auth: authorization, type: contentType, body }).map(
-  ({ method: m, path: p, auth, type, body: b }): FuzzRequest => ({ method: m, path: p, headers: headersOf(auth, type), body: b }),
-);
+const junkRequest = fc
+  .record({ method, path, auth: authorization, type: contentType, body })
+  .map(({ method: m, path: p, auth, type, body: b }): FuzzRequest => ({ method: m, path: p, headers: headersOf(auth, type), body: b }));
 
 /** Requests that should succeed, so that the fuzz also runs between real pets. */
 const wellFormedRequest = fc.oneof(
-  fc.constantFrom('/v1/pets', '/v1/pets?limit=3', '/v1/pets?status=sold', '/v1/pets/1', '/v1/pets/2').map(
-    (p): FuzzRequest => ({ method: 'GET', path: p, headers: headersOf(`Bearer ${KEY}`, undefined), body: undefined }),
-  ),
-  fc.oneof(newPetish, validNewPet).map(
-    (b): FuzzRequest => ({ method: 'POST', path: '/v1/pets', headers: headersOf(`Bearer ${KEY}`, 'application/json'), body: b }),
-  ),
-  fc.tuple(fc.constantFrom('PUT', 'DELETE', 'PATCH'), fc.constantFrom('/v1/pets', '/v1/pets/1')).map(
-    ([m, p]): FuzzRequest => ({ method: m, path: p, headers: headersOf(`Bearer ${KEY}`, undefined), body: undefined }),
-  ),
+  fc
+    .constantFrom('/v1/pets', '/v1/pets?limit=3', '/v1/pets?status=sold', '/v1/pets/1', '/v1/pets/2')
+    .map((p): FuzzRequest => ({ method: 'GET', path: p, headers: headersOf(`Bearer ${KEY}`, undefined), body: undefined })),
+  fc
+    .oneof(newPetish, validNewPet)
+    .map((b): FuzzRequest => ({ method: 'POST', path: '/v1/pets', headers: headersOf(`Bearer ${KEY}`, 'application/json'), body: b })),
+  fc
+    .tuple(fc.constantFrom('PUT', 'DELETE', 'PATCH'), fc.constantFrom('/v1/pets', '/v1/pets/1'))
+    .map(([m, p]): FuzzRequest => ({ method: m, path: p, headers: headersOf(`Bearer ${KEY}`, undefined), body: undefined })),
 );
 
 const fuzzRequest = fc.oneof({ arbitrary: junkRequest, weight: 3 }, { arbitrary: wellFormedRequest, weight: 1 });
@@ -163,10 +156,7 @@ describe('reference server: fuzz', () => {
     const client = new Client(`http://127.0.0.1:${server.port}`);
     onTestFinished(() => client.close());
     for (const depth of [10_000, 30_000]) {
-      const payloads = [
-        `${'['.repeat(depth)}12345678901234567${']'.repeat(depth)}`,
-        `{"name":${'['.repeat(depth)}${']'.repeat(depth)},"categoryId":1}`,
-      ];
+      const payloads = [`${'['.repeat(depth)}12345678901234567${']'.repeat(depth)}`, `{"name":${'['.repeat(depth)}${']'.repeat(depth)},"categoryId":1}`];
       for (const payload of payloads) {
         const response = await client.request({
           method: 'POST',

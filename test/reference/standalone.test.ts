@@ -41,7 +41,11 @@ describe('REFERENCE_API_KEYS', () => {
       'secret key:free',
       ':free',
     ];
-    for (const text of cases) expect(configError(() => parseApiKeys(text)), text).not.toContain('secretkey1');
+    for (const text of cases)
+      expect(
+        configError(() => parseApiKeys(text)),
+        text,
+      ).not.toContain('secretkey1');
   });
 
   it('generates one demo key per plan and masks keys for printing', () => {

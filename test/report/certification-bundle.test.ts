@@ -21,7 +21,13 @@ describe('certification bundle', () => {
     const manifest = writeCertificationBundle(report, exchanges, dir);
 
     expect(readdirSync(dir).sort()).toEqual(['conformance.html', 'conformance.json', 'exchanges.har', 'junit.xml', 'manifest.json']);
-    expect(manifest).toMatchObject({ verdict: 'not-conformant', seed: 424242, profile: 'standard', specSha256: report.run.specSha256, target: report.run.target });
+    expect(manifest).toMatchObject({
+      verdict: 'not-conformant',
+      seed: 424242,
+      profile: 'standard',
+      specSha256: report.run.specSha256,
+      target: report.run.target,
+    });
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(manifest);
     for (const file of manifest.files) {
       const bytes = readFileSync(join(dir, file.name));
@@ -37,7 +43,12 @@ describe('certification bundle', () => {
     const { report } = sampleReport({ exchangesPerTest: 1 });
     const post = exchange(2, {
       operationId: 'createPet',
-      request: { method: 'POST', url: 'https://api.example/v1/pets', headers: { authorization: 'Bearer ***', 'content-type': 'application/json' }, body: '{"name":"a","categoryId":9223372036854775807}' },
+      request: {
+        method: 'POST',
+        url: 'https://api.example/v1/pets',
+        headers: { authorization: 'Bearer ***', 'content-type': 'application/json' },
+        body: '{"name":"a","categoryId":9223372036854775807}',
+      },
     });
     const failedTransport = exchange(1, { response: undefined, error: { code: 'ERR_TARGET_TIMEOUT', message: 'no answer in time' } });
     writeCertificationBundle(report, [post, failedTransport], dir);

@@ -38,17 +38,27 @@ function sink(): Writable {
 }
 
 /** Runs the fixture suite in a nested vitest; its failing tests must not fail this process. */
-async function runFixture(options: { reporters: Array<Reporter | ['blob', { outputFile: string }]>; globalSetup?: string[]; mergeReports?: string }): Promise<void> {
+async function runFixture(options: {
+  reporters: Array<Reporter | ['blob', { outputFile: string }]>;
+  globalSetup?: string[];
+  mergeReports?: string;
+}): Promise<void> {
   const exitCode = process.exitCode;
-  const vitest = await startVitest('test', [], {
-    root: FIXTURE_ROOT,
-    config: false,
-    watch: false,
-    include: ['*.fixture.ts'],
-    reporters: options.reporters,
-    globalSetup: options.globalSetup ?? [],
-    ...(options.mergeReports ? { mergeReports: options.mergeReports } : {}),
-  }, { cacheDir: tempDir() }, { stdout: sink(), stderr: sink() });
+  const vitest = await startVitest(
+    'test',
+    [],
+    {
+      root: FIXTURE_ROOT,
+      config: false,
+      watch: false,
+      include: ['*.fixture.ts'],
+      reporters: options.reporters,
+      globalSetup: options.globalSetup ?? [],
+      ...(options.mergeReports ? { mergeReports: options.mergeReports } : {}),
+    },
+    { cacheDir: tempDir() },
+    { stdout: sink(), stderr: sink() },
+  );
   await vitest.close();
   process.exitCode = exitCode;
 }

@@ -65,7 +65,11 @@ export function exchange(seq: number, overrides: Partial<Exchange> = {}): Exchan
     startedAt: BASE_TIME + seq * 40,
     durationMs: 8 + (seq % 7),
     operationId: 'listPets',
-    request: { method: 'GET', url: 'https://staging.animal-store.example/v1/pets?limit=1', headers: { authorization: 'Bearer ***', accept: 'application/json' } },
+    request: {
+      method: 'GET',
+      url: 'https://staging.animal-store.example/v1/pets?limit=1',
+      headers: { authorization: 'Bearer ***', accept: 'application/json' },
+    },
     response: {
       status: 200,
       headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': String(remaining) },
@@ -89,7 +93,8 @@ export function outcome(state: TestOutcome['state'], m: ConformanceMeta | undefi
 }
 
 export const passed = (id: string, extra: Partial<ConformanceMeta> = {}) => outcome('passed', meta(id, extra));
-export const skipped = (id: string, skipReason: string, skipCode?: SkipCode) => outcome('skipped', meta(id, skipCode ? { skipReason, skipCode } : { skipReason }));
+export const skipped = (id: string, skipReason: string, skipCode?: SkipCode) =>
+  outcome('skipped', meta(id, skipCode ? { skipReason, skipCode } : { skipReason }));
 
 export function failed(id: string, kind: 'conformance' | 'harness', extra: Partial<ConformanceMeta> = {}): TestOutcome {
   const failure =

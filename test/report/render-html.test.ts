@@ -25,7 +25,9 @@ describe('conformance.html', () => {
     expect(page).not.toMatch(/<(link|img|iframe|object|embed)\b/);
     expect(page).not.toMatch(/\s(src|href)="(https?:)?\/\//);
     expect(page).not.toMatch(/@import|url\(/);
-    expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/);
+    expect(page).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/,
+    );
   });
 
   test('opens with the verdict, its reason and the run that made it', () => {
@@ -54,7 +56,9 @@ describe('conformance.html', () => {
     const big = sampleReport({ exchangesPerTest: 60 });
     const html = renderHtml(big.report);
     const bytes = Buffer.byteLength(html);
-    console.info(`conformance.html: ${big.report.requirements.length} requirements, ${big.report.traffic.requestCount} exchanges, ${(bytes / 1024).toFixed(0)} KiB`);
+    console.info(
+      `conformance.html: ${big.report.requirements.length} requirements, ${big.report.traffic.requestCount} exchanges, ${(bytes / 1024).toFixed(0)} KiB`,
+    );
     expect(big.report.traffic.requestCount).toBeGreaterThan(3_000);
     expect(bytes).toBeLessThan(1_000_000);
   });

@@ -30,9 +30,12 @@ describe('junit.xml', () => {
     expect(auth.attributes.classname).toBe('auth');
     const failure = auth.children.find((c) => c.name === 'failure')!;
     expect(failure.attributes.message).toMatch(/^expected getPet with an invalid key: status 401, got status 200/);
-    expect(failure.text).toContain("Reproduce with: curl -sS -X GET");
+    expect(failure.text).toContain('Reproduce with: curl -sS -X GET');
     expect(caseFor(root, 'RATE-001').children[0]!.name).toBe('failure');
-    expect(caseFor(root, 'RATE-007').children[0]).toMatchObject({ name: 'skipped', attributes: { message: 'untested: not in the standard profile (needs thorough)' } });
+    expect(caseFor(root, 'RATE-007').children[0]).toMatchObject({
+      name: 'skipped',
+      attributes: { message: 'untested: not in the standard profile (needs thorough)' },
+    });
     expect(caseFor(root, 'NS-001').children[0]!.name).toBe('skipped');
     expect(caseFor(root, 'STA-010').children[0]!.attributes.message).toMatch(/^known deviation/);
     expect(caseFor(root, 'LIM-001').children).toEqual([]);
@@ -51,16 +54,27 @@ describe('junit.xml', () => {
 
   test('an incomplete run is an error of the verdict case', () => {
     const tests = [passed('MUS-001'), skipped('MUS-002', 'read-only mode'), failed('SHD-001', 'harness')];
-    const root = parseXml(renderJunit(buildReport({ runInfo: runInfo(), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS })));
+    const root = parseXml(
+      renderJunit(buildReport({ runInfo: runInfo(), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS })),
+    );
     expect(root.attributes.errors).toBe('1');
     const verdict = suites(root)[0]!.children.find((c) => c.name === 'testcase')!;
     expect(verdict.children[0]).toMatchObject({ name: 'error', attributes: { type: 'INCOMPLETE' } });
   });
 
   test('a partial run passes the verdict case with the untested list, and fails it when completeness is required', () => {
-    const tests = [passed('MUS-001'), skipped('MUS-002', 'not in the quick profile (needs --profile standard)', 'profile'), passed('SHD-001'), passed('MAY-001')];
+    const tests = [
+      passed('MUS-001'),
+      skipped('MUS-002', 'not in the quick profile (needs --profile standard)', 'profile'),
+      passed('SHD-001'),
+      passed('MAY-001'),
+    ];
     const make = (requireComplete: boolean) =>
-      parseXml(renderJunit(buildReport({ runInfo: runInfo({ requireComplete }), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS })));
+      parseXml(
+        renderJunit(
+          buildReport({ runInfo: runInfo({ requireComplete }), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS }),
+        ),
+      );
     const verdictCase = (root: ReturnType<typeof parseXml>) => suites(root)[0]!.children.find((c) => c.name === 'testcase')!;
     const lenient = verdictCase(make(false));
     expect(lenient.attributes.name).toBe('Overall verdict: PARTIAL');

@@ -9,7 +9,7 @@ describe('redactCommand: a report command line never carries a key value', () =>
     ['npx x --api-key=sk-123', 'npx x --api-key="$API_KEY"'],
     ['npx x --exhaust-key sk-456', 'npx x --exhaust-key "$EXHAUST_API_KEY"'],
     ['API_KEY=sk-123 npx x', 'API_KEY="$API_KEY" npx x'],
-    ['EXHAUST_API_KEY=sk-456 API_KEY=\'sk-123\' npx x', 'EXHAUST_API_KEY="$EXHAUST_API_KEY" API_KEY="$API_KEY" npx x'],
+    ["EXHAUST_API_KEY=sk-456 API_KEY='sk-123' npx x", 'EXHAUST_API_KEY="$EXHAUST_API_KEY" API_KEY="$API_KEY" npx x'],
     ['API_KEY="$API_KEY" EXHAUST_API_KEY=${EXHAUST_API_KEY} npx x', 'API_KEY="$API_KEY" EXHAUST_API_KEY=${EXHAUST_API_KEY} npx x'],
   ])('%s', (command, expected) => {
     expect(redactCommand(command)).toBe(expected);
@@ -20,16 +20,22 @@ describe('redactCommand: a report command line never carries a key value', () =>
   });
 });
 
-describe('daily quota (--plan): the main key\'s requests against the plan', () => {
+describe("daily quota (--plan): the main key's requests against the plan", () => {
   const exchange = (keyRole?: 'exhaust'): Exchange => ({
-    seq: 1, startedAt: 0, durationMs: 1, operationId: 'listPets', request: { method: 'GET', url: 'http://h/v1/pets', headers: {} }, curl: '', ...(keyRole ? { keyRole } : {}),
+    seq: 1,
+    startedAt: 0,
+    durationMs: 1,
+    operationId: 'listPets',
+    request: { method: 'GET', url: 'http://h/v1/pets', headers: {} },
+    curl: '',
+    ...(keyRole ? { keyRole } : {}),
   });
 
-  it('counts only the main key, and says the share of the plan\'s day', () => {
+  it("counts only the main key, and says the share of the plan's day", () => {
     const traffic = trafficOf([exchange(), exchange(), exchange('exhaust')], 'free');
     expect(traffic.exhaustKeyRequests).toBe(1);
     expect(traffic.dailyQuota).toEqual({ plan: 'free', perDay: 1000, used: 2 });
-    expect(dailyQuotaText({ plan: 'free', perDay: 1000, used: 414 })).toContain('41% of the free plan\'s 1,000 a day');
+    expect(dailyQuotaText({ plan: 'free', perDay: 1000, used: 414 })).toContain("41% of the free plan's 1,000 a day");
     expect(dailyQuotaText({ plan: 'business', perDay: 100_000, used: 30 })).toContain('<0.1%');
   });
 

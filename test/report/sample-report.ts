@@ -33,7 +33,11 @@ export function sampleReport(options: { exchangesPerTest?: number; harnessErrors
     seq += 1;
     const status = given ?? (op === 'createPet' ? 201 : 200);
     const remaining = 999 - (seq % 1000);
-    const limitHeaders = { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(Math.floor(BASE_TIME / 1000) + 60) };
+    const limitHeaders = {
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(Math.floor(BASE_TIME / 1000) + 60),
+    };
     const method = op === 'createPet' ? 'POST' : 'GET';
     const url = op === 'getPet' ? `${BASE}/pets/9007199254740993` : `${BASE}/pets${op === 'listPets' ? '?limit=20' : ''}`;
     const requestBody = op === 'createPet' ? `{"name":"conformance-1a2b ${HOSTILE}","categoryId":9223372036854775807}` : undefined;
@@ -43,10 +47,19 @@ export function sampleReport(options: { exchangesPerTest?: number; harnessErrors
       durationMs: 6 + (seq % 11),
       operationId: op,
       request: full
-        ? { method, url, headers: { authorization: 'Bearer ***', accept: 'application/json', ...(requestBody ? { 'content-type': 'application/json' } : {}) }, body: requestBody }
+        ? {
+            method,
+            url,
+            headers: { authorization: 'Bearer ***', accept: 'application/json', ...(requestBody ? { 'content-type': 'application/json' } : {}) },
+            body: requestBody,
+          }
         : { method, url, headers: {} },
       response: full
-        ? { status, headers: { 'content-type': 'application/json', ...limitHeaders, 'x-hostile': HOSTILE }, body: body ?? `[{"id":9007199254740993,"name":${JSON.stringify(HOSTILE)},"categoryId":1}]` }
+        ? {
+            status,
+            headers: { 'content-type': 'application/json', ...limitHeaders, 'x-hostile': HOSTILE },
+            body: body ?? `[{"id":9007199254740993,"name":${JSON.stringify(HOSTILE)},"categoryId":1}]`,
+          }
         : { status, headers: {} },
       curl: `curl -sS -X ${method} '${url}' -H 'Authorization: Bearer $API_KEY'${requestBody ? ` -H 'Content-Type: application/json' --data-raw '${requestBody}'` : ''}`,
       rateLimit: { limit: 1000, remaining, reset: Math.floor(BASE_TIME / 1000) + 60 },
@@ -63,7 +76,15 @@ export function sampleReport(options: { exchangesPerTest?: number; harnessErrors
   const add = (requirementId: string, state: TestOutcome['state'], extra: Partial<ConformanceMeta> = {}, errors: string[] = []) => {
     const requirement = catalog.get(requirementId);
     const meta: ConformanceMeta = { requirementId, level: requirement.level, area: requirement.area, findings: [], exchanges: [], ...extra };
-    tests.push({ id: `${requirementId}-${tests.length}`, name: `${requirementId} ${requirement.text}`, file: `suites/${requirement.area}.test.ts`, state, durationMs: 40 + tests.length, errors, meta });
+    tests.push({
+      id: `${requirementId}-${tests.length}`,
+      name: `${requirementId} ${requirement.text}`,
+      file: `suites/${requirement.area}.test.ts`,
+      state,
+      durationMs: 40 + tests.length,
+      errors,
+      meta,
+    });
     return meta;
   };
 
@@ -72,25 +93,64 @@ export function sampleReport(options: { exchangesPerTest?: number; harnessErrors
     const id = requirement.id;
     if (id === 'AUTH-002') {
       const exchanges = [next(true, 401, 'listPets', '{"code":"unauthorized","message":"missing key","status":401}'), next(true, 200, 'getPet')];
-      add(id, 'failed', { exchanges, failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'AUTH-002: expected 401', expected: 'getPet with an invalid key: status 401', actual: `status 200 with body [{"name":"${HOSTILE}"}]` } });
+      add(id, 'failed', {
+        exchanges,
+        failure: {
+          kind: 'conformance',
+          code: 'ERR_CONFORMANCE',
+          message: 'AUTH-002: expected 401',
+          expected: 'getPet with an invalid key: status 401',
+          actual: `status 200 with body [{"name":"${HOSTILE}"}]`,
+        },
+      });
     } else if (id === 'SCH-002') {
       const exchanges = [next(true, 201, 'createPet', `{"id":-9223372036854775808,"name":${JSON.stringify(HOSTILE)},"categoryId":9223372036854775806}`)];
       add(id, 'failed', {
         exchanges,
-        property: { seed: 424242, numRuns: 100, path: '17:3:0', counterexample: `{ name: ${JSON.stringify(HOSTILE)}, categoryId: 9223372036854775807n }`, shrinks: 4 },
-        failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'categoryId not echoed', expected: 'categoryId 9223372036854775807', actual: 'categoryId 9223372036854775806' },
+        property: {
+          seed: 424242,
+          numRuns: 100,
+          path: '17:3:0',
+          counterexample: `{ name: ${JSON.stringify(HOSTILE)}, categoryId: 9223372036854775807n }`,
+          shrinks: 4,
+        },
+        failure: {
+          kind: 'conformance',
+          code: 'ERR_CONFORMANCE',
+          message: 'categoryId not echoed',
+          expected: 'categoryId 9223372036854775807',
+          actual: 'categoryId 9223372036854775806',
+        },
       });
     } else if (id === 'AUTH-009') {
-      add(id, 'failed', { exchanges: [next(true, 401)], failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'no challenge', expected: 'WWW-Authenticate: Bearer', actual: 'no WWW-Authenticate header' } });
+      add(id, 'failed', {
+        exchanges: [next(true, 401)],
+        failure: {
+          kind: 'conformance',
+          code: 'ERR_CONFORMANCE',
+          message: 'no challenge',
+          expected: 'WWW-Authenticate: Bearer',
+          actual: 'no WWW-Authenticate header',
+        },
+      });
     } else if (id === 'STA-010') {
-      add(id, 'failed', { exchanges: [next(true, 201, 'createPet')], failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'no Location', expected: 'a Location header', actual: 'none' } });
+      add(id, 'failed', {
+        exchanges: [next(true, 201, 'createPet')],
+        failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'no Location', expected: 'a Location header', actual: 'none' },
+      });
     } else if (id === 'RATE-004') {
       add(id, 'passed', { exchanges: exhaust() });
     } else if (id === 'RATE-007') {
       add(id, 'skipped', { skipReason: 'not in the standard profile (needs thorough)' });
     } else if (id === 'AUTH-001') {
       const exchanges = [...Array.from({ length: perTest - 1 }, () => next(false, 401)), next(true, 401)];
-      const findings = exchanges.slice(-3).map((e) => ({ requirementId: 'RATE-001', check: 'rate-limit-headers', expected: 'X-RateLimit-Reset on every response', actual: 'X-RateLimit-Reset missing', exchangeSeq: e.seq }));
+      const findings = exchanges.slice(-3).map((e) => ({
+        requirementId: 'RATE-001',
+        check: 'rate-limit-headers',
+        expected: 'X-RateLimit-Reset on every response',
+        actual: 'X-RateLimit-Reset missing',
+        exchangeSeq: e.seq,
+      }));
       add(id, 'passed', { exchanges, findings });
     } else {
       add(id, 'passed', { exchanges: Array.from({ length: perTest }, () => next(false)) });

@@ -114,14 +114,20 @@ describe('harness failures make the run incomplete, never not conformant', () =>
 
   test('a problem outside any test (unreachable target) skips what did not run', () => {
     const r = report([], { harness: [{ code: 'ERR_TARGET_UNREACHABLE', message: 'cannot reach the target: connection refused' }] });
-    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'skipped', reason: 'not run: a harness error kept its test from running (ERR_TARGET_UNREACHABLE)' });
+    expect(verdictOf(r, 'MUS-001')).toMatchObject({
+      verdict: 'skipped',
+      reason: 'not run: a harness error kept its test from running (ERR_TARGET_UNREACHABLE)',
+    });
     expect(verdictOf(r, 'NCV-001').verdict).toBe('not-covered');
     expect(r.verdict.why).toBe('The run could not be completed: ERR_TARGET_UNREACHABLE: cannot reach the target: connection refused.');
   });
 
   test('an interrupted run says so for what did not run', () => {
     const r = report([], { harness: [{ code: 'ERR_ABORTED', message: 'the run was interrupted before every test had run' }] });
-    expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'skipped', reason: 'not run: the run was interrupted before this requirement was tested (ERR_ABORTED)' });
+    expect(verdictOf(r, 'MUS-001')).toMatchObject({
+      verdict: 'skipped',
+      reason: 'not run: the run was interrupted before this requirement was tested (ERR_ABORTED)',
+    });
     expect(r.verdict).toMatchObject({ overall: 'incomplete', exitCode: 2 });
   });
 
@@ -233,7 +239,12 @@ describe('expected deviations', () => {
   });
 
   test('a listed deviation that passes, or names nothing, is flagged, never silently accepted', () => {
-    const r = report(withPassing([]), { deviations: [{ id: 'MUS-001', reason: 'r' }, { id: 'ZZZ-001', reason: 'r' }] });
+    const r = report(withPassing([]), {
+      deviations: [
+        { id: 'MUS-001', reason: 'r' },
+        { id: 'ZZZ-001', reason: 'r' },
+      ],
+    });
     expect(verdictOf(r, 'MUS-001')).toMatchObject({ verdict: 'pass', notes: ['deviation listed but requirement passes'] });
     expect(r.deviations.map((d) => d.status)).toEqual(['requirement-passes', 'unknown-requirement']);
     expect(r.verdict.notes.join(' ')).toMatch(/MUS-001, but the requirement passes.*ZZZ-001, which is not a requirement/);

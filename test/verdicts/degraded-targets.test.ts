@@ -53,72 +53,97 @@ async function degraded(context: Parameters<typeof startHttp>[0], spoil: Spoiler
 const isGetPet = (req: IncomingMessage) => req.method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(req.url ?? '');
 
 describe('degraded targets: the run ends, with the cause named', () => {
-  test('every getPet hangs, the rest is fine: NOT CONFORMANT in bounded time, getPet given up after 3 time-outs', async ({ expect, onTestFinished }) => {
-    const target = await degraded({ onTestFinished }, (req, res, pass) => (isGetPet(req) ? undefined : pass()));
-    const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '1500', '--seed', '5'], {
-      timeoutMs: BOUND_MS,
-      env: { API_KEY: KEY },
-      label: 'degraded-hang',
-    });
-    const why = run.stdout.slice(-2500);
-    expect(run.killedAfterMs, why).toBeUndefined();
-    expect(run.exitCode, why).toBe(1);
-    expect(run.report?.verdict.overall).toBe('not-conformant');
-    expect(run.stdout).toMatch(/getPet got no answer 3 times in a row/);
-    // Only the time-outs that tripped the breaker were waited for, not one per getPet case.
-    const timeouts = run.report?.requirements.flatMap((r) => r.tests).length ?? 0;
-    expect(timeouts).toBeGreaterThan(0);
-    expect(run.durationMs).toBeLessThan(BOUND_MS);
-  }, BOUND_MS + 30_000);
+  test(
+    'every getPet hangs, the rest is fine: NOT CONFORMANT in bounded time, getPet given up after 3 time-outs',
+    async ({ expect, onTestFinished }) => {
+      const target = await degraded({ onTestFinished }, (req, res, pass) => (isGetPet(req) ? undefined : pass()));
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '1500', '--seed', '5'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-hang',
+      });
+      const why = run.stdout.slice(-2500);
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(run.exitCode, why).toBe(1);
+      expect(run.report?.verdict.overall).toBe('not-conformant');
+      expect(run.stdout).toMatch(/getPet got no answer 3 times in a row/);
+      // Only the time-outs that tripped the breaker were waited for, not one per getPet case.
+      const timeouts = run.report?.requirements.flatMap((r) => r.tests).length ?? 0;
+      expect(timeouts).toBeGreaterThan(0);
+      expect(run.durationMs).toBeLessThan(BOUND_MS);
+    },
+    BOUND_MS + 30_000,
+  );
 
-  test('createPet answers drip a byte a second: the whole-request deadline ends each, the breaker the rest', async ({ expect, onTestFinished }) => {
-    const target = await degraded({ onTestFinished }, (req, res, pass) => (req.method === 'POST' ? drip(res) : pass()));
-    const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '1500', '--seed', '6'], {
-      timeoutMs: BOUND_MS,
-      env: { API_KEY: KEY },
-      label: 'degraded-drip',
-    });
-    const why = run.stdout.slice(-2500);
-    expect(run.killedAfterMs, why).toBeUndefined();
-    expect(run.exitCode, why).toBe(1);
-    expect(run.stdout).toMatch(/createPet got no answer 3 times in a row/);
-  }, BOUND_MS + 30_000);
+  test(
+    'createPet answers drip a byte a second: the whole-request deadline ends each, the breaker the rest',
+    async ({ expect, onTestFinished }) => {
+      const target = await degraded({ onTestFinished }, (req, res, pass) => (req.method === 'POST' ? drip(res) : pass()));
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '1500', '--seed', '6'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-drip',
+      });
+      const why = run.stdout.slice(-2500);
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(run.exitCode, why).toBe(1);
+      expect(run.stdout).toMatch(/createPet got no answer 3 times in a row/);
+    },
+    BOUND_MS + 30_000,
+  );
 
-  test('429 after 40 requests while X-RateLimit-Remaining says thousands are left: RATE-004 fails, the run ends', async ({ expect, onTestFinished }) => {
-    let served = 0;
-    const target = await degraded({ onTestFinished }, (req, res, pass) => {
-      served += 1;
-      if (served <= 40) return pass();
-      const reset = Math.floor(Date.now() / 1000) + 60;
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1', 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': String(reset) });
-      res.end(JSON.stringify({ code: 'rate_limited', message: 'slow down', status: 429 }));
-    });
-    const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'thorough', '--seed', '7'], {
-      timeoutMs: BOUND_MS,
-      env: { API_KEY: KEY },
-      label: 'degraded-429',
-    });
-    const why = run.stdout.slice(-2500);
-    expect(run.killedAfterMs, why).toBeUndefined();
-    expect(run.exitCode, why).toBe(1);
-    expect(run.report?.requirements.find((r) => r.id === 'RATE-004')?.verdict, why).toBe('fail');
-    expect(run.stdout).toMatch(/429 3 times while its X-RateLimit-Remaining said requests were left/);
-  }, BOUND_MS + 30_000);
+  test(
+    '429 after 40 requests while X-RateLimit-Remaining says thousands are left: RATE-004 fails, the run ends',
+    async ({ expect, onTestFinished }) => {
+      let served = 0;
+      const target = await degraded({ onTestFinished }, (req, res, pass) => {
+        served += 1;
+        if (served <= 40) return pass();
+        const reset = Math.floor(Date.now() / 1000) + 60;
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after': '1',
+          'x-ratelimit-limit': '100000',
+          'x-ratelimit-remaining': '99000',
+          'x-ratelimit-reset': String(reset),
+        });
+        res.end(JSON.stringify({ code: 'rate_limited', message: 'slow down', status: 429 }));
+      });
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'thorough', '--seed', '7'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-429',
+      });
+      const why = run.stdout.slice(-2500);
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(run.exitCode, why).toBe(1);
+      expect(run.report?.requirements.find((r) => r.id === 'RATE-004')?.verdict, why).toBe('fail');
+      expect(run.stdout).toMatch(/429 3 times while its X-RateLimit-Remaining said requests were left/);
+    },
+    BOUND_MS + 30_000,
+  );
 
-  test('--max-duration reached mid-run on a slow target: INCOMPLETE with ERR_DEADLINE, every report written', async ({ expect, onTestFinished }) => {
-    const target = await degraded({ onTestFinished }, (_req, _res, pass) => void setTimeout(pass, 150));
-    const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--max-duration', '6', '--seed', '8'], {
-      timeoutMs: BOUND_MS,
-      env: { API_KEY: KEY },
-      label: 'degraded-deadline',
-    });
-    const why = run.stdout.slice(-2500);
-    expect(run.killedAfterMs, why).toBeUndefined();
-    expect(run.exitCode, why).toBe(2);
-    expect(run.report?.verdict.overall).toBe('incomplete');
-    expect(run.report?.harnessErrors.map((p) => p.code), why).toContain('ERR_DEADLINE');
-    expect(run.stdout).toContain('--max-duration');
-    expect(run.report?.run.command).toContain('--max-duration 6');
-    expect(run.durationMs, why).toBeLessThan(30_000);
-  }, BOUND_MS + 30_000);
+  test(
+    '--max-duration reached mid-run on a slow target: INCOMPLETE with ERR_DEADLINE, every report written',
+    async ({ expect, onTestFinished }) => {
+      const target = await degraded({ onTestFinished }, (_req, _res, pass) => void setTimeout(pass, 150));
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--max-duration', '6', '--seed', '8'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-deadline',
+      });
+      const why = run.stdout.slice(-2500);
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(run.exitCode, why).toBe(2);
+      expect(run.report?.verdict.overall).toBe('incomplete');
+      expect(
+        run.report?.harnessErrors.map((p) => p.code),
+        why,
+      ).toContain('ERR_DEADLINE');
+      expect(run.stdout).toContain('--max-duration');
+      expect(run.report?.run.command).toContain('--max-duration 6');
+      expect(run.durationMs, why).toBeLessThan(30_000);
+    },
+    BOUND_MS + 30_000,
+  );
 });

@@ -35,16 +35,20 @@ describe('fault sensitivity: each reference fault makes the suite say NOT CONFOR
   for (const fault of FAULTS) {
     const plan = planFault(fault);
     const title = `${fault.name} is caught by ${fault.detectedBy.join(', ')}${plan.strict ? ' (--strict)' : ''}`;
-    test.concurrent(title, async ({ expect, onTestFinished }) => {
-      const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: fault.name }));
-      const outcome = judgeFault(plan, run.exitCode, run.report, run.durationMs);
-      outcomes.push(outcome);
-      const replay = `npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`;
-      const why = `${describeMisses(outcome, run.report)}\nreplay: ${replay}\n${run.stderr.slice(-2000)}`;
-      expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
-      expect(run.report, `no conformance.json was written\n${why}`).toBeDefined();
-      expect(outcome.missed, `detectedBy requirements that did not fail\n${why}`).toEqual([]);
-      expect({ exitCode: run.exitCode, overall: outcome.overall }, why).toEqual({ exitCode: 1, overall: 'not-conformant' });
-    }, RUN_TIMEOUT_MS + 30_000);
+    test.concurrent(
+      title,
+      async ({ expect, onTestFinished }) => {
+        const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: fault.name }));
+        const outcome = judgeFault(plan, run.exitCode, run.report, run.durationMs);
+        outcomes.push(outcome);
+        const replay = `npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`;
+        const why = `${describeMisses(outcome, run.report)}\nreplay: ${replay}\n${run.stderr.slice(-2000)}`;
+        expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
+        expect(run.report, `no conformance.json was written\n${why}`).toBeDefined();
+        expect(outcome.missed, `detectedBy requirements that did not fail\n${why}`).toEqual([]);
+        expect({ exitCode: run.exitCode, overall: outcome.overall }, why).toEqual({ exitCode: 1, overall: 'not-conformant' });
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
   }
 });

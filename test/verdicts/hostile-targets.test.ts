@@ -104,27 +104,36 @@ describe('hostile targets: bounded, honest, and the key stays secret', () => {
   afterAll(() => console.log(['hostile target → exit, verdict, time, harness errors', ...rows].join('\n')));
 
   for (const hostile of CASES) {
-    test.concurrent(hostile.name, async ({ expect, onTestFinished }) => {
-      const { origin, bystander } = await hostile.start({ onTestFinished });
-      const args = ['--target', `${origin}/v1`, '--api-key', API_KEY, ...(hostile.profileArgs ?? ['--profile', 'quick']), '--timeout', '2000'];
-      const run = await limiter.run(() => runCliInTest({ onTestFinished }, args, { timeoutMs: KILL_AFTER_MS, label: 'hostile' }));
-      const report = run.report;
-      const codes = [...new Set(report?.harnessErrors.map((e) => e.code) ?? [])];
-      const failing = report?.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn').map((r) => r.id) ?? [];
-      rows.push(`  ${hostile.name}: exit ${run.exitCode ?? `killed after ${run.killedAfterMs} ms`}, ${report?.verdict.label ?? 'no report'}, ${(run.durationMs / 1000).toFixed(1)} s, ${codes.join(' ') || '-'}, fails ${failing.join(',') || '-'}${bystander ? `, bystander saw ${bystander.seen.requests} requests` : ''}`);
-      const why = `${hostile.name}: exit ${run.exitCode}, ${report?.verdict.why ?? 'no report'} (${run.reportDir})\n${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`;
+    test.concurrent(
+      hostile.name,
+      async ({ expect, onTestFinished }) => {
+        const { origin, bystander } = await hostile.start({ onTestFinished });
+        const args = ['--target', `${origin}/v1`, '--api-key', API_KEY, ...(hostile.profileArgs ?? ['--profile', 'quick']), '--timeout', '2000'];
+        const run = await limiter.run(() => runCliInTest({ onTestFinished }, args, { timeoutMs: KILL_AFTER_MS, label: 'hostile' }));
+        const report = run.report;
+        const codes = [...new Set(report?.harnessErrors.map((e) => e.code) ?? [])];
+        const failing = report?.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn').map((r) => r.id) ?? [];
+        rows.push(
+          `  ${hostile.name}: exit ${run.exitCode ?? `killed after ${run.killedAfterMs} ms`}, ${report?.verdict.label ?? 'no report'}, ${(run.durationMs / 1000).toFixed(1)} s, ${codes.join(' ') || '-'}, fails ${failing.join(',') || '-'}${bystander ? `, bystander saw ${bystander.seen.requests} requests` : ''}`,
+        );
+        const why = `${hostile.name}: exit ${run.exitCode}, ${report?.verdict.why ?? 'no report'} (${run.reportDir})\n${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`;
 
-      expect(run.killedAfterMs, `the run was killed after ${KILL_AFTER_MS} ms\n${why}`).toBeUndefined();
-      expect(run.durationMs, why).toBeLessThan(MAX_RUN_MS);
-      expect([1, 2], why).toContain(run.exitCode);
-      expect(report, `no conformance.json\n${why}`).toBeDefined();
-      expect(['not-conformant', 'incomplete'], why).toContain(report?.verdict.overall);
-      expect(codes.length + failing.length, `the report names neither a harness error nor a failure\n${why}`).toBeGreaterThan(0);
-      if (hostile.mentions) expect(JSON.stringify(report), why).toMatch(hostile.mentions);
-      expect(findLeaks(API_KEY, run), `the API key (or a near form of it) was written or printed (${run.reportDir})`).toEqual([]);
-      if (bystander) {
-        expect(bystander.seen.authorizations.filter((a) => a !== undefined), 'Authorization sent to another origin').toEqual([]);
-      }
-    }, KILL_AFTER_MS + 30_000);
+        expect(run.killedAfterMs, `the run was killed after ${KILL_AFTER_MS} ms\n${why}`).toBeUndefined();
+        expect(run.durationMs, why).toBeLessThan(MAX_RUN_MS);
+        expect([1, 2], why).toContain(run.exitCode);
+        expect(report, `no conformance.json\n${why}`).toBeDefined();
+        expect(['not-conformant', 'incomplete'], why).toContain(report?.verdict.overall);
+        expect(codes.length + failing.length, `the report names neither a harness error nor a failure\n${why}`).toBeGreaterThan(0);
+        if (hostile.mentions) expect(JSON.stringify(report), why).toMatch(hostile.mentions);
+        expect(findLeaks(API_KEY, run), `the API key (or a near form of it) was written or printed (${run.reportDir})`).toEqual([]);
+        if (bystander) {
+          expect(
+            bystander.seen.authorizations.filter((a) => a !== undefined),
+            'Authorization sent to another origin',
+          ).toEqual([]);
+        }
+      },
+      KILL_AFTER_MS + 30_000,
+    );
   }
 });

@@ -57,27 +57,31 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test(`${c.name}: the run ends soon, exit 2, and the reports say it was interrupted`, async (context) => {
-    const target = await c.start(context);
-    const run = startCliInTest(context, ['--target', target.url, '--api-key', API_KEY, '--profile', 'standard'], {
-      timeoutMs: KILL_AFTER_MS,
-      label: 'interrupt',
-    });
-    await until(target.started, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const signalledAt = performance.now();
-    run.signal(c.signal);
-    const result = await run.done;
-    const afterSignalMs = performance.now() - signalledAt;
+  test(
+    `${c.name}: the run ends soon, exit 2, and the reports say it was interrupted`,
+    async (context) => {
+      const target = await c.start(context);
+      const run = startCliInTest(context, ['--target', target.url, '--api-key', API_KEY, '--profile', 'standard'], {
+        timeoutMs: KILL_AFTER_MS,
+        label: 'interrupt',
+      });
+      await until(target.started, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const signalledAt = performance.now();
+      run.signal(c.signal);
+      const result = await run.done;
+      const afterSignalMs = performance.now() - signalledAt;
 
-    expect(result.killedAfterMs, 'the run ended by itself').toBeUndefined();
-    expect(afterSignalMs).toBeLessThan(EXIT_WITHIN_MS);
-    expect(result.exitCode, `exit code; stdout: ${result.stdout}\nstderr: ${result.stderr.slice(-2000)}`).toBe(2);
-    expect(result.stdout).toContain(`${c.signal}: stopping the run`);
-    const report = result.report;
-    expect(report, 'conformance.json was written').toBeDefined();
-    expect(report?.verdict.exitCode).toBe(2);
-    expect(report?.harnessErrors.map((e) => e.code)).toContain('ERR_ABORTED');
-    expect(findLeaks(API_KEY, result)).toEqual([]);
-  }, KILL_AFTER_MS + 10_000);
+      expect(result.killedAfterMs, 'the run ended by itself').toBeUndefined();
+      expect(afterSignalMs).toBeLessThan(EXIT_WITHIN_MS);
+      expect(result.exitCode, `exit code; stdout: ${result.stdout}\nstderr: ${result.stderr.slice(-2000)}`).toBe(2);
+      expect(result.stdout).toContain(`${c.signal}: stopping the run`);
+      const report = result.report;
+      expect(report, 'conformance.json was written').toBeDefined();
+      expect(report?.verdict.exitCode).toBe(2);
+      expect(report?.harnessErrors.map((e) => e.code)).toContain('ERR_ABORTED');
+      expect(findLeaks(API_KEY, result)).toEqual([]);
+    },
+    KILL_AFTER_MS + 10_000,
+  );
 }

@@ -37,69 +37,85 @@ afterAll(async () => {
 
 describe('every plan finishes at the default remote profile', () => {
   for (const plan of PLAN_NAMES) {
-    test(`${plan} key: CONFORMANT or PARTIAL, exit 0; the plan's limit checked (RATE-008) and its daily quota shown`, async ({ expect, onTestFinished }) => {
-      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', plan, '--seed', SEED], {
-        timeoutMs: RUN_TIMEOUT_MS,
-        env: { API_KEY: mainKey(plan) },
-        label: `plan-${plan}`,
-      });
-      const report = run.report;
-      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
-      expect(run.exitCode, why).toBe(0);
-      expect(['conformant', 'partial'], why).toContain(report?.verdict.overall);
-      expect(report?.run.profile).toBe('standard');
-      expect(report?.requirements.find((r) => r.id === 'RATE-008')?.verdict, why).toBe('pass');
-      // What stays untested is the exhaustion a big key cannot afford, each with the way to cover it.
-      for (const untested of report?.verdict.scope.untested ?? []) {
-        expect(untested.code, why).toBe('key-too-large');
-        expect(untested.cover, why).toContain('--exhaust-key');
-      }
-      expect(report?.traffic.dailyQuota?.plan).toBe(plan);
-      expect(report?.traffic.dailyQuota?.used, why).toBeGreaterThan(0);
-      expect(run.stdout).toContain('Daily quota');
-      // A Free key's window is spent several times: the run says what it waits for, with the budget used.
-      if (plan === 'free') expect(run.stderr).toMatch(/waiting \d+ s for the rate limit .*; \d+ of 600 requests used/);
-    }, RUN_TIMEOUT_MS + 30_000);
+    test(
+      `${plan} key: CONFORMANT or PARTIAL, exit 0; the plan's limit checked (RATE-008) and its daily quota shown`,
+      async ({ expect, onTestFinished }) => {
+        const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', plan, '--seed', SEED], {
+          timeoutMs: RUN_TIMEOUT_MS,
+          env: { API_KEY: mainKey(plan) },
+          label: `plan-${plan}`,
+        });
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
+        expect(run.exitCode, why).toBe(0);
+        expect(['conformant', 'partial'], why).toContain(report?.verdict.overall);
+        expect(report?.run.profile).toBe('standard');
+        expect(report?.requirements.find((r) => r.id === 'RATE-008')?.verdict, why).toBe('pass');
+        // What stays untested is the exhaustion a big key cannot afford, each with the way to cover it.
+        for (const untested of report?.verdict.scope.untested ?? []) {
+          expect(untested.code, why).toBe('key-too-large');
+          expect(untested.cover, why).toContain('--exhaust-key');
+        }
+        expect(report?.traffic.dailyQuota?.plan).toBe(plan);
+        expect(report?.traffic.dailyQuota?.used, why).toBeGreaterThan(0);
+        expect(run.stdout).toContain('Daily quota');
+        // A Free key's window is spent several times: the run says what it waits for, with the budget used.
+        if (plan === 'free') expect(run.stderr).toMatch(/waiting \d+ s for the rate limit .*; \d+ of 600 requests used/);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
 
-    test(`${plan} key with a Free --exhaust-key: CONFORMANT within the standard budget`, async ({ expect, onTestFinished }) => {
-      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
-        timeoutMs: RUN_TIMEOUT_MS,
-        env: { API_KEY: mainKey(plan), EXHAUST_API_KEY: exhaustKey(plan) },
-        label: `plan-${plan}-exhaust`,
-      });
-      const report = run.report;
-      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
-      expect(report?.verdict.overall, why).toBe('conformant');
-      expect(run.exitCode, why).toBe(0);
-      expect(report?.traffic.requestCount ?? Infinity, why).toBeLessThanOrEqual(600);
-      // The exhaustion spent the second key, and the replay line names it without its value.
-      expect(report?.traffic.exhaustKeyRequests ?? 0, why).toBeGreaterThanOrEqual(60);
-      expect(report?.run.command).toContain('--exhaust-key "$EXHAUST_API_KEY"');
-      expect(run.stdout).not.toContain(exhaustKey(plan));
-    }, RUN_TIMEOUT_MS + 30_000);
+    test(
+      `${plan} key with a Free --exhaust-key: CONFORMANT within the standard budget`,
+      async ({ expect, onTestFinished }) => {
+        const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
+          timeoutMs: RUN_TIMEOUT_MS,
+          env: { API_KEY: mainKey(plan), EXHAUST_API_KEY: exhaustKey(plan) },
+          label: `plan-${plan}-exhaust`,
+        });
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
+        expect(report?.verdict.overall, why).toBe('conformant');
+        expect(run.exitCode, why).toBe(0);
+        expect(report?.traffic.requestCount ?? Infinity, why).toBeLessThanOrEqual(600);
+        // The exhaustion spent the second key, and the replay line names it without its value.
+        expect(report?.traffic.exhaustKeyRequests ?? 0, why).toBeGreaterThanOrEqual(60);
+        expect(report?.run.command).toContain('--exhaust-key "$EXHAUST_API_KEY"');
+        expect(run.stdout).not.toContain(exhaustKey(plan));
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
   }
 
-  test('a key whose limit is not its stated plan fails RATE-008 (a Pro key run as --plan business)', async ({ expect, onTestFinished }) => {
-    const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', 'business', '--only', 'RATE-008', '--seed', SEED], {
-      timeoutMs: RUN_TIMEOUT_MS,
-      env: { API_KEY: mainKey('pro') },
-      label: 'plan-mismatch',
-    });
-    const rate008 = run.report?.requirements.find((r) => r.id === 'RATE-008');
-    expect(rate008?.verdict, run.stdout.slice(-1500)).toBe('fail');
-    expect(rate008?.failures[0]?.actual).toContain('300');
-    expect(run.exitCode).toBe(1);
-  }, RUN_TIMEOUT_MS + 30_000);
+  test(
+    'a key whose limit is not its stated plan fails RATE-008 (a Pro key run as --plan business)',
+    async ({ expect, onTestFinished }) => {
+      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', 'business', '--only', 'RATE-008', '--seed', SEED], {
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: { API_KEY: mainKey('pro') },
+        label: 'plan-mismatch',
+      });
+      const rate008 = run.report?.requirements.find((r) => r.id === 'RATE-008');
+      expect(rate008?.verdict, run.stdout.slice(-1500)).toBe('fail');
+      expect(rate008?.failures[0]?.actual).toContain('300');
+      expect(run.exitCode).toBe(1);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 
-  test('a refused --exhaust-key is a setup error: exit 2 before any test', async ({ expect, onTestFinished }) => {
-    const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
-      timeoutMs: RUN_TIMEOUT_MS,
-      env: { API_KEY: mainKey('pro'), EXHAUST_API_KEY: 'not-a-key-of-this-server-0123456789' },
-      label: 'plan-bad-exhaust',
-    });
-    expect(run.exitCode, run.stdout + run.stderr).toBe(2);
-    expect(run.report?.verdict.overall).toBe('incomplete');
-    expect(run.stdout + run.stderr).toContain('exhaustion key');
-    expect(run.stdout + run.stderr).not.toContain('not-a-key-of-this-server');
-  }, RUN_TIMEOUT_MS + 30_000);
+  test(
+    'a refused --exhaust-key is a setup error: exit 2 before any test',
+    async ({ expect, onTestFinished }) => {
+      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: { API_KEY: mainKey('pro'), EXHAUST_API_KEY: 'not-a-key-of-this-server-0123456789' },
+        label: 'plan-bad-exhaust',
+      });
+      expect(run.exitCode, run.stdout + run.stderr).toBe(2);
+      expect(run.report?.verdict.overall).toBe('incomplete');
+      expect(run.stdout + run.stderr).toContain('exhaustion key');
+      expect(run.stdout + run.stderr).not.toContain('not-a-key-of-this-server');
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 });

@@ -29,7 +29,11 @@ const CASES: readonly VacuousCase[] = [
   {
     name: 'error bodies that are not JSON: ERR-002 and ERR-003 have nothing to judge (ERR-001 fails on them)',
     args: ['--reference-faults', 'error-not-json', '--only', 'ERR-002,ERR-003'],
-    expect: { 'ERR-002': { verdict: 'skipped', code: 'precondition' }, 'ERR-003': { verdict: 'skipped', code: 'precondition' }, 'ERR-001': { verdict: 'fail' } },
+    expect: {
+      'ERR-002': { verdict: 'skipped', code: 'precondition' },
+      'ERR-003': { verdict: 'skipped', code: 'precondition' },
+      'ERR-001': { verdict: 'fail' },
+    },
     overall: 'not-conformant',
   },
   {
@@ -54,23 +58,27 @@ const CASES: readonly VacuousCase[] = [
 
 describe('vacuous passes: a test proves its requirement or skips with a code', () => {
   for (const c of CASES) {
-    test.concurrent(c.name, async ({ expect, onTestFinished }) => {
-      const run = await runCliInTest({ onTestFinished }, ['--seed', SEED, ...c.args], { timeoutMs: RUN_TIMEOUT_MS, label: 'vacuous' });
-      const report = run.report;
-      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-1500)}`;
-      expect(report, why).toBeDefined();
-      expect(report?.harnessErrors ?? [], why).toEqual([]);
-      for (const [id, wanted] of Object.entries(c.expect)) {
-        const result = report?.requirements.find((r) => r.id === id);
-        expect({ id, verdict: result?.verdict, code: result?.untestedCode }, why).toEqual({ id, verdict: wanted.verdict, code: wanted.code });
-      }
-      if (c.expect['INT-001']) {
-        // The edges went out although the target restricts categories.
-        const sent = report?.requirements.find((r) => r.id === 'INT-001')?.tests.reduce((n, t) => n + t.requests, 0) ?? 0;
-        expect(sent, why).toBeGreaterThanOrEqual(5);
-      }
-      // --only leaves the rest untested: never CONFORMANT; a failure found wins.
-      expect(report?.verdict.overall, why).toBe(c.overall);
-    }, RUN_TIMEOUT_MS + 30_000);
+    test.concurrent(
+      c.name,
+      async ({ expect, onTestFinished }) => {
+        const run = await runCliInTest({ onTestFinished }, ['--seed', SEED, ...c.args], { timeoutMs: RUN_TIMEOUT_MS, label: 'vacuous' });
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-1500)}`;
+        expect(report, why).toBeDefined();
+        expect(report?.harnessErrors ?? [], why).toEqual([]);
+        for (const [id, wanted] of Object.entries(c.expect)) {
+          const result = report?.requirements.find((r) => r.id === id);
+          expect({ id, verdict: result?.verdict, code: result?.untestedCode }, why).toEqual({ id, verdict: wanted.verdict, code: wanted.code });
+        }
+        if (c.expect['INT-001']) {
+          // The edges went out although the target restricts categories.
+          const sent = report?.requirements.find((r) => r.id === 'INT-001')?.tests.reduce((n, t) => n + t.requests, 0) ?? 0;
+          expect(sent, why).toBeGreaterThanOrEqual(5);
+        }
+        // --only leaves the rest untested: never CONFORMANT; a failure found wins.
+        expect(report?.verdict.overall, why).toBe(c.overall);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
   }
 });

@@ -32,11 +32,23 @@ const EXPECTED_UNTESTED: Partial<Record<VariantName, readonly string[]>> = {
 
 /** Liberties about answers: every "400 or …" choice the interface leaves open, taken at once. */
 const LENIENT_ANSWERS: readonly VariantName[] = [
-  'limit-clamped', 'unknown-status-empty', 'petid-not-found', 'content-type-400', 'custom-error-codes', 'retry-after-http-date', 'plain-429-body',
+  'limit-clamped',
+  'unknown-status-empty',
+  'petid-not-found',
+  'content-type-400',
+  'custom-error-codes',
+  'retry-after-http-date',
+  'plain-429-body',
 ];
 /** Liberties about data: what is stored, how it is listed, which ids and categories exist. */
 const DATA_CHOICES: readonly VariantName[] = [
-  'default-status-available', 'extra-pet-fields', 'newest-first', 'ids-above-2-53', 'restricted-categories', 'bounded-names', 'prefilled-store',
+  'default-status-available',
+  'extra-pet-fields',
+  'newest-first',
+  'ids-above-2-53',
+  'restricted-categories',
+  'bounded-names',
+  'prefilled-store',
 ];
 /** A real deployment's transport: a prefixed path, latency, no keep-alive, chunked bodies, random ids. */
 const TRANSPORT: readonly VariantName[] = ['prefixed-base-path', 'slow-responses', 'connection-close', 'chunked-bodies', 'random-ids'];
@@ -57,23 +69,30 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
 
   for (const plan of PLANS) {
     const title = `${plan.label}${plan.variants.length > 1 ? ` (${plan.variants.join(', ')})` : ''} [${plan.profile}]`;
-    test.concurrent(title, async ({ expect, onTestFinished }) => {
-      const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: 'variant' }));
-      const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
-      const unprovable = new Set(plan.variants.flatMap((name) => EXPECTED_UNTESTED[name] ?? []));
-      const problems = verdictProblems(run.report);
-      const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)) && !(p.verdict === 'skipped' && unprovable.has(p.id)));
-      const why = [
-        `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
-        formatProblems(problems),
-        `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
-        run.stderr.slice(-2000),
-      ].join('\n');
-      expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
-      expect(unexpected.map((p) => `${p.id} ${p.verdict}`), `false failures or gaps\n${why}`).toEqual([]);
-      const untested = run.report?.verdict.scope.untested ?? [];
-      const expected = untested.length > 0 && untested.every((u) => unprovable.has(u.id) && u.code === 'precondition') ? 'partial' : 'conformant';
-      expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: expected });
-    }, RUN_TIMEOUT_MS + 30_000);
+    test.concurrent(
+      title,
+      async ({ expect, onTestFinished }) => {
+        const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: 'variant' }));
+        const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
+        const unprovable = new Set(plan.variants.flatMap((name) => EXPECTED_UNTESTED[name] ?? []));
+        const problems = verdictProblems(run.report);
+        const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)) && !(p.verdict === 'skipped' && unprovable.has(p.id)));
+        const why = [
+          `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
+          formatProblems(problems),
+          `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
+          run.stderr.slice(-2000),
+        ].join('\n');
+        expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
+        expect(
+          unexpected.map((p) => `${p.id} ${p.verdict}`),
+          `false failures or gaps\n${why}`,
+        ).toEqual([]);
+        const untested = run.report?.verdict.scope.untested ?? [];
+        const expected = untested.length > 0 && untested.every((u) => unprovable.has(u.id) && u.code === 'precondition') ? 'partial' : 'conformant';
+        expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: expected });
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
   }
 });

@@ -37,8 +37,7 @@ export const AUTH_FAULTS = [
     description: 'Keys are compared without regard to letter case.',
     detectedBy: ['AUTH-005'],
     hooks: () => ({
-      authenticate: (key, attempt) =>
-        key ?? matchToken(attempt.ring.records, attempt.authorization, (k, t) => k.toLowerCase() === t.toLowerCase()),
+      authenticate: (key, attempt) => key ?? matchToken(attempt.ring.records, attempt.authorization, (k, t) => k.toLowerCase() === t.toLowerCase()),
     }),
   }),
   defineFault({
@@ -83,8 +82,7 @@ export const AUTH_FAULTS = [
     description: 'An Authorization header of "Bearer" with an empty token is accepted.',
     detectedBy: ['AUTH-004'],
     hooks: () => ({
-      authenticate: (key, attempt) =>
-        key ?? (attempt.authorization?.trim().toLowerCase() === 'bearer' ? attempt.ring.records[0] : undefined),
+      authenticate: (key, attempt) => key ?? (attempt.authorization?.trim().toLowerCase() === 'bearer' ? attempt.ring.records[0] : undefined),
     }),
   }),
   defineFault({
@@ -130,11 +128,7 @@ export const AUTH_FAULTS = [
   }),
 ] as const;
 
-function matchToken(
-  records: readonly KeyRecord[],
-  authorization: string | undefined,
-  matches: (key: string, token: string) => boolean,
-): KeyRecord | undefined {
+function matchToken(records: readonly KeyRecord[], authorization: string | undefined, matches: (key: string, token: string) => boolean): KeyRecord | undefined {
   const token = bearerToken(authorization);
   return token ? records.find((record) => matches(record.key, token)) : undefined;
 }

@@ -51,7 +51,9 @@ export const DEPRECATION_FAULTS = [
     strictOnly: true,
     hooks: () => ({
       reply: (reply, context) =>
-        context.operation === 'listPets' || context.operation === 'createPet' ? setHeaders(reply, { deprecation: '@1733356800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }) : reply,
+        context.operation === 'listPets' || context.operation === 'createPet'
+          ? setHeaders(reply, { deprecation: '@1733356800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })
+          : reply,
     }),
   }),
 ] as const;
@@ -59,8 +61,7 @@ export const DEPRECATION_FAULTS = [
 /** getPet answers past authentication and the limiter (the pet, or its absence) become this error. */
 function removed(status: number, kind: ErrorKind): FaultHooks {
   return {
-    reply: (reply, context) =>
-      servedByGetPet(reply, context) ? replaceWithError(reply, context, status, kind, 'getPet has been removed') : reply,
+    reply: (reply, context) => (servedByGetPet(reply, context) ? replaceWithError(reply, context, status, kind, 'getPet has been removed') : reply),
   };
 }
 

@@ -20,7 +20,7 @@ export const ERROR_FAULTS = [
   defineFault({
     name: 'error-status-mismatch',
     group: 'errors',
-    description: 'The Error body\'s status is always 400, whatever the HTTP status.',
+    description: "The Error body's status is always 400, whatever the HTTP status.",
     detectedBy: ['ERR-002'],
     hooks: () => ({
       reply: (reply) => rewriteErrorBody(reply, (e) => JSON.stringify({ code: e.code, message: e.message, status: 400 })),
@@ -29,7 +29,7 @@ export const ERROR_FAULTS = [
   defineFault({
     name: 'error-empty-code',
     group: 'errors',
-    description: 'The Error body\'s code is an empty string.',
+    description: "The Error body's code is an empty string.",
     detectedBy: ['ERR-003'],
     strictOnly: true,
     hooks: () => ({

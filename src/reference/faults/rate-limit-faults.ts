@@ -47,7 +47,7 @@ export const RATE_LIMIT_FAULTS = [
   defineFault({
     name: 'ratelimit-reset-jitter',
     group: 'rate-limit',
-    description: 'X-RateLimit-Reset jumps back and forth: every other response names a time 20 s later than the window\'s.',
+    description: "X-RateLimit-Reset jumps back and forth: every other response names a time 20 s later than the window's.",
     detectedBy: ['RATE-003'],
     hooks: () => {
       let answers = 0;
@@ -107,8 +107,7 @@ export const RATE_LIMIT_FAULTS = [
     detectedBy: ['RATE-006'],
     strictOnly: true,
     hooks: () => ({
-      reply: (reply) =>
-        editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter + INCONSISTENCY_SECONDS })),
+      reply: (reply) => editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter + INCONSISTENCY_SECONDS })),
     }),
   }),
   defineFault({

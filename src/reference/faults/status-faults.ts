@@ -43,9 +43,7 @@ export const STATUS_FAULTS = [
     detectedBy: ['STA-007', 'STA-008', 'STA-009'],
     hooks: () => ({
       reply: (reply, context) =>
-        reply.error?.kind === 'invalid_json'
-          ? replaceWithError(reply, context, 500, 'internal_error', 'Unexpected token in JSON')
-          : reply,
+        reply.error?.kind === 'invalid_json' ? replaceWithError(reply, context, 500, 'internal_error', 'Unexpected token in JSON') : reply,
     }),
   }),
   defineFault({
@@ -90,7 +88,7 @@ export const STATUS_FAULTS = [
   defineFault({
     name: 'location-missing',
     group: 'status',
-    description: 'createPet\'s 201 carries no Location header.',
+    description: "createPet's 201 carries no Location header.",
     detectedBy: ['STA-010'],
     strictOnly: true,
     hooks: () => ({ reply: (reply) => (reply.status === 201 ? setHeaders(reply, { location: undefined }) : reply) }),

@@ -75,7 +75,10 @@ function groupOf(url: string, functionName: string): string {
 }
 
 function shortUrl(url: string): string {
-  return url.replace('file://', '').replace(/^.*node_modules\//, '').replace(PROJECT_ROOT, '');
+  return url
+    .replace('file://', '')
+    .replace(/^.*node_modules\//, '')
+    .replace(PROJECT_ROOT, '');
 }
 
 /** The project's own directory, wherever it is checked out. */

@@ -20,7 +20,11 @@ export function formatFaultTable(faults: ReadonlyArray<{ name: string; detectedB
   });
   const header = ['fault', 'detecting (failed)', 'expected (detectedBy)', 'result', 'time'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const ok = outcomes.filter((o) => o.ok).length;
   const summary = `${ok} of ${faults.length} faults detected; ${faults.length - ok} missed or not run`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', summary].join('\n');

@@ -34,9 +34,25 @@ export interface CliRunOptions {
 
 /** Environment variables the CLI reads: a developer's shell must not change what a verdict test sees. */
 const CLI_ENV = [
-  'TARGET_BASE_URL', 'API_KEY', 'CATEGORY_IDS', 'TIMEOUT_MS', 'PROFILE', 'READ_ONLY', 'EXHAUST', 'SEED',
-  'ONLY', 'STRICT', 'REPORT_DIR', 'CERTIFY_DIR', 'EXPECTED_DEVIATIONS', 'EXHAUST_API_KEY', 'PLAN', 'REQUIRE_COMPLETE',
-  'MAX_DURATION', 'GITHUB_STEP_SUMMARY', 'GITHUB_ACTIONS',
+  'TARGET_BASE_URL',
+  'API_KEY',
+  'CATEGORY_IDS',
+  'TIMEOUT_MS',
+  'PROFILE',
+  'READ_ONLY',
+  'EXHAUST',
+  'SEED',
+  'ONLY',
+  'STRICT',
+  'REPORT_DIR',
+  'CERTIFY_DIR',
+  'EXPECTED_DEVIATIONS',
+  'EXHAUST_API_KEY',
+  'PLAN',
+  'REQUIRE_COMPLETE',
+  'MAX_DURATION',
+  'GITHUB_STEP_SUMMARY',
+  'GITHUB_ACTIONS',
 ];
 
 export interface CliHandle {

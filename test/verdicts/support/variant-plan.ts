@@ -55,7 +55,8 @@ export function verdictProblems(report: ConformanceReport | undefined): VerdictP
       for (const f of r.failures.slice(0, 3)) {
         lines.push(`    ${f.testName}${f.check ? ` [check ${f.check}]` : ''}`);
         lines.push(`      expected ${f.expected ?? '-'}`, `      actual   ${f.actual ?? f.message}`);
-        if (f.property?.counterexample) lines.push(`      counterexample ${f.property.counterexample} (seed ${f.property.seed}, path ${f.property.path ?? '-'})`);
+        if (f.property?.counterexample)
+          lines.push(`      counterexample ${f.property.counterexample} (seed ${f.property.seed}, path ${f.property.path ?? '-'})`);
       }
       problems.push({ id: r.id, verdict: r.verdict, lines });
     } else if (r.level === 'MUST' && r.coverage === 'tested' && (r.verdict === 'skipped' || r.verdict === 'partial' || r.verdict === 'not-covered')) {
