@@ -28,9 +28,13 @@ export interface RateLimiter {
   consume(bucket: Bucket, limits: Limits, now: number): RateInfo;
   /** The bucket of an unauthenticated client, by address. */
   anonymousBucket(address: string, now: number): Bucket;
+  /** How many anonymous addresses are tracked (never more than the cap). */
+  readonly anonymousAddresses: number;
 }
 
-// Anonymous buckets are keyed by client address; beyond this many, stale ones are dropped.
+// Anonymous buckets are keyed by client address; beyond this many, stale ones are dropped, and if none
+// is stale the oldest address makes room. IPv6 clients choose addresses freely: the map must stay bounded
+// and each new address cost constant time, however many come.
 const ANONYMOUS_PRUNE_AT = 10_000;
 
 export function newBucket(): Bucket {
@@ -46,6 +50,7 @@ export interface RateLimiterSeams {
 export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams): RateLimiter {
   const { minuteMs, dayMs } = windows;
   const anonymous = new Map<string, Bucket>();
+  let nextPrune = 0;
   const refuseHook = hooks.refuse;
 
   function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
@@ -83,7 +88,16 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
     let bucket = anonymous.get(address);
     if (!bucket) {
       if (anonymous.size >= ANONYMOUS_PRUNE_AT) {
-        for (const [key, old] of anonymous) if (now >= old.dayStart + dayMs) anonymous.delete(key);
+        // The scan for stale buckets runs at most once a window, not once per new address.
+        if (now >= nextPrune) {
+          for (const [key, old] of anonymous) if (now >= old.dayStart + dayMs) anonymous.delete(key);
+          nextPrune = now + minuteMs;
+        }
+        // A Map keeps insertion order: the first key is the address seen longest ago.
+        for (const key of anonymous.keys()) {
+          if (anonymous.size < ANONYMOUS_PRUNE_AT) break;
+          anonymous.delete(key);
+        }
       }
       bucket = newBucket();
       anonymous.set(address, bucket);
@@ -91,5 +105,11 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
     return bucket;
   }
 
-  return { consume, anonymousBucket };
+  return {
+    consume,
+    anonymousBucket,
+    get anonymousAddresses() {
+      return anonymous.size;
+    },
+  };
 }

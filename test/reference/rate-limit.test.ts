@@ -109,3 +109,19 @@ describe('reference server: rate limiting', () => {
     expect((await call(server, 'GET', '/pets')).status).toBe(200);
   });
 });
+
+describe('reference rate limiter: anonymous clients by address', () => {
+  it('stays bounded however many addresses come (IPv6 clients choose theirs), and keeps counting the newest', async () => {
+    const { createRateLimiter } = await import('../../src/reference/rate-limiter.ts');
+    const limiter = createRateLimiter({ minuteMs: 60_000, dayMs: 86_400_000 }, {});
+    const limits = { perMinute: 2, perDay: 100 };
+    const now = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 30_000; i += 1) limiter.consume(limiter.anonymousBucket(`2001:db8::${i.toString(16)}`, now), limits, now);
+    expect(limiter.anonymousAddresses).toBeLessThanOrEqual(10_000);
+    const newest = '2001:db8::ffff:1';
+    expect(limiter.consume(limiter.anonymousBucket(newest, now), limits, now).retryAfter).toBeUndefined();
+    expect(limiter.consume(limiter.anonymousBucket(newest, now), limits, now).retryAfter).toBeUndefined();
+    // The third request of the same address in the same minute is refused: its bucket was kept.
+    expect(limiter.consume(limiter.anonymousBucket(newest, now), limits, now).retryAfter).toBeGreaterThan(0);
+  });
+});
