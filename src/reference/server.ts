@@ -139,10 +139,32 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     timers.add(timer);
   }
 
-  const server = createServer({ noDelay: true }, (req, res) => {
+  /** An Error reply counted against the client's address: for answers given before the pipeline. */
+  function anonymousError(socket: Socket, status: number, kind: Parameters<typeof errorReply>[1], message: string): Reply {
+    const reply = errorReply(status, kind, message);
+    const now = clock.now();
+    reply.rate = limiter.consume(limiter.anonymousBucket(socket.remoteAddress ?? '', now), anonymousLimits, now);
+    return reply;
+  }
+
+  // Node's own answers (no Host, an unknown Expect, CONNECT) would carry neither the Error body nor the
+  // rate-limit headers every response must have: the server gives them itself.
+  const server = createServer({ noDelay: true, requireHostHeader: false }, (req, res) => {
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
+      deliver(req, res, anonymousError(req.socket, 400, 'bad_request', 'an HTTP/1.1 request needs a Host header'));
+      return;
+    }
     handle(req)
       .then((reply) => deliver(req, res, reply))
       .catch((error: unknown) => failSafe(req, res, error));
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    deliver(req, res, anonymousError(req.socket, 417, 'bad_request', `the expectation ${JSON.stringify(req.headers.expect ?? '')} is not supported`));
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => undefined);
+    socket.end(rawResponse(anonymousError(socket, 405, 'method_not_allowed', 'CONNECT is not supported')));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -150,10 +172,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       return;
     }
     const status = clientErrorStatus(error.code);
-    const reply = errorReply(status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1');
-    const now = clock.now();
-    reply.rate = limiter.consume(limiter.anonymousBucket(socket.remoteAddress ?? '', now), anonymousLimits, now);
-    socket.end(rawResponse(reply));
+    socket.end(rawResponse(anonymousError(socket, status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1')));
   });
 
   await new Promise<void>((resolve, reject) => {
