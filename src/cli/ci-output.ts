@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { ConformanceReport } from '../report/index.ts';
+import { type ConformanceReport, failureLine } from '../report/index.ts';
 
 /**
  * CI-native output for GitHub Actions: a Markdown summary appended to $GITHUB_STEP_SUMMARY (verdict,
@@ -39,11 +39,7 @@ export function stepSummary(report: ConformanceReport): string {
     lines.push('### Failing', '');
     for (const r of failing) {
       const failure = r.failures[0];
-      const reason = failure
-        ? failure.expected && failure.actual
-          ? `expected ${failure.expected}, got ${failure.actual}`
-          : failure.message
-        : (r.reason ?? '');
+      const reason = failureLine(r);
       lines.push(`- **${r.id}** (${r.level}${r.verdict === 'warn' ? ', warning' : ''}) ${escape(r.text)}`, `  - ${escape(reason)}`);
       if (failure?.curl) lines.push('', '  ```sh', `  ${failure.curl}`, '  ```');
     }
@@ -63,15 +59,7 @@ export function stepSummary(report: ConformanceReport): string {
 export function annotations(report: ConformanceReport): string[] {
   const lines = report.requirements
     .filter((r) => r.verdict === 'fail')
-    .map((r) => {
-      const failure = r.failures[0];
-      const reason = failure
-        ? failure.expected && failure.actual
-          ? `expected ${failure.expected}, got ${failure.actual}`
-          : failure.message
-        : (r.reason ?? '');
-      return `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${reason}`)}`;
-    });
+    .map((r) => `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${failureLine(r)}`)}`);
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`::error title=${property(problem.code)}::${message(problem.message)}`);
   return lines;
 }

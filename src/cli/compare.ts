@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
-import type { ConformanceReport, RequirementResult } from '../report/index.ts';
+import { type ConformanceReport, failureLine } from '../report/index.ts';
 
 /** What changed between two reports of the same interface version, requirement by requirement. */
 export interface Comparison {
@@ -65,12 +65,12 @@ export function compareReports(before: ConformanceReport, after: ConformanceRepo
     const then = earlier.get(now.id);
     const was = then?.verdict ?? 'absent';
     const change: Change = { id: now.id, level: now.level, before: was, after: now.verdict };
-    if (now.verdict === 'fail' && was !== 'fail') result.newlyFailing.push({ ...change, detail: firstLine(now) });
+    if (now.verdict === 'fail' && was !== 'fail') result.newlyFailing.push({ ...change, detail: failureLine(now) });
     else if (was === 'fail' && now.verdict === 'pass') result.fixed.push(change);
     else if (TESTED.has(was) && !TESTED.has(now.verdict)) result.newlyUntested.push({ ...change, detail: now.reason });
     else if (!TESTED.has(was) && TESTED.has(now.verdict)) result.newlyTested.push(change);
-    else if (was === 'fail' && now.verdict === 'fail' && then && firstLine(then) !== firstLine(now)) {
-      result.reasonChanged.push({ ...change, detail: `${firstLine(then)} → ${firstLine(now)}` });
+    else if (was === 'fail' && now.verdict === 'fail' && then && failureLine(then) !== failureLine(now)) {
+      result.reasonChanged.push({ ...change, detail: `${failureLine(then)} → ${failureLine(now)}` });
     } else if (was !== now.verdict) result.otherChanges.push(change);
   }
   const worse = (VERDICT_RANK[after.verdict.overall] ?? 0) > (VERDICT_RANK[before.verdict.overall] ?? 0);
@@ -86,12 +86,6 @@ function sideOf(report: ConformanceReport): RunSide {
     seed: report.run.seed,
     profile: report.run.profile,
   };
-}
-
-function firstLine(requirement: RequirementResult): string {
-  const failure = requirement.failures[0];
-  if (!failure) return requirement.reason ?? '';
-  return failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message;
 }
 
 const SECTIONS: ReadonlyArray<[keyof Comparison, string]> = [

@@ -1,7 +1,7 @@
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
-import type { FailureDetail, TestOutcome } from './model.ts';
+import type { FailureDetail, RequirementResult, TestOutcome } from './model.ts';
 
 /** Exchanges shown for a failing test: its last ones, where the failure happened. */
 const LAST_EXCHANGES = 3;
@@ -81,4 +81,11 @@ export function findingFailures(requirementId: string, tests: readonly TestOutco
 export function capFailures(failures: FailureDetail[]): { failures: FailureDetail[]; omitted: number } {
   if (failures.length <= MAX_FAILURES_PER_REQUIREMENT) return { failures, omitted: 0 };
   return { failures: failures.slice(0, MAX_FAILURES_PER_REQUIREMENT), omitted: failures.length - MAX_FAILURES_PER_REQUIREMENT };
+}
+
+/** A requirement's first failure in one line ("expected …, got …"), or its reason when it has none. */
+export function failureLine(requirement: Pick<RequirementResult, 'failures' | 'reason'>): string {
+  const failure = requirement.failures[0];
+  if (!failure) return requirement.reason ?? '';
+  return failure.expected && failure.actual ? `expected ${failure.expected}, got ${failure.actual}` : failure.message;
 }

@@ -29,3 +29,4 @@ export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
 export { type ShardRecord, type ShardSet, readShardSet, writeShardRecord } from './shard-record.ts';
 export { ATTESTATION_FILE, type DsseEnvelope, type Statement, loadPrivateKey, loadPublicKey, verifyEnvelope, writeKeyPair } from './attestation.ts';
+export { failureLine } from './failure-evidence.ts';
