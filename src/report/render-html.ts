@@ -18,31 +18,33 @@ export function renderHtml(report: ConformanceReport): string {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const title = `${report.verdict.label} · ${report.run.target.url} · Animal Store conformance report`;
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${csp}" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <meta name="generator" content="animal-store-conformance ${report.run.suiteVersion}" />
-        <title>${title}</title>
-        <style>
-          ${trusted(STYLES)}
-        </style>
-      </head>
-      <body>
-        <main>
-          ${verdictBanner(report)} ${countsTable(report)} ${runNotes(report)} ${requirementList(report)} ${coverageSection(report)} ${trafficSection(report)}
-          ${runMetadata(report)}
-          <footer>
-            Generated ${formatInstant(report.run.endedAt)} by animal-store-conformance ${report.run.suiteVersion} · report format ${report.formatVersion} · the
-            same data is in conformance.json (schema: spec/report.schema.json) and junit.xml.
-          </footer>
-        </main>
-        <script>
-          ${trusted(CLIENT_SCRIPT)};
-        </script>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="animal-store-conformance ${report.run.suiteVersion}">
+<title>${title}</title>
+<style>${trusted(STYLES)}</style>
+</head>
+<body>
+<main>
+${verdictBanner(report)}
+${countsTable(report)}
+${runNotes(report)}
+${requirementList(report)}
+${coverageSection(report)}
+${trafficSection(report)}
+${runMetadata(report)}
+<footer>
+  Generated ${formatInstant(report.run.endedAt)} by animal-store-conformance ${report.run.suiteVersion} · report format ${report.formatVersion} ·
+  the same data is in conformance.json (schema: spec/report.schema.json) and junit.xml.
+</footer>
+</main>
+<script>${trusted(CLIENT_SCRIPT)}</script>
+</body>
+</html>
+`;
   return page.value;
 }

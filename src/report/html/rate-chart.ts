@@ -29,40 +29,30 @@ export function rateChart(points: readonly RateLimitPoint[]): SafeHtml {
     const path = downsample(s.points)
       .map((p) => `${x(p.startedAt).toFixed(1)},${y(p.remaining / s.limit).toFixed(1)}`)
       .join(' ');
-    return html`<polyline points="${path}" fill="none" stroke="${COLOURS[index % COLOURS.length]}" stroke-width="1.6" stroke-linejoin="round" />`;
+    return html`<polyline points="${path}" fill="none" stroke="${COLOURS[index % COLOURS.length]}" stroke-width="1.6" stroke-linejoin="round"/>`;
   });
   const zeros = points.filter((p) => p.remaining === 0).slice(0, 40);
   const grid = [0, 0.5, 1].map(
     (share) =>
-      html`<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(share)}" y2="${y(share)}" class="grid" /><text
-          x="${PAD.left - 6}"
-          y="${y(share) + 4}"
-          text-anchor="end"
-          >${share * 100}%</text
-        >`,
+      html`<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(share)}" y2="${y(share)}" class="grid"/><text x="${PAD.left - 6}" y="${y(share) + 4}" text-anchor="end">${share * 100}%</text>`,
   );
   const title = `X-RateLimit-Remaining over ${formatDuration(span)}, ${plural(points.length, 'response')}`;
   return html`<figure class="chart">
-    <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" role="img" aria-label="${title}" xmlns="http://www.w3.org/2000/svg">
-      <title>${title}</title>
-      ${grid}
-      <line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${HEIGHT - PAD.bottom}" y2="${HEIGHT - PAD.bottom}" class="axis" />
-      <text x="${PAD.left}" y="${HEIGHT - 12}">0 s</text>
-      <text x="${WIDTH - PAD.right}" y="${HEIGHT - 12}" text-anchor="end">${formatDuration(span)}</text>
-      <text x="${(WIDTH + PAD.left) / 2}" y="${HEIGHT - 12}" text-anchor="middle">time since the first request</text>
-      ${lines} ${zeros.map((p) => html`<circle cx="${x(p.startedAt).toFixed(1)}" cy="${y(0)}" r="3" class="zero" />`)}
-    </svg>
-    <figcaption>
-      ${title}.
-      ${series.map(
-        (s, index) =>
-          html`<span class="key"
-            ><span class="swatch" style="background:${COLOURS[index % COLOURS.length]}"></span>limit ${s.limit.toLocaleString('en-US')}
-            (${plural(s.points.length, 'response')}, lowest ${Math.min(...s.points.map((p) => p.remaining)).toLocaleString('en-US')})</span
-          > `,
-      )}
-    </figcaption>
-  </figure>`;
+  <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" role="img" aria-label="${title}" xmlns="http://www.w3.org/2000/svg">
+    <title>${title}</title>
+    ${grid}
+    <line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${HEIGHT - PAD.bottom}" y2="${HEIGHT - PAD.bottom}" class="axis"/>
+    <text x="${PAD.left}" y="${HEIGHT - 12}">0 s</text>
+    <text x="${WIDTH - PAD.right}" y="${HEIGHT - 12}" text-anchor="end">${formatDuration(span)}</text>
+    <text x="${(WIDTH + PAD.left) / 2}" y="${HEIGHT - 12}" text-anchor="middle">time since the first request</text>
+    ${lines}
+    ${zeros.map((p) => html`<circle cx="${x(p.startedAt).toFixed(1)}" cy="${y(0)}" r="3" class="zero"/>`)}
+  </svg>
+  <figcaption>${title}. ${series.map(
+    (s, index) =>
+      html`<span class="key"><span class="swatch" style="background:${COLOURS[index % COLOURS.length]}"></span>limit ${s.limit.toLocaleString('en-US')} (${plural(s.points.length, 'response')}, lowest ${Math.min(...s.points.map((p) => p.remaining)).toLocaleString('en-US')})</span> `,
+  )}</figcaption>
+</figure>`;
 }
 
 function splitByLimit(points: readonly RateLimitPoint[]): Series[] {

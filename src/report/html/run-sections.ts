@@ -16,47 +16,33 @@ export function coverageSection(report: ConformanceReport): SafeHtml {
     return html`<td class="cov-seen">${c.count.toLocaleString('en-US')}${mark}</td>`;
   };
   return html`<section class="coverage" aria-labelledby="coverage-title">
-    <h2 id="coverage-title">Coverage of the interface</h2>
-    <table class="matrix">
-      <thead>
-        <tr>
-          <th scope="col">Operation</th>
-          ${statuses.map((s) => html`<th scope="col">${s}</th>`)}
-          <th scope="col">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${report.coverage.map(
-          (row) =>
-            html`<tr>
-              <th scope="row">${row.operationId} <span class="muted">${row.method} ${row.path}</span></th>
-              ${statuses.map((s) => cell(row.cells.find((c) => c.status === s)))}
-              <td class="total">${row.total.toLocaleString('en-US')}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-    <p class="legend">
-      Responses observed per documented status. <span class="cov-unseen-key">0</span> documented but never observed · * admitted by the spec as a reasonable
-      choice the interface does not state · † not documented for the operation · — not documented.
-    </p>
-  </section>`;
+  <h2 id="coverage-title">Coverage of the interface</h2>
+  <table class="matrix">
+    <thead><tr><th scope="col">Operation</th>${statuses.map((s) => html`<th scope="col">${s}</th>`)}<th scope="col">Total</th></tr></thead>
+    <tbody>${report.coverage.map(
+      (row) =>
+        html`<tr><th scope="row">${row.operationId} <span class="muted">${row.method} ${row.path}</span></th>${statuses.map((s) =>
+          cell(row.cells.find((c) => c.status === s)),
+        )}<td class="total">${row.total.toLocaleString('en-US')}</td></tr>`,
+    )}</tbody>
+  </table>
+  <p class="legend">Responses observed per documented status. <span class="cov-unseen-key">0</span> documented but never observed ·
+  * admitted by the spec as a reasonable choice the interface does not state · † not documented for the operation · — not documented.</p>
+</section>`;
 }
 
 export function trafficSection(report: ConformanceReport): SafeHtml {
   const { traffic } = report;
   return html`<section class="traffic" aria-labelledby="traffic-title">
-    <h2 id="traffic-title">Traffic and rate limit</h2>
-    <p>
-      ${plural(traffic.requestCount, 'request')}
-      sent${traffic.otherRequests ? `, ${traffic.otherRequests} outside the three operations` : ''}${
-        traffic.transportErrors ? `, ${plural(traffic.transportErrors, 'request')} without an answer` : ''
-      }${traffic.retries ? `, ${plural(traffic.retries, '429')} waited out by the client's pacing (never blamed on the target)` : ''}${
-        traffic.exhaustKeyRequests ? `; ${traffic.exhaustKeyRequests} of them spent the exhaustion key` : ''
-      }.
-    </p>
-    ${traffic.dailyQuota ? html`<p class="quota">${dailyQuotaText(traffic.dailyQuota)}</p>` : ''} ${rateChart(traffic.rateLimit)}
-  </section>`;
+  <h2 id="traffic-title">Traffic and rate limit</h2>
+  <p>${plural(traffic.requestCount, 'request')} sent${traffic.otherRequests ? `, ${traffic.otherRequests} outside the three operations` : ''}${
+    traffic.transportErrors ? `, ${plural(traffic.transportErrors, 'request')} without an answer` : ''
+  }${traffic.retries ? `, ${plural(traffic.retries, '429')} waited out by the client's pacing (never blamed on the target)` : ''}${
+    traffic.exhaustKeyRequests ? `; ${traffic.exhaustKeyRequests} of them spent the exhaustion key` : ''
+  }.</p>
+  ${traffic.dailyQuota ? html`<p class="quota">${dailyQuotaText(traffic.dailyQuota)}</p>` : ''}
+  ${rateChart(traffic.rateLimit)}
+</section>`;
 }
 
 /** How the run was made, and the exact command that makes it again. */
@@ -79,20 +65,9 @@ export function runMetadata(report: ConformanceReport): SafeHtml {
     ['Node.js', run.nodeVersion],
   ];
   return html`<section class="metadata" aria-labelledby="metadata-title">
-    <h2 id="metadata-title">Run</h2>
-    <dl class="meta-grid">
-      ${rows.map(([term, value]) =>
-        when(
-          value !== undefined,
-          () =>
-            html`<div>
-              <dt>${term}</dt>
-              <dd>${value}</dd>
-            </div>`,
-        ),
-      )}
-    </dl>
-    ${copyBlock('Reproduce this run', run.command)}
-    <p class="muted small">The API key appears in no report: exchanges show <code>Bearer ***</code> and commands use <code>$API_KEY</code>.</p>
-  </section>`;
+  <h2 id="metadata-title">Run</h2>
+  <dl class="meta-grid">${rows.map(([term, value]) => when(value !== undefined, () => html`<div><dt>${term}</dt><dd>${value}</dd></div>`))}</dl>
+  ${copyBlock('Reproduce this run', run.command)}
+  <p class="muted small">The API key appears in no report: exchanges show <code>Bearer ***</code> and commands use <code>$API_KEY</code>.</p>
+</section>`;
 }
