@@ -28,6 +28,8 @@ export interface ReferenceOptions {
   anonymousLimits?: Limits;
   /** Largest createPet body in bytes. Default 64 KiB. */
   bodyLimit?: number;
+  /** Open connections at most; the ones beyond are closed as they arrive. Default 4096. */
+  maxConnections?: number;
   /** The compiled contract to validate NewPet with; compiled once per server when not given. */
   contract?: Contract;
   /** First id of the sequence. Default 1n. */
@@ -80,5 +82,6 @@ export const DEFAULTS = Object.freeze({
   dayWindowMs: 86_400_000,
   anonymousLimits: Object.freeze({ perMinute: 600, perDay: 100_000 }),
   bodyLimit: 64 * 1024,
+  maxConnections: 4096,
   idStart: 1n,
 });

@@ -3,11 +3,6 @@ import type { IncomingMessage } from 'node:http';
 export const TOO_LARGE = 'too-large';
 export const ABORTED = 'aborted';
 
-// After refusing a body, the rest is drained so the connection can be reused and the client reads the
-// 413; a sender that goes on far beyond the limit gets its connection closed instead.
-const DRAIN_FACTOR = 16;
-const MIN_DRAIN_BYTES = 1 << 20;
-
 /** Whether the request announces a body at all (a length above 0, or chunked coding). */
 export function announcesBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -30,7 +25,7 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
-    drain(req, limit);
+    drain(req);
     return Promise.resolve(TOO_LARGE);
   }
   return new Promise((resolve) => {
@@ -43,7 +38,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
         chunks.push(chunk);
         return;
       }
-      drain(req, limit);
+      drain(req);
       resolve(TOO_LARGE);
     });
     req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
@@ -52,12 +47,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
   });
 }
 
-function drain(req: IncomingMessage, limit: number): void {
-  const cap = Math.max(MIN_DRAIN_BYTES, limit * DRAIN_FACTOR);
-  let drained = 0;
+// After refusing a body, the rest is read and dropped so that the connection can be reused and the client
+// reads the 413; how far a sender may go on is the server's concern (connections.ts).
+function drain(req: IncomingMessage): void {
   req.on('error', () => {});
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > cap) req.socket.destroy();
-  });
+  req.resume();
 }

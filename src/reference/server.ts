@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
 import { clientErrorStatus, rawResponse } from './client-error.ts';
+import { createConnectionCare } from './connections.ts';
 import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/catalogue.ts';
@@ -20,6 +21,14 @@ import { createRouter } from './router.ts';
 import { type TransportSettings, sendReply } from './send.ts';
 import { checkSettings, petStatuses, seedStore } from './settings.ts';
 import { type PetStoreView, createPetStore } from './store.ts';
+
+// A refused upload may go on this far before the connection is closed (lingering, see connections.ts).
+const UPLOAD_CAP_FACTOR = 16;
+const MIN_UPLOAD_CAP = 1 << 20;
+const LINGER_MS = 2_000;
+// Slow clients: the headers within 20 s, the whole request within 60 s (node's defaults: 60 s and 300 s).
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface ReferenceServer {
   /** The base URL, e.g. http://127.0.0.1:PORT/v1. */
@@ -103,6 +112,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     connectionClose: options.connectionClose ?? false,
   };
   const timers = new Set<NodeJS.Timeout>();
+  const connections = createConnectionCare({ uploadCap: Math.max(MIN_UPLOAD_CAP, settings.bodyLimit * UPLOAD_CAP_FACTOR), lingerMs: LINGER_MS });
 
   function failSafe(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     // Never expected: the tests assert it does not happen. The query is left out of the log (it may hold a key).
@@ -124,6 +134,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+    if (reply.status === 413) connections.boundRefusedUpload(req, res);
     if (settings.delayMs === 0) {
       sendReply(res, reply, transport);
       return;
@@ -149,7 +160,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 
   // Node's own answers (no Host, an unknown Expect, CONNECT) would carry neither the Error body nor the
   // rate-limit headers every response must have: the server gives them itself.
-  const server = createServer({ noDelay: true, requireHostHeader: false }, (req, res) => {
+  const server = createServer({ noDelay: true, requireHostHeader: false, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
+    connections.track(req, res);
     if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
       deliver(req, res, anonymousError(req.socket, 400, 'bad_request', 'an HTTP/1.1 request needs a Host header'));
       return;
@@ -171,9 +183,13 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       socket.destroy();
       return;
     }
-    const status = clientErrorStatus(error.code);
-    socket.end(rawResponse(anonymousError(socket, status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1')));
+    connections.afterAnswerInFlight(socket, () => {
+      if (!socket.writable) return;
+      const status = clientErrorStatus(error.code);
+      socket.end(rawResponse(anonymousError(socket, status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1')));
+    });
   });
+  server.maxConnections = settings.maxConnections;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -15,6 +15,7 @@ export interface Settings {
   dayWindowMs: number;
   anonymousLimits: Limits;
   bodyLimit: number;
+  maxConnections: number;
   idStart: bigint;
   delayMs: number;
   newPetRules: NewPetRules;
@@ -43,6 +44,7 @@ export function checkSettings(options: ReferenceOptions): Settings {
       perDay: positive('anonymousLimits.perDay', anonymousLimits.perDay),
     },
     bodyLimit: positive('bodyLimit', options.bodyLimit ?? DEFAULTS.bodyLimit),
+    maxConnections: positive('maxConnections', options.maxConnections ?? DEFAULTS.maxConnections),
     idStart,
     delayMs: options.delayMs === undefined || options.delayMs === 0 ? 0 : positive('delayMs', options.delayMs),
     newPetRules: {
