@@ -26,9 +26,11 @@ import { type PetStoreView, createPetStore } from './store.ts';
 const UPLOAD_CAP_FACTOR = 16;
 const MIN_UPLOAD_CAP = 1 << 20;
 const LINGER_MS = 2_000;
-// Slow clients: the headers within 20 s, the whole request within 60 s (node's defaults: 60 s and 300 s).
+// Slow clients: the headers within 20 s, the whole request within 30 s (node's defaults: 60 s and 300 s).
 const HEADERS_TIMEOUT_MS = 20_000;
-const REQUEST_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+// How often node looks for connections past those time-outs (its default: every 30 s).
+const CHECK_INTERVAL_MS = 5_000;
 
 export interface ReferenceServer {
   /** The base URL, e.g. http://127.0.0.1:PORT/v1. */
@@ -160,16 +162,25 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 
   // Node's own answers (no Host, an unknown Expect, CONNECT) would carry neither the Error body nor the
   // rate-limit headers every response must have: the server gives them itself.
-  const server = createServer({ noDelay: true, requireHostHeader: false, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
-    connections.track(req, res);
-    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
-      deliver(req, res, anonymousError(req.socket, 400, 'bad_request', 'an HTTP/1.1 request needs a Host header'));
-      return;
-    }
-    handle(req)
-      .then((reply) => deliver(req, res, reply))
-      .catch((error: unknown) => failSafe(req, res, error));
-  });
+  const server = createServer(
+    {
+      noDelay: true,
+      requireHostHeader: false,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: CHECK_INTERVAL_MS,
+    },
+    (req, res) => {
+      connections.track(req, res);
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
+        deliver(req, res, anonymousError(req.socket, 400, 'bad_request', 'an HTTP/1.1 request needs a Host header'));
+        return;
+      }
+      handle(req)
+        .then((reply) => deliver(req, res, reply))
+        .catch((error: unknown) => failSafe(req, res, error));
+    },
+  );
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     req.resume();
     deliver(req, res, anonymousError(req.socket, 417, 'bad_request', `the expectation ${JSON.stringify(req.headers.expect ?? '')} is not supported`));

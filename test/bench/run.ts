@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Row, renderTable } from './parts/common.ts';
+import { benchAbuse } from './parts/abuse.ts';
 import { benchEmbedded } from './parts/embedded.ts';
 import { benchFaults } from './parts/faults.ts';
 import { benchProfiles } from './parts/profiles.ts';
@@ -8,10 +9,11 @@ import { benchServer } from './parts/server.ts';
 import { progress } from './lib/paths.ts';
 
 /**
- * `npm run bench [-- --only server,rss,embedded,profiles,faults]`: one markdown table on stdout,
- * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1.
+ * `npm run bench [-- --only server,rss,embedded,profiles,faults,abuse]`: one markdown table on stdout,
+ * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1. The abuse part
+ * makes the bench exit 1 when the reference server broke a rule (5xx, hang, crash, a missing header).
  */
-const PARTS = ['server', 'rss', 'embedded', 'profiles', 'faults'] as const;
+const PARTS = ['server', 'rss', 'embedded', 'profiles', 'faults', 'abuse'] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(): Promise<void> {
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
       pets: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '3' },
       parallel: { type: 'string', default: '2' },
+      'abuse-per-family': { type: 'string', default: '1500' },
+      seed: { type: 'string', default: '20240605' },
     },
   });
   const only = (values.only ?? PARTS.join(',')).split(',').map((s) => s.trim());
@@ -41,6 +45,11 @@ async function main(): Promise<void> {
   if (selected.has('embedded')) rows.push(...(await benchEmbedded(Number(values.runs))));
   if (selected.has('profiles')) rows.push(...(await benchProfiles()));
   if (selected.has('faults')) rows.push(...(await benchFaults(Number(values.parallel))));
+  if (selected.has('abuse')) {
+    const abuse = await benchAbuse({ perFamily: Number(values['abuse-per-family']), seed: Number(values.seed) });
+    rows.push(...abuse.rows);
+    if (abuse.violations > 0) process.exitCode = 1;
+  }
   progress(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.stdout.write(`${renderTable(rows)}\n`);
 }

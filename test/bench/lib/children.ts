@@ -9,6 +9,8 @@ export interface ChildServer {
   /** Sends a message and resolves with the first reply of the same type. */
   ask<T>(type: string): Promise<T>;
   stop(): Promise<void>;
+  /** The child's exit code and signal once it has exited (a crash, unless stop() was called). */
+  exit(): { code: number | null; signal: string | null } | undefined;
 }
 
 /** Forks a bench child (tsx loader, optional --expose-gc) and waits for its {type:'ready', url}. */
@@ -19,7 +21,13 @@ export async function forkChild(name: 'reference-child' | 'bare-child', env: Rec
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exit: { code: number | null; signal: string | null } | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve();
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s`)), 30_000);
     child.once('message', (message: { type: string; url: string }) => {
@@ -30,6 +38,7 @@ export async function forkChild(name: 'reference-child' | 'bare-child', env: Rec
   });
   return {
     url,
+    exit: () => exit,
     ask<T>(type: string) {
       return new Promise<T>((resolve) => {
         const onMessage = (message: { type: string }) => {

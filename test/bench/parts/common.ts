@@ -5,8 +5,11 @@ export interface Row {
   notes: string;
 }
 
+/** The key of the bench's reference child (an Enterprise key with limits no bench reaches). */
+export const BENCH_KEY = 'bench-key';
+
 export const BENCH_KEY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  authorization: 'Bearer bench-key',
+  authorization: `Bearer ${BENCH_KEY}`,
   accept: 'application/json',
 });
 
