@@ -13,8 +13,9 @@ const profile = process.env.MUTATION_PROFILE ?? 'standard';
 export default {
   testRunner: 'command',
   commandRunner: {
-    // A fixed seed: a mutant is killed or survives the same way on every run. Reports stay in the sandbox.
-    command: `node src/bin/animal-store-conformance.js --profile ${profile} --strict --seed 20240605 --report-dir .stryker-reports`,
+    // A fixed seed: a mutant is killed or survives the same way on every run. --fail-fast: a killed mutant
+    // ends its run at the first failure. Reports stay in the sandbox.
+    command: `node src/bin/animal-store-conformance.js --profile ${profile} --strict --fail-fast --seed 20240605 --report-dir .stryker-reports`,
   },
   mutate: [
     'src/reference/**/*.ts',

@@ -25,6 +25,8 @@ export interface Config {
   readonly exhaust: boolean;
   readonly seed: number;
   readonly strict: boolean;
+  /** Stop at the first failure that makes the target not conformant (--fail-fast, FAIL_FAST=true). */
+  readonly failFast: boolean;
   /** A PARTIAL verdict exits 1 instead of 0 (--require-complete; implied by --certify). */
   readonly requireComplete: boolean;
   /** Areas or requirement ids to run; empty = all. */
@@ -68,6 +70,7 @@ export interface ConfigFlags {
   exhaust?: boolean;
   seed?: string;
   strict?: boolean;
+  failFast?: boolean;
   requireComplete?: boolean;
   only?: string;
   timeout?: string;
@@ -139,6 +142,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
   }
+  const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? false;
+  if (failFast && certifyDir !== undefined) {
+    throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --fail-fast: a certificate reports every requirement');
+  }
   const baseline = pick(flags.baseline, 'BASELINE');
   if (flags.updateBaseline && !baseline) throw new HarnessError('ERR_CONFIG', '--update-baseline needs --baseline <file>: the file to write');
   if (shard && seedText === undefined) {
@@ -157,6 +164,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? true,
     seed,
     strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
+    failFast,
     requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
     only: (pick(flags.only, 'ONLY') ?? '')
       .split(',')

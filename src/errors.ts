@@ -32,6 +32,8 @@ export const HARNESS_ERROR_CODES = [
   'ERR_RATE_LIMIT_CONTRADICTED',
   /** The run reached --max-duration (MAX_DURATION) before every test had run. */
   'ERR_DEADLINE',
+  /** --fail-fast: the run stopped at the first failure that decides the verdict; the rest did not run. */
+  'ERR_FAIL_FAST',
   /** --merge-reports: the blobs are not the shards of one run (another seed, target, profile, a shard missing). */
   'ERR_SHARD_MISMATCH',
   'ERR_INTERNAL',

@@ -32,6 +32,8 @@ Run
   --seed <n>                replay a run: same cases, same order        (SEED)
   --only <areas|ids>        comma list, e.g. auth,RATE-001              (ONLY)
   --strict                  SHOULD failures make the target not conformant (STRICT=true)
+  --fail-fast               stop at the first failure that makes the target not conformant;
+                            the rest is reported as not run                    (FAIL_FAST=true)
   --require-complete        a PARTIAL run exits 1 (REQUIRE_COMPLETE=true; implied by --certify)
   --shard <i/n>             run one shard of n (needs --seed); merge with --merge-reports
   --merge-reports <dir>     merge the shards' blob/ files into one report; target, profile,
@@ -92,6 +94,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'no-exhaust': { type: 'boolean' },
         seed: { type: 'string' },
         strict: { type: 'boolean' },
+        'fail-fast': { type: 'boolean' },
         'require-complete': { type: 'boolean' },
         only: { type: 'string' },
         timeout: { type: 'string' },
@@ -130,6 +133,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       exhaust: bool('no-exhaust') ? false : bool('exhaust'),
       seed: str('seed'),
       strict: bool('strict'),
+      failFast: bool('fail-fast'),
       requireComplete: bool('require-complete'),
       only: str('only'),
       timeout: str('timeout'),
@@ -176,6 +180,7 @@ export function reproduceCommand(config: Config): string {
   if (config.readOnly) parts.push('--read-only');
   if (!config.exhaust) parts.push('--no-exhaust');
   if (config.strict) parts.push('--strict');
+  if (config.failFast) parts.push('--fail-fast');
   if (config.requireComplete) parts.push('--require-complete');
   if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
   if (config.baseline) parts.push(`--baseline ${shellQuote(config.baseline)}`);

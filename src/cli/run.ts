@@ -114,10 +114,27 @@ async function runVitest(
   const { config } = setup;
   let result: ConformanceReport | undefined;
   let deadlineHit = false;
+  let stoppedAt: string | undefined;
+  // Filled in once vitest is created: --fail-fast cancels the run through it.
+  const running: { vitest?: Vitest } = {};
   const limit = `${Math.round(config.maxDurationMs / 1000)} s`;
   const reporter = new ConformanceReporter({
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
-    endedBy: () => (deadlineHit ? { code: 'ERR_DEADLINE', message: `the run reached its --max-duration of ${limit} before every test had run` } : undefined),
+    endedBy: () => {
+      if (deadlineHit) return { code: 'ERR_DEADLINE', message: `the run reached its --max-duration of ${limit} before every test had run` };
+      if (stoppedAt)
+        return { code: 'ERR_FAIL_FAST', message: `the run stopped at the first failure that decides the verdict (${stoppedAt}); the rest did not run` };
+      return undefined;
+    },
+    ...(config.failFast
+      ? {
+          onDecidingFailure: (requirementId: string) => {
+            stoppedAt = requirementId;
+            log(`--fail-fast: ${requirementId} failed; stopping the run`);
+            void running.vitest?.cancelCurrentRun('test-failure');
+          },
+        }
+      : {}),
     catalog: setup.catalog,
     reportDir: config.reportDir,
     strict: config.strict,
@@ -141,6 +158,7 @@ async function runVitest(
     sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
     reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
   });
+  running.vitest = vitest;
   created(vitest);
   interruption.takeOverFromVitest();
   vitest.provide('conformanceRun', prepared.context);

@@ -1,9 +1,11 @@
 import type { SerializedError } from 'vitest';
-import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
+import type { ConformanceMeta } from '../harness/meta.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
 import { buildReport } from './build-report.ts';
+import { failingVerdict } from './requirement-verdict.ts';
 import type { ConformanceReport, Deviation } from './model.ts';
 import type { RunInfo } from './run-info.ts';
 import { collectRun } from './test-outcomes.ts';
@@ -21,6 +23,11 @@ export interface ConformanceReporterOptions {
   operations?: readonly OperationInfo[];
   /** Why the run was cut short, when the CLI ended it (the run deadline): replaces "interrupted". */
   endedBy?: () => { code: string; message: string } | undefined;
+  /**
+   * Called once, with the requirement, when a test fails in a way that makes the target not conformant (a
+   * MUST, or a SHOULD with strict) and no expected deviation names the requirement: --fail-fast stops there.
+   */
+  onDecidingFailure?: (requirementId: string) => void;
   /** Called with the report once the files are written (the CLI maps it to the exit code). */
   onResult?: (report: ConformanceReport) => void;
 }
@@ -34,6 +41,7 @@ export class ConformanceReporter implements Reporter {
   readonly #options: ConformanceReporterOptions;
   #result: ConformanceReport | undefined;
   #exchanges: Exchange[] = [];
+  #decided = false;
 
   constructor(options: ConformanceReporterOptions) {
     this.#options = options;
@@ -49,8 +57,19 @@ export class ConformanceReporter implements Reporter {
     return this.#exchanges;
   }
 
+  onTestCaseResult(testCase: TestCase): void {
+    const onDecidingFailure = this.#options.onDecidingFailure;
+    if (!onDecidingFailure || this.#decided || testCase.result().state !== 'failed') return;
+    const meta = (testCase.meta() as { conformance?: ConformanceMeta }).conformance;
+    if (meta?.failure?.kind !== 'conformance' || failingVerdict(meta.level, this.#options.strict) !== 'fail') return;
+    if (this.#options.expectedDeviations?.some((deviation) => deviation.id === meta.requirementId)) return;
+    this.#decided = true;
+    onDecidingFailure(meta.requirementId);
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const options = this.#options;
+    this.#decided = false;
     const collected = collectRun(testModules, unhandledErrors, reason);
     const endedBy = options.endedBy?.();
     if (endedBy) collected.harnessErrors = [endedBy, ...collected.harnessErrors.filter((p) => p.code !== 'ERR_ABORTED')];
