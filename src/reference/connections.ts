@@ -14,15 +14,14 @@ export interface ConnectionCare {
    */
   afterAnswerInFlight(socket: Socket, answer: () => void): void;
   /**
-   * After a 413, node reads and drops the rest of the body so that the connection can be reused. A sender
-   * that goes on past `uploadCap` bytes gets a lingering close: FIN once the 413 is written, the rest read
-   * and dropped for `lingerMs`, then the connection closes — never a reset that could swallow the 413.
+   * Ends the connection after its answer with a lingering close: FIN once the answer is written, what the
+   * client still sends (the rest of a refused upload) read and dropped for `lingerMs`, then the close.
+   * Closing at once with unread bytes would send a reset, and the client could lose the answer.
    */
-  boundRefusedUpload(req: IncomingMessage, res: ServerResponse): void;
+  closeGently(socket: Socket): void;
 }
 
 export interface ConnectionLimits {
-  uploadCap: number;
   lingerMs: number;
 }
 
@@ -52,6 +51,7 @@ export function createConnectionCare(limits: ConnectionLimits): ConnectionCare {
     const timer = setTimeout(() => socket.destroy(), limits.lingerMs);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
   }
 
   return {
@@ -67,17 +67,9 @@ export function createConnectionCare(limits: ConnectionLimits): ConnectionCare {
       }
       whenWritten(res, answer);
     },
-    boundRefusedUpload(req, res) {
-      const socket = req.socket;
-      let seen = 0;
-      const count = (chunk: Buffer): void => {
-        seen += chunk.length;
-        if (seen <= limits.uploadCap) return;
-        socket.off('data', count);
-        whenWritten(res, () => linger(socket));
-      };
-      socket.on('data', count);
-      req.once('end', () => socket.off('data', count));
+    closeGently(socket) {
+      // Node ends a connection whose answer said Connection: close with destroySoon(), which closes at once.
+      socket.destroySoon = () => linger(socket);
     },
   };
 }

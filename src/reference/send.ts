@@ -23,7 +23,7 @@ export function sendReply(res: ServerResponse, reply: Reply, transport: Transpor
   }
   const extra = reply.headers;
   if (extra) for (const name in extra) headers.push(name, extra[name] as string);
-  if (transport.connectionClose) headers.push('connection', 'close');
+  if (transport.connectionClose && extra?.connection === undefined) headers.push('connection', 'close');
   res.writeHead(reply.status, headers);
   res.end(body);
 }

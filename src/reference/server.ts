@@ -22,9 +22,7 @@ import { type TransportSettings, sendReply } from './send.ts';
 import { checkSettings, petStatuses, seedStore } from './settings.ts';
 import { type PetStoreView, createPetStore } from './store.ts';
 
-// A refused upload may go on this far before the connection is closed (lingering, see connections.ts).
-const UPLOAD_CAP_FACTOR = 16;
-const MIN_UPLOAD_CAP = 1 << 20;
+// How long the rest of a refused upload is read and dropped before its connection closes (connections.ts).
 const LINGER_MS = 2_000;
 // Slow clients: the headers within 20 s, the whole request within 30 s (node's defaults: 60 s and 300 s).
 const HEADERS_TIMEOUT_MS = 20_000;
@@ -114,7 +112,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     connectionClose: options.connectionClose ?? false,
   };
   const timers = new Set<NodeJS.Timeout>();
-  const connections = createConnectionCare({ uploadCap: Math.max(MIN_UPLOAD_CAP, settings.bodyLimit * UPLOAD_CAP_FACTOR), lingerMs: LINGER_MS });
+  const connections = createConnectionCare({ lingerMs: LINGER_MS });
 
   function failSafe(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     // Never expected: the tests assert it does not happen. The query is left out of the log (it may hold a key).
@@ -136,7 +134,11 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
-    if (reply.status === 413) connections.boundRefusedUpload(req, res);
+    // A refused upload still on its way: the answer closes the connection, gently (connections.ts).
+    if (reply.status === 413 && !req.complete) {
+      reply.headers = { ...reply.headers, connection: 'close' };
+      connections.closeGently(req.socket);
+    }
     if (settings.delayMs === 0) {
       sendReply(res, reply, transport);
       return;
