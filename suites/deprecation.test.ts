@@ -98,6 +98,18 @@ describe('deprecation', () => {
   );
 
   conformance(
+    'DEP-007',
+    'a Deprecation header on getPet, if sent, is a Structured Date no later than Sunset',
+    async (ctx: ConformanceContext) => {
+      const { response } = await observe(ctx);
+      // The always-on check holds the rule (RFC 9745's @<unix seconds>, Sunset not earlier); this test
+      // makes sure it runs on a getPet response. Without the header, DEP-003 is the one that fails.
+      failOnFinding(ctx, response);
+    },
+    { tier: 'quick' },
+  );
+
+  conformance(
     'DEP-003',
     'getPet carries a Deprecation header',
     async (ctx: ConformanceContext) => {

@@ -70,6 +70,17 @@ describe('rate-limit headers', () => {
     { tier: 'quick' },
   );
 
+  conformance(
+    'RATE-009',
+    'RateLimit and RateLimit-Policy, if sent, are Structured Fields that agree with X-RateLimit-*',
+    async (ctx: ConformanceContext) => {
+      // The always-on check holds the rule on every response; this test makes sure it runs on the
+      // window's readings. A server that does not send the IETF fields has nothing to contradict.
+      for (const reading of (await window(ctx)).flat()) failOnFinding(ctx, reading.response);
+    },
+    { tier: 'quick' },
+  );
+
   conformance('RATE-001', 'rate-limit headers on a 200, a 401 and a 404', async (ctx: ConformanceContext) => {
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets with a valid key');
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }, { auth: 'none' }), 'listPets without a key');

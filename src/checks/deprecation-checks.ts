@@ -1,5 +1,6 @@
 import { operationOf } from './phrasing.ts';
 import { parseHttpDate, quoteValue } from '../header-values.ts';
+import { parseItem } from '../structured-fields.ts';
 import type { Check } from './types.ts';
 
 // RFC 8594 asks for an HTTP-date; an ISO 8601 date still names the day, which is what DEP-002 (a MUST)
@@ -45,5 +46,30 @@ export const sunsetDate: Check = {
     const named = new Date(epoch).toISOString().slice(0, 10);
     if (named === day) return undefined;
     return { expected, actual: `Sunset ${quoteValue(raw)}, which names ${named}` };
+  },
+};
+
+/**
+ * DEP-007: a Deprecation header is an RFC 9745 Structured Date (`@` and Unix seconds), and a Sunset sent
+ * with it is not earlier than the deprecation (RFC 9745 §3). Earlier drafts' "true" and HTTP-dates are
+ * what this SHOULD points away from; DEP-003 accepts them as a header that is there.
+ */
+export const deprecationStructuredDate: Check = {
+  name: 'deprecation-structured-date',
+  requirementId: 'DEP-007',
+  run(ctx) {
+    const raw = ctx.headers.deprecation;
+    if (raw === undefined || !operationOf(ctx)?.deprecated) return undefined;
+    const item = parseItem(raw);
+    const date = item !== undefined && typeof item.value === 'object' && 'date' in item.value ? item.value.date : undefined;
+    if (date === undefined) return { expected: 'Deprecation: @<unix seconds> (an RFC 9745 Structured Date)', actual: `Deprecation ${quoteValue(raw)}` };
+    const sunsetRaw = ctx.headers.sunset;
+    const sunset = sunsetRaw === undefined ? undefined : parseSunset(sunsetRaw, ctx.now);
+    if (sunset === undefined || sunset >= date * 1000) return undefined;
+    const when = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    return {
+      expected: 'a Sunset no earlier than the Deprecation date (RFC 9745 §3)',
+      actual: `Deprecation ${quoteValue(raw)} (${when(date * 1000)}) comes after Sunset ${quoteValue(sunsetRaw ?? '')} (${when(sunset)})`,
+    };
   },
 };

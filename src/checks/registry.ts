@@ -1,8 +1,9 @@
 import { HarnessError } from '../errors.ts';
 import { wwwAuthenticateOn401 } from './auth-checks.ts';
 import { jsonContentType, responseSchema } from './body-checks.ts';
-import { deprecationOnlyWhereDeprecated, sunsetDate } from './deprecation-checks.ts';
+import { deprecationOnlyWhereDeprecated, deprecationStructuredDate, sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
+import { ietfRateLimitAgrees } from './ietf-rate-limit-checks.ts';
 import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from './rate-limit-checks.ts';
 import { documentedStatus, noServerError } from './status-checks.ts';
 import type { Check, CheckContext, Finding } from './types.ts';
@@ -22,9 +23,11 @@ export const CHECKS: readonly Check[] = Object.freeze([
   rateLimitHeadersPresent,
   rateLimitHeadersWellFormed,
   retryAfterOn429,
+  ietfRateLimitAgrees,
   wwwAuthenticateOn401,
   sunsetDate,
   deprecationOnlyWhereDeprecated,
+  deprecationStructuredDate,
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { rateHeaders } from './rate-headers.ts';
 import type { Reply } from './replies.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Reply } from './replies.ts';
  * without the Error body or the rate-limit headers, which every response must carry. This writes
  * the full reply on the raw socket, then closes it (the connection's framing is lost).
  */
-export function rawResponse(reply: Reply): string {
+export function rawResponse(reply: Reply, ietfRateLimit: boolean): string {
   const body = reply.body ?? '';
   const lines = [
     `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}`,
@@ -14,7 +15,8 @@ export function rawResponse(reply: Reply): string {
     `content-length: ${Buffer.byteLength(body)}`,
   ];
   if (reply.rate) {
-    lines.push(`x-ratelimit-limit: ${reply.rate.limit}`, `x-ratelimit-remaining: ${reply.rate.remaining}`, `x-ratelimit-reset: ${reply.rate.reset}`);
+    const pairs = rateHeaders(reply.rate, ietfRateLimit);
+    for (let i = 0; i < pairs.length; i += 2) lines.push(`${pairs[i]}: ${pairs[i + 1]}`);
     if (reply.rate.retryAfter !== undefined) lines.push(`retry-after: ${reply.rate.retryAfter}`);
   }
   lines.push(`date: ${new Date().toUTCString()}`, 'connection: close');

@@ -69,6 +69,8 @@ export interface ReferenceOptions {
   nameLength?: { min: number; max: number };
   /** Delay before every response (ms). */
   delayMs?: number;
+  /** Send the IETF RateLimit and RateLimit-Policy fields as well as X-RateLimit-*. Default true. */
+  ietfRateLimitFields?: boolean;
   /** Connection: close on every response. */
   connectionClose?: boolean;
   /** Chunked response bodies (no Content-Length). */

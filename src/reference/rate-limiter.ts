@@ -79,6 +79,8 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
       remaining: Math.max(0, useDay ? dayLeft : minuteLeft),
       reset: Math.ceil(resetMs / 1000),
       resetMs,
+      resetIn: Math.max(0, Math.ceil((resetMs - now) / 1000)),
+      windowS: Math.round((useDay ? dayMs : minuteMs) / 1000),
     };
     if (refused) info.retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
     return info;

@@ -29,6 +29,10 @@ export interface RateInfo {
   /** Unix seconds, rounded up so that the window has surely turned when it is reached. */
   reset: number;
   resetMs: number;
+  /** Seconds until the window turns, when the request was counted (the IETF RateLimit field's t). */
+  resetIn: number;
+  /** Length of the window the numbers are of, in seconds (the IETF RateLimit-Policy field's w). */
+  windowS: number;
   /** Seconds to wait; set only when the request was refused. */
   retryAfter?: number;
 }

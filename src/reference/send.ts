@@ -1,10 +1,13 @@
 import type { ServerResponse } from 'node:http';
+import { rateHeaders } from './rate-headers.ts';
 import type { Reply } from './replies.ts';
 
 export const JSON_TYPE = 'application/json';
 
 export interface TransportSettings {
   retryAfterFormat: 'seconds' | 'http-date';
+  /** Send the IETF RateLimit and RateLimit-Policy fields along with X-RateLimit-*. */
+  ietfRateLimit: boolean;
   /** Leave out Content-Length so that node frames the body with chunked transfer coding. */
   chunked: boolean;
   connectionClose: boolean;
@@ -18,7 +21,7 @@ export function sendReply(res: ServerResponse, reply: Reply, transport: Transpor
   if (!transport.chunked) headers.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
   const rate = reply.rate;
   if (rate) {
-    headers.push('x-ratelimit-limit', String(rate.limit), 'x-ratelimit-remaining', String(rate.remaining), 'x-ratelimit-reset', String(rate.reset));
+    headers.push(...rateHeaders(rate, transport.ietfRateLimit));
     if (rate.retryAfter !== undefined) headers.push('retry-after', formatRetryAfter(rate.retryAfter, rate.reset, transport));
   }
   const extra = reply.headers;

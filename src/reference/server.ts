@@ -108,6 +108,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 
   const transport: TransportSettings = {
     retryAfterFormat: options.retryAfterFormat ?? 'seconds',
+    ietfRateLimit: options.ietfRateLimitFields ?? true,
     chunked: options.chunked ?? false,
     connectionClose: options.connectionClose ?? false,
   };
@@ -189,7 +190,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   });
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => undefined);
-    socket.end(rawResponse(anonymousError(socket, 405, 'method_not_allowed', 'CONNECT is not supported')));
+    socket.end(rawResponse(anonymousError(socket, 405, 'method_not_allowed', 'CONNECT is not supported'), transport.ietfRateLimit));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -199,7 +200,12 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     connections.afterAnswerInFlight(socket, () => {
       if (!socket.writable) return;
       const status = clientErrorStatus(error.code);
-      socket.end(rawResponse(anonymousError(socket, status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1')));
+      socket.end(
+        rawResponse(
+          anonymousError(socket, status, status === 431 ? 'header_too_large' : 'bad_request', 'the request is not valid HTTP/1.1'),
+          transport.ietfRateLimit,
+        ),
+      );
     });
   });
   server.maxConnections = settings.maxConnections;

@@ -117,6 +117,11 @@ export const VARIANTS = [
     options: { connectionClose: true },
   }),
   variant({
+    name: 'no-ietf-ratelimit-fields',
+    description: 'Only X-RateLimit-* is sent: no IETF RateLimit or RateLimit-Policy field (the draft is not in the interface).',
+    options: { ietfRateLimitFields: false },
+  }),
+  variant({
     name: 'chunked-bodies',
     description: 'Response bodies use chunked transfer coding, without Content-Length.',
     options: { chunked: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wwwAuthenticateOn401 } from '../../src/checks/auth-checks.ts';
-import { sunsetDate } from '../../src/checks/deprecation-checks.ts';
+import { deprecationStructuredDate, sunsetDate } from '../../src/checks/deprecation-checks.ts';
 import { ctx, headers } from './context.ts';
 
 describe('www-authenticate-on-401 (AUTH-009)', () => {
@@ -60,5 +60,27 @@ describe('sunset-date (DEP-002)', () => {
 
   it('applies only to operations with an announced removal', () => {
     expect(run('soon', 'listPets')).toBeUndefined();
+  });
+});
+
+describe('deprecation-structured-date (DEP-007)', () => {
+  const run = (changes: Record<string, string | undefined>, operationId = 'getPet') =>
+    deprecationStructuredDate.run(ctx({ operationId, headers: headers(changes) }))?.actual;
+
+  it('passes @<unix seconds>, and no header at all (DEP-003 judges that)', () => {
+    expect(run({ deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })).toBeUndefined();
+    expect(run({})).toBeUndefined();
+  });
+
+  it.each(['true', 'Wed, 01 Jan 2025 00:00:00 GMT', '2025-01-01', '@1.5', '1735689600'])('fails Deprecation %j', (value) => {
+    expect(run({ deprecation: value })).toBe(`Deprecation ${JSON.stringify(value)}`);
+  });
+
+  it('fails a Sunset earlier than the deprecation', () => {
+    expect(run({ deprecation: '@1956441600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })).toMatch(/Deprecation "@1956441600" \(2031-12-31\) comes after Sunset/);
+  });
+
+  it('leaves operations that are not deprecated to DEP-006', () => {
+    expect(run({ deprecation: 'true' }, 'listPets')).toBeUndefined();
   });
 });

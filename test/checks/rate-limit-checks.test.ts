@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ietfRateLimitAgrees } from '../../src/checks/ietf-rate-limit-checks.ts';
 import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from '../../src/checks/rate-limit-checks.ts';
 import { ctx, headers, NOW } from './context.ts';
 
@@ -76,5 +77,31 @@ describe('retry-after-on-429 (RATE-005)', () => {
   it('applies only to 429', () => {
     expect(run(undefined, 200)).toBeUndefined();
     expect(run(undefined, 503)).toBeUndefined();
+  });
+});
+
+describe('ietf-ratelimit-agrees (RATE-009)', () => {
+  const run = (changes: Record<string, string | undefined>) => ietfRateLimitAgrees.run(ctx({ headers: headers(changes) }))?.actual;
+
+  it('judges nothing when the IETF fields are not sent', () => {
+    expect(run({})).toBeUndefined();
+  });
+
+  it('passes the current draft and the earlier dictionary form when they agree with X-RateLimit-*', () => {
+    expect(run({ 'ratelimit-policy': '"minute";q=60;w=60', ratelimit: '"minute";r=59;t=30' })).toBeUndefined();
+    expect(run({ 'ratelimit-policy': '"minute";q=60;w=60, "day";q=1000;w=86400', ratelimit: '"day";r=900;t=3000, "minute";r=59;t=28' })).toBeUndefined();
+    expect(run({ ratelimit: 'limit=60, remaining=59, reset=31' })).toBeUndefined();
+    expect(run({ 'ratelimit-policy': '60;w=60' })).toBeUndefined();
+  });
+
+  it('fails fields that are not Structured Fields', () => {
+    expect(run({ ratelimit: 'remaining: 59' })).toMatch(/RateLimit "remaining: 59" is not a Structured Field/);
+    expect(run({ 'ratelimit-policy': 'sixty per minute' })).toMatch(/RateLimit-Policy "sixty per minute" is not a Structured Field/);
+  });
+
+  it('fails numbers that disagree with X-RateLimit-*', () => {
+    expect(run({ 'ratelimit-policy': '"minute";q=100;w=60' })).toBe('the quotas 100 do not include X-RateLimit-Limit 60');
+    expect(run({ ratelimit: '"minute";r=40;t=30' })).toBe('RateLimit remaining 40 disagrees with X-RateLimit-Remaining 59');
+    expect(run({ ratelimit: '"minute";r=59;t=60' })).toBe('RateLimit says the window resets in 60 s; X-RateLimit-Reset says 30 s');
   });
 });

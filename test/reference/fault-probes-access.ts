@@ -106,6 +106,8 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'sunset-wrong-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
   'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
+  'deprecation-not-structured-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
+  'ietf-ratelimit-reset-disagrees': { ...smallKey, run: async (c) => (await limited(c, 1)).map((answer) => answer.headers.ratelimit) },
   'link-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.link },
   'deprecation-on-every-operation': {
     run: async ({ server }) => {

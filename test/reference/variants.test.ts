@@ -108,6 +108,12 @@ const CHECKS: Record<VariantName, Check> = {
   'connection-close': async (server) => {
     expect((await call(server, 'GET', '/pets')).headers.connection).toBe('close');
   },
+  'no-ietf-ratelimit-fields': async (server) => {
+    const answer = await call(server, 'GET', '/pets');
+    expect(answer.headers['x-ratelimit-limit']).toBeDefined();
+    expect(answer.headers.ratelimit).toBeUndefined();
+    expect(answer.headers['ratelimit-policy']).toBeUndefined();
+  },
   'chunked-bodies': async (server) => {
     const answer = await call(server, 'GET', '/pets');
     expect(answer.headers['transfer-encoding']).toBe('chunked');

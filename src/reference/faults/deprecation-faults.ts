@@ -44,6 +44,14 @@ export const DEPRECATION_FAULTS = [
     hooks: () => getPetHeader('link', undefined),
   }),
   defineFault({
+    name: 'deprecation-not-structured-date',
+    group: 'deprecation',
+    description: 'getPet sends Deprecation as an HTTP-date (an early draft of RFC 9745), not as @<unix seconds>.',
+    detectedBy: ['DEP-007'],
+    strictOnly: true,
+    hooks: () => getPetHeader('deprecation', new Date(Date.UTC(2025, 0, 1)).toUTCString()),
+  }),
+  defineFault({
     name: 'deprecation-on-every-operation',
     group: 'deprecation',
     description: 'listPets and createPet announce a deprecation too (Deprecation and Sunset headers), though only getPet is deprecated.',

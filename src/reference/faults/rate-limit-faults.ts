@@ -45,6 +45,14 @@ export const RATE_LIMIT_FAULTS = [
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.limit })) }),
   }),
   defineFault({
+    name: 'ietf-ratelimit-reset-disagrees',
+    group: 'rate-limit',
+    description: 'The IETF RateLimit field says the window resets 30 s later than X-RateLimit-Reset does.',
+    detectedBy: ['RATE-009'],
+    strictOnly: true,
+    hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ resetIn: rate.resetIn + 30 })) }),
+  }),
+  defineFault({
     name: 'ratelimit-reset-jitter',
     group: 'rate-limit',
     description: "X-RateLimit-Reset jumps back and forth: every other response names a time 20 s later than the window's.",

@@ -1,0 +1,97 @@
+import { operationOf } from './phrasing.ts';
+import { DIGITS, quoteValue } from '../header-values.ts';
+import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../structured-fields.ts';
+import type { Check, CheckContext } from './types.ts';
+
+/** Seconds of difference tolerated between `t` and X-RateLimit-Reset − now: clock skew plus rounding. */
+const SKEW_S = 6;
+
+/** What one reading of the IETF fields says: quotas, and (remaining, seconds to reset) pairs. */
+interface IetfReading {
+  quotas: number[];
+  windows: { remaining: number; resetIn: number | undefined }[];
+}
+
+const integer = (value: BareItem | undefined): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+
+/**
+ * RateLimit-Policy: the current draft's List of named policies with q (quota) and w (window), or an
+ * earlier draft's List of quotas (`100;w=60`). Undefined when it is neither.
+ */
+function readPolicy(raw: string): number[] | undefined {
+  const list = parseList(raw);
+  if (!list) return undefined;
+  const quotas: number[] = [];
+  for (const member of list) {
+    if (isInnerList(member)) return undefined;
+    const quota = integer(member.params.get('q')) ?? integer(member.value);
+    if (quota === undefined || quota < 0) return undefined;
+    quotas.push(quota);
+  }
+  return quotas;
+}
+
+/**
+ * RateLimit: the current draft's List of named policies with r (remaining) and t (seconds to reset), or
+ * an earlier draft's Dictionary `limit=…, remaining=…, reset=…`. Undefined when it is neither.
+ */
+function readRateLimit(raw: string): IetfReading | undefined {
+  const list = parseList(raw);
+  const items = list?.filter((member): member is Item => !isInnerList(member)) ?? [];
+  if (list && items.length === list.length && items.every((item) => integer(item.params.get('r')) !== undefined)) {
+    return { quotas: [], windows: items.map((item) => ({ remaining: integer(item.params.get('r')) as number, resetIn: integer(item.params.get('t')) })) };
+  }
+  const dictionary = parseDictionary(raw);
+  const field = (key: string): number | undefined => {
+    const member = dictionary?.get(key);
+    return member && !isInnerList(member) ? integer(member.value) : undefined;
+  };
+  const remaining = field('remaining');
+  if (remaining === undefined) return undefined;
+  const limit = field('limit');
+  return { quotas: limit === undefined ? [] : [limit], windows: [{ remaining, resetIn: field('reset') }] };
+}
+
+function xRateLimit(ctx: CheckContext): { limit: number; remaining: number; resetIn: number } | undefined {
+  const [limit, remaining, reset] = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => ctx.headers[name]);
+  if (![limit, remaining, reset].every((value) => value !== undefined && DIGITS.test(value))) return undefined; // RATE-001/002
+  return { limit: Number(limit), remaining: Number(remaining), resetIn: Number(reset) - Math.floor(ctx.now / 1000) };
+}
+
+/**
+ * RATE-009: where a server also sends the IETF RateLimit / RateLimit-Policy fields
+ * (draft-ietf-httpapi-ratelimit-headers), they parse as Structured Fields and tell the same story as
+ * X-RateLimit-*: a quota equal to the Limit, a remaining count equal to Remaining, and seconds to reset
+ * that agree with Reset. Servers that do not send them are not judged.
+ */
+export const ietfRateLimitAgrees: Check = {
+  name: 'ietf-ratelimit-agrees',
+  requirementId: 'RATE-009',
+  run(ctx) {
+    const policyRaw = ctx.headers['ratelimit-policy'];
+    const rateRaw = ctx.headers.ratelimit;
+    if (!operationOf(ctx) || (policyRaw === undefined && rateRaw === undefined)) return undefined;
+    const problems: string[] = [];
+    const policy = policyRaw === undefined ? undefined : readPolicy(policyRaw);
+    if (policyRaw !== undefined && policy === undefined) problems.push(`RateLimit-Policy ${quoteValue(policyRaw)} is not a Structured Field list of quotas`);
+    const reading = rateRaw === undefined ? undefined : readRateLimit(rateRaw);
+    if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoteValue(rateRaw)} is not a Structured Field with remaining counts`);
+    const x = xRateLimit(ctx);
+    if (x && problems.length === 0) {
+      const quotas = [...(policy ?? []), ...(reading?.quotas ?? [])];
+      if (quotas.length > 0 && !quotas.includes(x.limit)) {
+        problems.push(`the quotas ${quotas.join(', ')} do not include X-RateLimit-Limit ${x.limit}`);
+      }
+      if (reading) {
+        const agreeing = reading.windows.filter((window) => window.remaining === x.remaining);
+        if (agreeing.length === 0) {
+          problems.push(`RateLimit remaining ${reading.windows.map((w) => w.remaining).join(', ')} disagrees with X-RateLimit-Remaining ${x.remaining}`);
+        } else if (!agreeing.some((window) => window.resetIn === undefined || Math.abs(window.resetIn - x.resetIn) <= SKEW_S)) {
+          problems.push(`RateLimit says the window resets in ${agreeing.map((w) => w.resetIn).join(', ')} s; X-RateLimit-Reset says ${x.resetIn} s`);
+        }
+      }
+    }
+    if (problems.length === 0) return undefined;
+    return { expected: 'RateLimit and RateLimit-Policy, when sent, as Structured Fields agreeing with X-RateLimit-*', actual: problems.join('; ') };
+  },
+};

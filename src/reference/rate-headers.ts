@@ -1,0 +1,15 @@
+import type { RateInfo } from './replies.ts';
+
+/**
+ * The rate-limit fields of a reply as name/value pairs: X-RateLimit-* as the interface names them, and
+ * (unless a server leaves them out) the IETF RateLimit and RateLimit-Policy fields
+ * (draft-ietf-httpapi-ratelimit-headers) telling the same numbers as Structured Fields.
+ */
+export function rateHeaders(rate: RateInfo, ietf: boolean): string[] {
+  const pairs = ['x-ratelimit-limit', String(rate.limit), 'x-ratelimit-remaining', String(rate.remaining), 'x-ratelimit-reset', String(rate.reset)];
+  if (ietf) {
+    const policy = rate.windowS >= 86_400 ? '"day"' : '"minute"';
+    pairs.push('ratelimit-policy', `${policy};q=${rate.limit};w=${rate.windowS}`, 'ratelimit', `${policy};r=${rate.remaining};t=${rate.resetIn}`);
+  }
+  return pairs;
+}
