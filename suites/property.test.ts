@@ -14,12 +14,14 @@ import {
 import type { Profile } from '../src/config.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { differences } from '../src/model/index.ts';
+import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
 
 /**
  * Properties over generated requests, derived from spec/openapi.yaml: any valid NewPet is accepted and
  * read back (SCH-006), any named-invalid one is refused (STA-005/006/007, INT-002), any valid listPets
- * query keeps its limit and filter (LIM-008). Cases per profile: quick 2+2 (6 requests), standard 59
- * (74 requests), thorough 2,100 (3,000 requests).
+ * query keeps its limit and filter (LIM-008). From standard on, every property first sends one case of
+ * each input family (support/property-families.ts, derived from the spec), then generated cases:
+ * thorough adds volume, never families. Quick sends generated cases only (its budget is 55 requests).
  */
 
 type Runs = Readonly<Record<Profile, number>>;
@@ -33,21 +35,25 @@ function newPetOptions(ctx: ConformanceContext): SchemaArbitraryOptions {
   return { nameTag: ctx.petName(ctx.requirement.id), ...(ids && ids.length > 0 ? { categoryIds: ids } : {}) };
 }
 
-/** Skips rather than stop half-way when the run's request budget cannot pay for every case. */
-function affordCases(ctx: ConformanceContext, runs: Runs, requestsPerCase: number): number {
+/** Skips rather than stop half-way when the run's request budget cannot pay for every case (families first). */
+function affordCases(ctx: ConformanceContext, runs: Runs, requestsPerCase: number, families = 0): number {
   const numRuns = ctx.numRuns(runs);
+  const cases = numRuns + families;
   const left = ctx.budgetLeft();
-  if (left !== undefined && left < numRuns * requestsPerCase)
-    ctx.skip(`needs up to ${numRuns * requestsPerCase} requests; ${left} left in the budget`, 'budget');
+  if (left !== undefined && left < cases * requestsPerCase) ctx.skip(`needs up to ${cases * requestsPerCase} requests; ${left} left in the budget`, 'budget');
   return numRuns;
 }
+
+/** Families are sent from standard on; quick keeps to its generated cases. */
+const withFamilies = <T>(ctx: ConformanceContext, families: T[]): T[] => (ctx.run.profile === 'quick' ? [] : families);
 
 conformance(
   'SCH-006',
   'any valid NewPet is accepted with 201, echoed exactly, and read back alike (property)',
   async (ctx: ConformanceContext) => {
-    const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 600 }, 2);
     const options = newPetOptions(ctx);
+    const families = withFamilies(ctx, validNewPetFamilies(ctx.contract, options));
+    const numRuns = affordCases(ctx, { quick: 2, standard: 10, thorough: 600 }, 2, families.length);
     // One case in five has a name beyond 64 code units: refused with 400 or echoed exactly, never cut.
     const bodies = fc.oneof(
       { weight: 4, arbitrary: arbitraryFromSchema(ctx.contract, NEW_PET_REF, options) },
@@ -74,47 +80,38 @@ conformance(
         const diff = readPet ? differences(pet, readPet) : `${read.text.slice(0, 200)}`;
         if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
       },
-      { numRuns, describe: (body) => `createPet(${showValue(body)})` },
+      { numRuns, families, describe: (body) => `createPet(${showValue(body)})` },
     );
   },
   { tier: 'quick', writes: true },
 );
 
 interface InvalidProperty {
-  id: string;
-  kind: MutationKind;
+  id: keyof typeof INVALID_PROPERTY_KINDS;
   title: string;
+  /** Generated cases after one of each family (standard has them all: 3, 19, 5 and 2 families). */
   runs: Runs;
 }
 
 const INVALID_PROPERTIES: readonly InvalidProperty[] = [
-  {
-    id: 'STA-005',
-    kind: 'missing-field',
-    title: 'any NewPet missing a required field is refused with 400 (property)',
-    runs: { quick: 0, standard: 6, thorough: 150 },
-  },
+  { id: 'STA-005', title: 'any NewPet missing a required field is refused with 400 (property)', runs: { quick: 0, standard: 3, thorough: 150 } },
   {
     id: 'STA-006',
-    kind: 'wrong-value',
     title: 'any NewPet with a field of the wrong type or outside its enum is refused with 400 (property)',
-    runs: { quick: 0, standard: 16, thorough: 600 },
+    runs: { quick: 0, standard: 4, thorough: 600 },
   },
-  {
-    id: 'STA-007',
-    kind: 'not-object',
-    title: 'any body that is not a JSON object is refused with 400 (property)',
-    runs: { quick: 0, standard: 4, thorough: 150 },
-  },
-  { id: 'INT-002', kind: 'out-of-range', title: 'any categoryId beyond int64 is refused with 400 (property)', runs: { quick: 0, standard: 3, thorough: 100 } },
+  { id: 'STA-007', title: 'any body that is not a JSON object is refused with 400 (property)', runs: { quick: 0, standard: 1, thorough: 150 } },
+  { id: 'INT-002', title: 'any categoryId beyond int64 is refused with 400 (property)', runs: { quick: 0, standard: 1, thorough: 100 } },
 ];
 
-for (const { id, kind, title, runs } of INVALID_PROPERTIES) {
+for (const { id, title, runs } of INVALID_PROPERTIES) {
+  const kind: MutationKind = INVALID_PROPERTY_KINDS[id] as MutationKind;
   conformance(
     id,
     title,
     async (ctx: ConformanceContext) => {
-      const numRuns = affordCases(ctx, runs, 1);
+      const families = withFamilies(ctx, invalidFamilies(ctx.contract, kind, newPetOptions(ctx)));
+      const numRuns = affordCases(ctx, runs, 1, families.length);
       const cases = invalidNewPet(ctx.contract, { ...newPetOptions(ctx), kinds: [kind] });
       await ctx.property(
         cases,
@@ -128,7 +125,7 @@ for (const { id, kind, title, runs } of INVALID_PROPERTIES) {
             response,
           );
         },
-        { numRuns, describe: (c) => c.label },
+        { numRuns, families, describe: (c) => c.label },
       );
     },
     { writes: true },
@@ -139,7 +136,8 @@ conformance(
   'LIM-008',
   'any limit from 1 to 100, with or without status, yields at most limit animals, all matching (property)',
   async (ctx: ConformanceContext) => {
-    const numRuns = affordCases(ctx, { quick: 2, standard: 15, thorough: 500 }, 1);
+    const families = withFamilies(ctx, listQueryFamilies(ctx.contract));
+    const numRuns = affordCases(ctx, { quick: 2, standard: 10, thorough: 500 }, 1, families.length);
     const queries = queryArbitrary(ctx.contract, 'listPets', { always: ['limit'] });
     await ctx.property(
       queries,
@@ -155,7 +153,7 @@ conformance(
         const other = toPetRecords(response.body).find((pet) => pet.status !== status);
         if (other) ctx.fail(`${what}: only ${status} animals`, `it lists ${describePet(other)}`, response);
       },
-      { numRuns, describe: (query) => `listPets(${showValue(query)})` },
+      { numRuns, families, describe: (query) => `listPets(${showValue(query)})` },
     );
   },
   { tier: 'quick' },

@@ -24,7 +24,7 @@ import type { ConformanceMeta, SkipCode } from './meta.ts';
 import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
 import type { RunContext } from './run-context.ts';
 import { type ConformanceOptions, skipDecision } from './selection.ts';
-import { runProperty } from './property.ts';
+import { type PropertyFamily, runProperty } from './property.ts';
 import { hashSeed, seededRandom } from './seeds.ts';
 
 /** What a conformance test body receives. */
@@ -71,7 +71,11 @@ export interface ConformanceContext {
   /** Adds exchanges another test made to this test's evidence (not counted as its requests again). */
   attachShared(exchanges: readonly Exchange[], from: string): void;
   /** Runs a property over generated cases with this test's seed; records the counterexample on failure. */
-  property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns: number; describe?: (value: T) => string }): Promise<void>;
+  property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: { numRuns: number; describe?: (value: T) => string; families?: readonly PropertyFamily<T>[] },
+  ): Promise<void>;
 }
 
 /** Waits shorter than this are not worth a line; lines come at most this often. */

@@ -56,6 +56,8 @@ export interface ConformanceMeta {
   property?: {
     seed: number;
     numRuns: number;
+    /** The input families sent first, one case each (see PropertyFamily). */
+    families?: string[];
     path?: string;
     counterexample?: string;
     shrinks?: number;

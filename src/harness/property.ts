@@ -9,6 +9,17 @@ export interface PropertyOptions<T> {
   shrink: boolean;
   /** How a case reads in the report, e.g. "createPet accepted categoryId=1.5"; default fc.stringify. */
   describe?: (value: T) => string;
+  /**
+   * The input families: one case of each runs first (sampled with the seed), then `numRuns` generated
+   * ones. So every family is sent in every profile that runs the property; more runs add volume only.
+   */
+  families?: readonly PropertyFamily<T>[];
+}
+
+/** A named kind of input (e.g. "categoryId above int64") and the cases it generates. */
+export interface PropertyFamily<T> {
+  readonly name: string;
+  readonly arbitrary: fc.Arbitrary<T>;
 }
 
 /**
@@ -33,8 +44,16 @@ export async function runProperty<T>(
       throw error;
     }
   });
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns, endOnFailure: !options.shrink });
-  meta.property = { seed: options.seed, numRuns: details.numRuns };
+  const families = options.families ?? [];
+  const examples = families.map((family, index) => fc.sample(family.arbitrary, { seed: options.seed + index, numRuns: 1 }) as [T]);
+  const familyNames = families.length > 0 ? { families: families.map((family) => family.name) } : {};
+  const details = await fc.check(property, {
+    seed: options.seed,
+    numRuns: examples.length + options.numRuns,
+    endOnFailure: !options.shrink,
+    ...(examples.length > 0 ? { examples } : {}),
+  });
+  meta.property = { seed: options.seed, numRuns: details.numRuns, ...familyNames };
   if (harnessError) throw harnessError;
   if (!details.failed) return;
 
@@ -43,6 +62,7 @@ export async function runProperty<T>(
   meta.property = {
     seed: options.seed,
     numRuns: details.numRuns,
+    ...familyNames,
     path: details.counterexamplePath ?? undefined,
     counterexample: shown,
     shrinks: details.numShrinks,

@@ -123,7 +123,10 @@ function summarise(test: TestOutcome): TestSummary {
     summary.skipReason = skipReasonOf(test);
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;
   }
-  if (test.meta?.property) summary.property = { seed: test.meta.property.seed, numRuns: test.meta.property.numRuns };
+  const property = test.meta?.property;
+  if (property) {
+    summary.property = { seed: property.seed, numRuns: property.numRuns, ...(property.families ? { families: property.families } : {}) };
+  }
   return summary;
 }
 

@@ -118,7 +118,7 @@ export interface TestSummary {
   skipReason?: string;
   /** Why it was skipped, as a stable code (see SkipCode). */
   skipCode?: SkipCode;
-  property?: { seed: number; numRuns: number };
+  property?: { seed: number; numRuns: number; families?: string[] };
 }
 
 /** Why a requirement failed: a failing test or an always-on check, with the exchanges that show it. */
@@ -134,7 +134,7 @@ export interface FailureDetail {
   actual?: string;
   /** The same finding seen on this many responses; the evidence is the first. */
   occurrences: number;
-  property?: { seed: number; numRuns: number; path?: string; counterexample?: string; shrinks?: number };
+  property?: { seed: number; numRuns: number; families?: string[]; path?: string; counterexample?: string; shrinks?: number };
   /** Redacted exchanges: the ones the failure was decided on, or the one the finding was seen on. */
   evidence: Exchange[];
   /**
