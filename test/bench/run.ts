@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Row, renderTable } from './parts/common.ts';
 import { benchAbuse } from './parts/abuse.ts';
 import { benchEmbedded } from './parts/embedded.ts';
-import { benchFaults } from './parts/faults.ts';
+import { type FaultProfile, benchFaults } from './parts/faults.ts';
 import { benchProfiles } from './parts/profiles.ts';
 import { benchRss } from './parts/rss.ts';
 import { benchServer } from './parts/server.ts';
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '3' },
       parallel: { type: 'string', default: '2' },
       'abuse-per-family': { type: 'string', default: '1500' },
+      'fault-profiles': { type: 'string', default: 'quick,standard' },
       seed: { type: 'string', default: '20240605' },
     },
   });
@@ -44,7 +45,10 @@ async function main(): Promise<void> {
   if (selected.has('rss')) rows.push(...(await benchRss(Number(values.pets))));
   if (selected.has('embedded')) rows.push(...(await benchEmbedded(Number(values.runs))));
   if (selected.has('profiles')) rows.push(...(await benchProfiles()));
-  if (selected.has('faults')) rows.push(...(await benchFaults(Number(values.parallel))));
+  if (selected.has('faults')) {
+    const profiles = (values['fault-profiles'] ?? 'quick,standard').split(',').map((p) => p.trim()) as FaultProfile[];
+    rows.push(...(await benchFaults(Number(values.parallel), profiles)));
+  }
   if (selected.has('abuse')) {
     const abuse = await benchAbuse({ perFamily: Number(values['abuse-per-family']), seed: Number(values.seed) });
     rows.push(...abuse.rows);

@@ -7,35 +7,45 @@ interface FaultOutcome {
   name: string;
   strictOnly: boolean;
   exitCode: number | null;
+  requests: number | undefined;
 }
 
+export type FaultProfile = 'quick' | 'standard' | 'thorough';
+
 /**
- * How many catalogue faults the quick profile catches (exit code 1) on the embedded reference.
- * Faults that break only SHOULD requirements (strictOnly) are run with --strict, where they count.
+ * How many catalogue faults each profile catches (exit 1) on the embedded reference, and the requests
+ * a run sends. Faults that break only SHOULD requirements (strictOnly) are run with --strict, where they count.
  */
-export async function benchFaults(width = 2): Promise<Row[]> {
+export async function benchFaults(width = 2, profiles: readonly FaultProfile[] = ['quick', 'standard']): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const profile of profiles) rows.push(await benchProfileFaults(profile, width));
+  return rows;
+}
+
+async function benchProfileFaults(profile: FaultProfile, width: number): Promise<Row> {
   const faults = FAULTS.map((fault) => ({ name: fault.name, strictOnly: 'strictOnly' in fault && fault.strictOnly === true }));
   let done = 0;
   const outcomes = await inParallel(faults, width, async (fault): Promise<FaultOutcome> => {
-    const args = ['--profile', 'quick', '--reference-faults', fault.name, ...(fault.strictOnly ? ['--strict'] : [])];
-    const run = await runCli(args, { timeoutMs: 5 * 60_000 });
+    const args = ['--profile', profile, '--seed', '20240605', '--reference-faults', fault.name, ...(fault.strictOnly ? ['--strict'] : [])];
+    const run = await runCli(args, { timeoutMs: 10 * 60_000 });
     done += 1;
-    progress(`faults: ${done}/${faults.length} ${fault.name}: exit ${run.exitCode}`);
-    return { ...fault, exitCode: run.exitCode };
+    progress(`faults (${profile}): ${done}/${faults.length} ${fault.name}: exit ${run.exitCode}`);
+    return { ...fault, exitCode: run.exitCode, requests: run.report?.traffic.requestCount };
   });
   const caught = outcomes.filter((o) => o.exitCode === 1);
   const missed = outcomes.filter((o) => o.exitCode === 0).map((o) => o.name);
   const broken = outcomes.filter((o) => o.exitCode !== 0 && o.exitCode !== 1).map((o) => `${o.name}(${o.exitCode})`);
   const strictCaught = caught.filter((o) => o.strictOnly).length;
   const strictTotal = outcomes.filter((o) => o.strictOnly).length;
-  return [
-    {
-      measure: 'faults caught by --profile quick (exit 1)',
-      value: `${caught.length} / ${outcomes.length}`,
-      notes:
-        `MUST faults ${caught.length - strictCaught}/${outcomes.length - strictTotal}, strictOnly (with --strict) ${strictCaught}/${strictTotal}` +
-        (missed.length ? `; missed: ${missed.join(', ')}` : '') +
-        (broken.length ? `; incomplete: ${broken.join(', ')}` : ''),
-    },
-  ];
+  const requests = outcomes.map((o) => o.requests).filter((n): n is number => n !== undefined);
+  const share = Math.round((100 * caught.length) / outcomes.length);
+  return {
+    measure: `faults caught by --profile ${profile} (exit 1)`,
+    value: `${caught.length} / ${outcomes.length} (${share}%)`,
+    notes:
+      `MUST faults ${caught.length - strictCaught}/${outcomes.length - strictTotal}, strictOnly (with --strict) ${strictCaught}/${strictTotal}; ` +
+      `requests per run ${Math.min(...requests)}–${Math.max(...requests)}` +
+      (missed.length ? `; missed: ${missed.join(', ')}` : '') +
+      (broken.length ? `; incomplete: ${broken.join(', ')}` : ''),
+  };
 }
