@@ -1,5 +1,6 @@
 import { parseCliArgs, reportDirOf, USAGE } from './cli/args.ts';
 import { runCompare } from './cli/compare.ts';
+import { planReplay } from './cli/replay.ts';
 import { runKeygen, runVerify } from './cli/verify.ts';
 import { runConformance, writeRejectedRun } from './cli/run.ts';
 import { HarnessError, isHarnessError } from './errors.ts';
@@ -11,7 +12,10 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
   let args;
   try {
-    args = parseCliArgs(argv);
+    // --replay: the recorded run's own arguments come first, the user's (key, --only, --report-dir) after.
+    const replay = planReplay(argv);
+    args = parseCliArgs(replay?.argv ?? argv);
+    if (replay) args.flags.replay = replay.tests;
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_CONFIG', String(error));
     log(`animal-store-conformance: ${problem.message}`);

@@ -27,6 +27,8 @@ export interface Config {
   readonly strict: boolean;
   /** Stop at the first failure that makes the target not conformant (--fail-fast, FAIL_FAST=true). */
   readonly failFast: boolean;
+  /** --replay: the failing tests of an earlier report, the only ones this run sends. */
+  readonly replay: readonly ReplayTest[] | undefined;
   /** A PARTIAL verdict exits 1 instead of 0 (--require-complete; implied by --certify). */
   readonly requireComplete: boolean;
   /** Areas or requirement ids to run; empty = all. */
@@ -57,6 +59,15 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
+/** One failing test of a report, to run again (--replay): its vitest id, and the fast-check path of its counterexample. */
+export interface ReplayTest {
+  id: string;
+  name: string;
+  requirementId: string;
+  /** The property then runs that case only. */
+  path?: string;
+}
+
 /** Flag values as parsed from the command line (undefined = not given). */
 export interface ConfigFlags {
   target?: string;
@@ -71,6 +82,7 @@ export interface ConfigFlags {
   seed?: string;
   strict?: boolean;
   failFast?: boolean;
+  replay?: readonly ReplayTest[];
   requireComplete?: boolean;
   only?: string;
   timeout?: string;
@@ -143,6 +155,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
   }
   const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? false;
+  if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
+    throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');
+  }
   if (failFast && certifyDir !== undefined) {
     throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --fail-fast: a certificate reports every requirement');
   }
@@ -165,6 +180,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     seed,
     strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
     failFast,
+    replay: flags.replay,
     requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
     only: (pick(flags.only, 'ONLY') ?? '')
       .split(',')

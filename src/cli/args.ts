@@ -35,6 +35,9 @@ Run
   --fail-fast               stop at the first failure that makes the target not conformant;
                             the rest is reported as not run                    (FAIL_FAST=true)
   --require-complete        a PARTIAL run exits 1 (REQUIRE_COMPLETE=true; implied by --certify)
+  --replay <report.json>    run again only the failing tests of that report (with --only <ids>,
+                            of those requirements): its target, profile, seed and options, each
+                            property on its counterexample; give the key again (--api-key)
   --shard <i/n>             run one shard of n (needs --seed); merge with --merge-reports
   --merge-reports <dir>     merge the shards' blob/ files into one report; target, profile,
                             seed and options come from the shards, which must agree

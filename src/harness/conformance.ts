@@ -193,7 +193,7 @@ export function conformance(id: string, title: string, fn: (ctx: ConformanceCont
     const requirement = fileRun.catalog.get(id);
     const meta: ConformanceMeta = { requirementId: id, level: requirement.level, area: requirement.area, findings: [], exchanges: [] };
     task.meta.conformance = meta;
-    const decision = skipDecision(fileRun.run, requirement, options);
+    const decision = skipDecision(fileRun.run, requirement, options, task.id);
     if (decision) {
       meta.skipReason = decision.reason;
       meta.skipCode = decision.code;
@@ -201,7 +201,7 @@ export function conformance(id: string, title: string, fn: (ctx: ConformanceCont
     }
     fileRun.current.meta = meta;
     fileRun.current.signal = signal;
-    const { ctx, assertions } = createContext(fileRun, requirement, meta, task.name, signal);
+    const { ctx, assertions } = createContext(fileRun, requirement, meta, task.name, signal, fileRun.run.replay?.[task.id]?.path);
     const expectCallsBefore = expect.getState().assertionCalls;
     try {
       await fn(ctx);
@@ -297,6 +297,7 @@ function createContext(
   meta: ConformanceMeta,
   title: string,
   signal: AbortSignal,
+  replayPath: string | undefined,
 ): { ctx: ConformanceContext; assertions: () => number } {
   const { run, client, contract } = fileRun;
   const seed = hashSeed(run.seed, title);
@@ -369,7 +370,7 @@ function createContext(
     },
     async property(arbitrary, predicate, options) {
       // Shrinking spends requests: only where the run has no request ceiling.
-      await runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined });
+      await runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined, ...(replayPath ? { replayPath } : {}) });
       // Every case that ran held the property: each is an assertion on what the target sent.
       assertions += meta.property?.numRuns ?? 0;
     },

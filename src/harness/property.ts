@@ -14,6 +14,8 @@ export interface PropertyOptions<T> {
    * ones. So every family is sent in every profile that runs the property; more runs add volume only.
    */
   families?: readonly PropertyFamily<T>[];
+  /** --replay: the counterexample's path; only that case runs (and shrinks no further). */
+  replayPath?: string;
 }
 
 /** A named kind of input (e.g. "categoryId above int64") and the cases it generates. */
@@ -50,8 +52,9 @@ export async function runProperty<T>(
   const details = await fc.check(property, {
     seed: options.seed,
     numRuns: examples.length + options.numRuns,
-    endOnFailure: !options.shrink,
+    endOnFailure: !options.shrink || options.replayPath !== undefined,
     ...(examples.length > 0 ? { examples } : {}),
+    ...(options.replayPath !== undefined ? { path: options.replayPath } : {}),
   });
   meta.property = { seed: options.seed, numRuns: details.numRuns, ...familyNames };
   if (harnessError) throw harnessError;

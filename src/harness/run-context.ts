@@ -42,6 +42,11 @@ export interface RunContext {
   quiet: boolean;
   /** Epoch ms after which no client waits for a rate-limit window any more; undefined: no limit. */
   waitDeadline: number | undefined;
+  /**
+   * --replay: the only tests that run (by vitest test id), each with the fast-check path of its
+   * counterexample when it is a property; undefined: a normal run.
+   */
+  replay?: Record<string, { path?: string }>;
 }
 
 export interface PreparedRun {
@@ -83,6 +88,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     waitDeadline: Math.min(waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),
     deadline: startedAt + config.maxDurationMs,
     quiet: config.quiet,
+    ...(config.replay ? { replay: Object.fromEntries(config.replay.map((t) => [t.id, t.path ? { path: t.path } : {}])) } : {}),
   };
   try {
     if (config.target === undefined) {

@@ -21,7 +21,10 @@ export interface SkipDecision {
 }
 
 /** Why this test does not run in this run, or undefined when it runs. */
-export function skipDecision(run: RunContext, requirement: Requirement, options: ConformanceOptions): SkipDecision | undefined {
+export function skipDecision(run: RunContext, requirement: Requirement, options: ConformanceOptions, testId?: string): SkipDecision | undefined {
+  if (run.replay && (testId === undefined || !(testId in run.replay))) {
+    return { code: 'not-selected', reason: 'not a failing test of the replayed report (--replay)' };
+  }
   if (run.only.length > 0 && !run.only.some((s) => s === requirement.id || s === requirement.area)) {
     return { code: 'not-selected', reason: `not selected (--only ${run.only.join(',')})` };
   }

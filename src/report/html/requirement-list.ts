@@ -1,5 +1,6 @@
 import type { ConformanceReport, RequirementResult, TestSummary } from '../model.ts';
-import { failureView } from './exchange-view.ts';
+import type { RunInfo } from '../run-info.ts';
+import { copyBlock, failureView } from './exchange-view.ts';
 import { VERDICT_WORDS, anchorOf, formatDuration, plural } from './format.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
 
@@ -28,13 +29,18 @@ export function requirementList(report: ConformanceReport): SafeHtml {
     if (inArea.length === 0) return undefined;
     return html`<section class="area" id="area-${area.id}" aria-labelledby="area-title-${area.id}">
     <h3 id="area-title-${area.id}">${area.id} <span class="area-title">${area.title}</span></h3>
-    ${inArea.map(requirementItem)}
+    ${inArea.map((r) => requirementItem(r, report.run))}
   </section>`;
   })}
 </section>`;
 }
 
-function requirementItem(r: RequirementResult): SafeHtml {
+/** The command that runs this requirement's failing tests again, from the directory of this report. */
+function replayCommand(run: RunInfo, id: string): string {
+  return `npx animal-store-conformance --replay conformance.json --only ${id}${run.target.embedded ? '' : ' --api-key "$API_KEY"'}`;
+}
+
+function requirementItem(r: RequirementResult, run: RunInfo): SafeHtml {
   const search = `${r.id} ${r.text} ${r.source}`.toLowerCase();
   return html`<article class="req req-${r.verdict}" id="${anchorOf(r.id)}" data-verdict="${r.verdict}" data-id="${r.id}" data-search="${search}">
   <div class="req-head">
@@ -49,6 +55,7 @@ function requirementItem(r: RequirementResult): SafeHtml {
     </div>
   </div>
   ${r.failures.map(failureView)}
+  ${when(r.failures.length > 0, () => copyBlock('Replay only these failing cases (in the report directory)', replayCommand(run, r.id)))}
   ${when(r.omittedFailures > 0, () => html`<p class="muted">…and ${plural(r.omittedFailures, 'more distinct failure')}, not shown.</p>`)}
   ${when(r.tests.length > 0, () => testList(r.tests))}
 </article>`;
