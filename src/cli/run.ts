@@ -286,10 +286,13 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
   const files = Object.values({ html: 'conformance.html', json: 'conformance.json', junit: 'junit.xml' }).map((f) => join(setup.config.reportDir, f));
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
-    writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });
+    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });
     files.push(setup.config.certifyDir);
+    log(formatSummary(report, files.map(shortPath)));
+    log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
+  } else {
+    log(formatSummary(report, files.map(shortPath)));
   }
-  log(formatSummary(report, files.map(shortPath)));
   if (setup.config.updateBaseline && setup.config.baseline) {
     const baselinePath = setup.config.baseline;
     const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];

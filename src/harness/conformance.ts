@@ -222,7 +222,7 @@ export function conformance(id: string, title: string, fn: (ctx: ConformanceCont
     } finally {
       fileRun.current.meta = undefined;
       fileRun.current.signal = undefined;
-      trimEvidence(meta);
+      if (!fileRun.run.fullEvidence) trimEvidence(meta);
     }
   });
 }

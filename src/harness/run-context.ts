@@ -47,6 +47,8 @@ export interface RunContext {
    * counterexample when it is a property; undefined: a normal run.
    */
   replay?: Record<string, { path?: string }>;
+  /** Keep every exchange whole (headers, bodies) for the certification bundle's HAR (--certify). */
+  fullEvidence?: boolean;
 }
 
 export interface PreparedRun {
@@ -88,6 +90,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     waitDeadline: Math.min(waitDeadline(PROFILE_RULES[config.profile].waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),
     deadline: startedAt + config.maxDurationMs,
     quiet: config.quiet,
+    ...(config.certifyDir !== undefined ? { fullEvidence: true } : {}),
     ...(config.replay ? { replay: Object.fromEntries(config.replay.map((t) => [t.id, t.path ? { path: t.path } : {}])) } : {}),
   };
   try {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
 import { ATTESTATION_FILE, signStatement, statementFor } from './attestation.ts';
+import { BADGE_FILE, badgeMarkdown, renderBadge } from './badge.ts';
 import { toHar } from './har.ts';
 import type { ConformanceReport } from './model.ts';
 import { writeReports } from './write-reports.ts';
@@ -34,6 +35,8 @@ export interface BundleManifest {
   implementation?: string;
   /** The known deviations the verdict honoured, with the sha256 of their canonical JSON. */
   deviations: { sha256: string; entries: ConformanceReport['deviations'] };
+  /** badge.svg, and the Markdown that shows it (next to the bundle's conformance.html). */
+  badge: { file: string; markdown: string };
   files: Array<{ name: string; bytes: number; sha256: string }>;
 }
 
@@ -44,7 +47,7 @@ export interface BundleOptions {
 }
 
 /**
- * Writes a certification bundle into `dir`: the three reports, the exchange log as HAR 1.2 and a manifest
+ * Writes a certification bundle into `dir`: the three reports, the exchange log as HAR 1.2, a badge and a manifest
  * with the sha256 of each file. Exchanges are recorded redacted, so the bundle can be handed to a stranger.
  */
 export function writeCertificationBundle(report: ConformanceReport, exchanges: readonly Exchange[], dir: string, options: BundleOptions = {}): BundleManifest {
@@ -53,6 +56,8 @@ export function writeCertificationBundle(report: ConformanceReport, exchanges: r
   const harPath = join(dir, HAR_FILE);
   const har = toHar(exchanges, { name: 'animal-store-conformance', version: report.run.suiteVersion });
   writeFileSync(harPath, `${JSON.stringify(har, null, 1)}\n`);
+  const badgePath = join(dir, BADGE_FILE);
+  writeFileSync(badgePath, renderBadge(report));
   const { run, verdict } = report;
   const manifest: BundleManifest = {
     format: 'animal-store-conformance-bundle',
@@ -79,7 +84,8 @@ export function writeCertificationBundle(report: ConformanceReport, exchanges: r
     command: run.command,
     ...(options.implementation ? { implementation: options.implementation } : {}),
     deviations: { sha256: createHash('sha256').update(JSON.stringify(report.deviations)).digest('hex'), entries: report.deviations },
-    files: [...paths, harPath].map(fileEntry),
+    badge: { file: BADGE_FILE, markdown: badgeMarkdown(report) },
+    files: [...paths, harPath, badgePath].map(fileEntry),
   };
   const manifestPath = join(dir, MANIFEST_FILE);
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);

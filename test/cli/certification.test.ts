@@ -50,7 +50,46 @@ describe('certification: --certify, keygen, verify', () => {
     expect(manifest).toMatchObject({ implementation: 'reference@0.1.0', verdict: 'conformant' });
   });
 
-  it.each(['conformance.json', 'junit.xml', 'conformance.html', 'exchanges.har'])('one flipped byte in %s is caught and named', (name) => {
+  it('exchanges.har is a HAR 1.2 log of every exchange with headers and bodies, the key redacted', () => {
+    const text = readFileSync(join(bundle, 'exchanges.har'), 'utf8');
+    const har = JSON.parse(text) as {
+      log: {
+        version: string;
+        entries: Array<{
+          request: { method: string; url: string; headers: Array<{ name: string; value: string }>; postData?: { text: string } };
+          response: { status: number; headers: Array<{ name: string; value: string }>; content: { text?: string } };
+        }>;
+      };
+    };
+    const report = JSON.parse(readFileSync(join(bundle, 'conformance.json'), 'utf8')) as { traffic: { requestCount: number } };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries).toHaveLength(report.traffic.requestCount);
+    const answered = har.log.entries.filter((e) => e.response.status > 0);
+    expect(answered.every((e) => e.response.headers.some((h) => h.name === 'x-ratelimit-limit'))).toBe(true);
+    // Only the requests sent without any credentials on purpose carry no header at all.
+    expect(answered.filter((e) => e.request.headers.length === 0).length).toBeLessThan(answered.length / 20);
+    const creates = har.log.entries.filter((e) => e.request.method === 'POST');
+    expect(creates.length).toBeGreaterThan(0);
+    expect(creates.every((e) => e.request.postData !== undefined)).toBe(true);
+    expect(answered.filter((e) => e.response.content.text !== undefined).length).toBeGreaterThan(answered.length / 2);
+    const authorization = answered.flatMap((e) => e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value));
+    expect(authorization.length).toBeGreaterThan(0);
+    expect(authorization.every((value) => !/embedded-[0-9a-f]{24}/.test(value))).toBe(true);
+    expect(text).not.toMatch(/embedded-(exhaust-)?[0-9a-f]{24}/);
+  });
+
+  it('badge.svg shows the verdict, the suite version and the date, self-contained; the manifest holds its Markdown', () => {
+    const svg = readFileSync(join(bundle, 'badge.svg'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as { badge: { markdown: string }; suiteVersion: string; date: string };
+    expect(svg).toMatch(/^<svg [^>]*height="20"/);
+    expect(svg).toContain('CONFORMANT');
+    expect(svg).toContain(`suite ${manifest.suiteVersion}`);
+    expect(svg).toContain(manifest.date.slice(0, 10));
+    expect(svg).not.toMatch(/(href|src)=|@import|url\(http/);
+    expect(manifest.badge.markdown).toBe('[![Animal Store 1.0.0: CONFORMANT](badge.svg)](conformance.html)');
+  });
+
+  it.each(['conformance.json', 'junit.xml', 'conformance.html', 'exchanges.har', 'badge.svg'])('one flipped byte in %s is caught and named', (name) => {
     const spoiled = copy(`flip-${name}`);
     const path = join(spoiled, name);
     const bytes = readFileSync(path);
