@@ -113,7 +113,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const cwd = sources.cwd ?? process.cwd();
   const dotenvPath = resolve(cwd, '.env');
   const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
-  const env = { ...fromFile, ...definedOnly(sources.env ?? process.env) };
+  const env = { ...fromFile, ...setVariables(sources.env ?? process.env) };
   const flags = sources.flags ?? {};
   // An empty flag counts as not given: `--api-key "$API_KEY"` with API_KEY unset in the shell (the key
   // lives in .env) must not override the key from .env.
@@ -278,7 +278,8 @@ function parseBool(text: string | undefined, name: string): boolean | undefined 
   throw new HarnessError('ERR_CONFIG', `${name} must be true or false; got "${text}"`);
 }
 
-function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+/** The environment variables that are set (a variable can be declared without a value). */
+function setVariables(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
   return out;

@@ -23,6 +23,20 @@ export function stringifyJson(value: unknown): string {
   return stringify(value) ?? 'null';
 }
 
+/**
+ * Any value as one line of JSON text (int64 as exact digits), cut at `limit` characters, for a message or
+ * a finding. Values come from hostile bodies, so it never throws.
+ */
+export function showValue(value: unknown, limit = 120): string {
+  let text: string;
+  try {
+    text = value === undefined ? 'nothing' : stringifyJson(value);
+  } catch {
+    text = `a ${typeof value}`;
+  }
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}
+
 /** An int64 field's value as bigint, or undefined when it is not an integer. */
 export function toBigInt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value;

@@ -9,10 +9,10 @@ import {
   queryArbitrary,
   type SchemaArbitraryOptions,
   type SchemaValue,
-  showValue,
 } from '../src/arbitraries/index.ts';
 import type { Profile } from '../src/config.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
+import { showValue } from '../src/json.ts';
 import { differences } from '../src/model/index.ts';
 import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
 

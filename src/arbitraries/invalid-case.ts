@@ -1,5 +1,3 @@
-import { stringifyJson } from '../json.ts';
-
 /**
  * How a body is invalid; each kind is its own requirement: a missing field (STA-005), a field holding a
  * wrong value (STA-006), a body that is not an object (STA-007), an int64 field out of range (INT-002).
@@ -19,12 +17,4 @@ export interface InvalidCase {
   readonly rawBody: string | undefined;
   /** The mutation with its value, e.g. `categoryId as float (1.5)`: a failure reads "createPet accepted <label>". */
   readonly label: string;
-}
-
-const SHOWN_LIMIT = 120;
-
-/** A value as JSON text (bigint as exact digits), cut for a one-line message. */
-export function showValue(value: unknown): string {
-  const text = value === undefined ? 'nothing' : stringifyJson(value);
-  return text.length > SHOWN_LIMIT ? `${text.slice(0, SHOWN_LIMIT)}…` : text;
 }

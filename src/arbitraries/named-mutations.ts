@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { Contract } from '../contract/index.ts';
-import { INT64_MAX, INT64_MIN, stringifyJson } from '../json.ts';
+import { INT64_MAX, INT64_MIN, showValue, stringifyJson } from '../json.ts';
 import { type SchemaArbitraryOptions, type SchemaValue, arbitraryFromSchema } from './arbitrary-from-schema.ts';
-import { type InvalidCase, type MutationKind, showValue } from './invalid-case.ts';
+import type { InvalidCase, MutationKind } from './invalid-case.ts';
 import { type SchemaNode, type SchemaSource, objectShape, typesOf } from './schema-node.ts';
 
 /** One way to make a valid object invalid, with the cases it generates. */

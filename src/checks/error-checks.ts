@@ -1,4 +1,5 @@
-import { bodyObject, operationOf, schemaMismatch, showValue } from './phrasing.ts';
+import { showValue } from '../json.ts';
+import { bodyObject, operationOf, schemaMismatch } from './phrasing.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
@@ -43,7 +44,7 @@ export const errorStatusMatches: Check = {
     if (!operationOf(ctx) || ctx.status < 400 || !body || !('status' in body)) return undefined;
     const field = body.status;
     if ((typeof field === 'number' || typeof field === 'bigint') && String(field) === String(ctx.status)) return undefined;
-    const shown = typeof field === 'string' ? `${showValue(field)} (a string)` : showValue(field);
+    const shown = typeof field === 'string' ? `${showValue(field, 60)} (a string)` : showValue(field, 60);
     return { expected: `Error.status ${ctx.status}, the HTTP status`, actual: `Error.status ${shown} on a ${ctx.status} response` };
   },
 };

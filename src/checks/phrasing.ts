@@ -45,13 +45,3 @@ export function bodyObject(ctx: CheckContext): Record<string, unknown> | undefin
   if (!ctx.isJson || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   return body as Record<string, unknown>;
 }
-
-/** Any JSON value, short, for a finding; bodies are hostile, so this cannot throw. */
-export function showValue(value: unknown): string {
-  try {
-    const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value);
-    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  } catch {
-    return `a ${typeof value}`;
-  }
-}

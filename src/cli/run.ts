@@ -19,6 +19,7 @@ import {
   loadPrivateKey,
   writeCertificationBundle,
   readShardSet,
+  REPORT_FILES,
   writeReports,
   writeShardRecord,
 } from '../report/index.ts';
@@ -283,7 +284,7 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
-  const files = Object.values({ html: 'conformance.html', json: 'conformance.json', junit: 'junit.xml' }).map((f) => join(setup.config.reportDir, f));
+  const files = Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f));
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
     const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });

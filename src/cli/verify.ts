@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
-import { ATTESTATION_FILE, type ConformanceReport, type DsseEnvelope, loadPublicKey, verifyEnvelope, writeKeyPair } from '../report/index.ts';
+import {
+  ATTESTATION_FILE,
+  type ConformanceReport,
+  type DsseEnvelope,
+  HAR_FILE,
+  REPORT_FILES,
+  loadPublicKey,
+  verifyEnvelope,
+  writeKeyPair,
+} from '../report/index.ts';
 import { decideOverall } from '../report/overall-verdict.ts';
 import type { BundleManifest } from '../report/certification-bundle.ts';
 import { suiteVersion } from './paths.ts';
@@ -47,7 +56,7 @@ export function verifyBundle(dir: string, publicKeyPath?: string): BundleCheck[]
       sha === file.sha256 ? `${file.name} matches its sha256` : `${file.name} was changed: its sha256 is ${sha}, the manifest says ${file.sha256}`,
     );
   }
-  const required = ['conformance.json', 'conformance.html', 'junit.xml', 'exchanges.har'];
+  const required = [...Object.values(REPORT_FILES), HAR_FILE];
   const missing = required.filter((name) => !(manifest.files ?? []).some((f) => f.name === name));
   add(missing.length === 0, 'files listed', missing.length === 0 ? 'every report file is listed' : `not listed in the manifest: ${missing.join(', ')}`);
 
@@ -106,7 +115,7 @@ export function verifyBundle(dir: string, publicKeyPath?: string): BundleCheck[]
       'junit agrees',
       `junit.xml counts ${Number.isNaN(junitFailures) ? 'no' : junitFailures} failures; conformance.json ${failing}`,
     );
-    const html = readIfThere(join(dir, 'conformance.html')) ?? '';
+    const html = readIfThere(join(dir, REPORT_FILES.html)) ?? '';
     add(
       html.includes(report.verdict.label),
       'html agrees',

@@ -35,7 +35,7 @@ export function createClient(options: ClientOptions): TargetClient {
     throw new HarnessError('ERR_CONFIG', 'the base URL is not a valid absolute URL');
   }
   const { apiKey, contract } = options;
-  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const settings = { ...DEFAULTS, ...givenSettings(options) };
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const redact = createRedactor(apiKey);
@@ -189,7 +189,8 @@ function parseBody(text: string): { body: unknown; isJson: boolean } {
   }
 }
 
-function definedOnly(options: ClientOptions): Partial<typeof DEFAULTS> {
+/** The settings with a default that the caller gave: they replace the defaults, undefined ones do not. */
+function givenSettings(options: ClientOptions): Partial<typeof DEFAULTS> {
   const out: Partial<typeof DEFAULTS> = {};
   for (const key of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
     const value = options[key];

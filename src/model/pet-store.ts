@@ -10,7 +10,7 @@ export interface StoreAnswer {
  * The store under test as the commands see it. The client (TargetClient) is one; the model's own tests
  * use an in-memory fake with injected faults.
  */
-export interface PetStore {
+export interface StoreUnderTest {
   createPet(body: unknown): Promise<StoreAnswer>;
   getPet(petId: bigint): Promise<StoreAnswer>;
   listPets(query: { limit: number; status?: string }): Promise<StoreAnswer>;
@@ -18,7 +18,7 @@ export interface PetStore {
 
 /** The "real" side of fc.asyncModelRun: the store, and how a disagreement is reported. */
 export interface StoreReal {
-  readonly store: PetStore;
+  readonly store: StoreUnderTest;
   /** Throws the failure of the test's requirement ("expected …", "got …"). */
   fail(expected: string, actual: string): never;
 }

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { PetStore } from './pet-store.ts';
+import type { StoreUnderTest } from './pet-store.ts';
 import type { StoreCommand } from './store-commands.ts';
 import { createStoreModel } from './store-model.ts';
 
 export interface RunStoreModelOptions {
-  store: PetStore;
+  store: StoreUnderTest;
   /** Unique to this run (e.g. ctx.petName()): the run's pets are the ones named `${tag} …`. */
   tag: string;
   fail(expected: string, actual: string): never;

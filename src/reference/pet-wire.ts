@@ -5,7 +5,7 @@
  */
 
 /** The fields of a pet as they are about to be stored. */
-export interface PetRecord {
+export interface PetFields {
   readonly id: bigint;
   readonly name: string;
   readonly categoryId: bigint | number;
@@ -22,7 +22,7 @@ export interface PetWire {
   extra?: string;
 }
 
-export function toWire(pet: PetRecord, extra?: string): PetWire {
+export function toWire(pet: PetFields, extra?: string): PetWire {
   const wire: PetWire = { id: String(pet.id), name: JSON.stringify(pet.name), categoryId: String(pet.categoryId) };
   if (pet.status !== undefined) wire.status = JSON.stringify(pet.status);
   if (extra) wire.extra = extra;
@@ -30,7 +30,7 @@ export function toWire(pet: PetRecord, extra?: string): PetWire {
 }
 
 /** The pet's JSON without the detour through PetWire: the path of a server with no fault or extra field. */
-export function renderPet(pet: PetRecord): string {
+export function renderPet(pet: PetFields): string {
   const head = `{"id":${pet.id},"name":${JSON.stringify(pet.name)},"categoryId":${pet.categoryId}`;
   return pet.status === undefined ? `${head}}` : `${head},"status":${JSON.stringify(pet.status)}}`;
 }

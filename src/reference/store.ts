@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { INT64_MAX } from '../json.ts';
-import { type PetRecord, type PetWire, renderPet, renderWire, toWire } from './pet-wire.ts';
+import { type PetFields, type PetWire, renderPet, renderWire, toWire } from './pet-wire.ts';
 
 /** A pet as accepted by createPet, before it has an id. */
 export interface NewPetRecord {
@@ -9,7 +9,7 @@ export interface NewPetRecord {
   status?: string;
 }
 
-export interface StoredPet extends PetRecord {
+export interface StoredPet extends PetFields {
   /** Position in creation order. */
   readonly index: number;
   /** The pet's JSON, rendered once at creation. */
@@ -50,7 +50,7 @@ export interface StoreSeams {
   /** store: how many times a new pet is written to the list (0 loses the write). */
   copies?(copies: number): number;
   /** serialisation: a pet's field texts, rendered once when it is stored. */
-  petWire?(wire: PetWire, pet: PetRecord): PetWire;
+  petWire?(wire: PetWire, pet: PetFields): PetWire;
 }
 
 export function createPetStore(settings: StoreSettings, hooks: StoreSeams): PetStore {
@@ -82,7 +82,7 @@ export function createPetStore(settings: StoreSettings, hooks: StoreSeams): PetS
     return pet;
   }
 
-  function renderThroughWire(pet: PetRecord, now: number): string {
+  function renderThroughWire(pet: PetFields, now: number): string {
     const extra = settings.extraPetFields ? `,"createdAt":${JSON.stringify(new Date(now).toISOString())},"tags":[]` : undefined;
     const wire = toWire(pet, extra);
     return renderWire(hooks.petWire ? hooks.petWire(wire, pet) : wire);

@@ -1,4 +1,4 @@
-import type { PetStore, StoreAnswer } from '../../src/model/index.ts';
+import type { StoreUnderTest, StoreAnswer } from '../../src/model/index.ts';
 
 /**
  * Faults depend on the request, not on a counter, so a failing sequence fails again when replayed and
@@ -29,8 +29,8 @@ const answer = (status: number, body: unknown): StoreAnswer => ({
   text: JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
 });
 
-/** An in-memory Animal Store with one injectable fault, answering as the model's PetStore. */
-export function createFakeStore(options: FakeStoreOptions = {}): PetStore & { readonly size: number } {
+/** An in-memory Animal Store with one injectable fault, answering as the model's StoreUnderTest. */
+export function createFakeStore(options: FakeStoreOptions = {}): StoreUnderTest & { readonly size: number } {
   const fault = options.fault ?? 'none';
   const pets = new Map<bigint, StoredPet>();
   let nextId = options.firstId ?? 1n;

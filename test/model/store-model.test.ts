@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INT64_EDGES } from '../../src/arbitraries/index.ts';
 import { createContract } from '../../src/contract/index.ts';
-import { runStoreModel, storeCommands, type PetStore } from '../../src/model/index.ts';
+import { runStoreModel, storeCommands, type StoreUnderTest } from '../../src/model/index.ts';
 import { type FakeFault, createFakeStore } from './fake-store.ts';
 
 const contract = createContract();
@@ -15,7 +15,7 @@ const fail = (expected: string, actual: string): never => {
 };
 
 /** Runs the model against `store` as the suite does: one fresh tag per run, the store kept across runs. */
-async function check(store: PetStore, numRuns = 100) {
+async function check(store: StoreUnderTest, numRuns = 100) {
   let runs = 0;
   const property = fc.asyncProperty(commands, (cmds) => runStoreModel(cmds, { store, fail, tag: `test-run #${String(++runs).padStart(3, '0')}` }));
   return fc.check(property, { numRuns, seed: 20240601 });

@@ -14,13 +14,13 @@ afterEach(() => {
 });
 
 describe('certification bundle', () => {
-  test('holds the reports, the HAR log and a manifest with the sha256 of each file', () => {
+  test('holds the reports, the HAR log, the badge and a manifest with the sha256 of each file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-bundle-'));
     dirs.push(dir);
     const { report, exchanges } = sampleReport({ exchangesPerTest: 2 });
     const manifest = writeCertificationBundle(report, exchanges, dir);
 
-    expect(readdirSync(dir).sort()).toEqual(['conformance.html', 'conformance.json', 'exchanges.har', 'junit.xml', 'manifest.json']);
+    expect(readdirSync(dir).sort()).toEqual(['badge.svg', 'conformance.html', 'conformance.json', 'exchanges.har', 'junit.xml', 'manifest.json']);
     expect(manifest).toMatchObject({
       verdict: 'not-conformant',
       seed: 424242,
@@ -34,7 +34,8 @@ describe('certification bundle', () => {
       expect(file.sha256, file.name).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(file.bytes).toBe(bytes.length);
     }
-    expect(manifest.files.map((f) => f.name).sort()).toEqual(['conformance.html', 'conformance.json', 'exchanges.har', 'junit.xml']);
+    expect(manifest.files.map((f) => f.name).sort()).toEqual(['badge.svg', 'conformance.html', 'conformance.json', 'exchanges.har', 'junit.xml']);
+    expect(readFileSync(join(dir, 'badge.svg'), 'utf8')).toContain('NOT CONFORMANT');
   });
 
   test('the HAR is HAR 1.2 in time order, carries bodies exactly, and no key', () => {
