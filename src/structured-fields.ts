@@ -47,14 +47,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function parseList(text: string): Member[] | undefined {
   return whole(text, (input) => {
     const members: Member[] = [];
-    while (!input.done) {
-      members.push(parseMember(input));
-      input.skip(' \t');
-      if (input.done) return members;
-      expect(input, ',');
-      input.skip(' \t');
-      if (input.done) fail();
-    }
+    eachMember(input, () => members.push(parseMember(input)));
     return members;
   });
 }
@@ -63,20 +56,15 @@ export function parseList(text: string): Member[] | undefined {
 export function parseDictionary(text: string): Map<string, Member> | undefined {
   return whole(text, (input) => {
     const members = new Map<string, Member>();
-    while (!input.done) {
+    eachMember(input, () => {
       const key = parseKey(input);
-      if (input.peek() === '=') {
-        input.at++;
-        members.set(key, parseMember(input));
-      } else {
+      if (input.peek() !== '=') {
         members.set(key, { value: true, params: parseParams(input) });
+        return;
       }
-      input.skip(' \t');
-      if (input.done) return members;
-      expect(input, ',');
-      input.skip(' \t');
-      if (input.done) fail();
-    }
+      input.at++;
+      members.set(key, parseMember(input));
+    });
     return members;
   });
 }
@@ -93,6 +81,18 @@ function fail(): never {
 function expect(input: Input, char: string): void {
   if (input.peek() !== char) fail();
   input.at++;
+}
+
+/** Reads members separated by commas (spaces and tabs around them) up to the end; a trailing comma is refused. */
+function eachMember(input: Input, read: () => void): void {
+  while (!input.done) {
+    read();
+    input.skip(' \t');
+    if (input.done) return;
+    expect(input, ',');
+    input.skip(' \t');
+    if (input.done) fail();
+  }
 }
 
 function whole<T>(text: string, parse: (input: Input) => T): T | undefined {

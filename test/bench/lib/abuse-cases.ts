@@ -1,3 +1,4 @@
+import { hashSeed, seededRandom } from '../../../src/harness/seeds.ts';
 import type { RawAnswer, RawOutcome } from './raw-exchange.ts';
 
 /**
@@ -17,17 +18,6 @@ export interface AbuseCase {
   /** Whether the request carries the valid key exactly as the interface says. */
   validKey: boolean;
   label: string;
-}
-
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Random = () => number;
@@ -306,7 +296,7 @@ const MAKERS: Record<Family, (random: Random, key: string) => Omit<AbuseCase, 'f
 
 /** `count` cases of a family, the same for the same seed. */
 export function abuseCases(family: Family, count: number, key: string, seed: number): AbuseCase[] {
-  const random = createRandom(seed ^ FAMILIES.indexOf(family));
+  const random = seededRandom(hashSeed(seed, family));
   return Array.from({ length: count }, () => ({ family, ...MAKERS[family](random, key) }));
 }
 
