@@ -72,7 +72,7 @@ export async function runProperty<T>(
   };
   const error = details.errorInstance;
   if (isConformanceFailure(error)) {
-    throw new ConformanceFailure(error.requirementId, error.expected, `${error.actual} — counterexample ${shown}`);
+    throw new ConformanceFailure(error.requirementId, error.expected, `${error.actual} — counterexample ${shown}`, error.exchangeSeqs);
   }
   throw error instanceof Error ? error : new Error(String(error));
 }
