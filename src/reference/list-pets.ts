@@ -18,24 +18,24 @@ export function createListPets(deps: ListPetsDeps): (search: string) => Reply {
   return (search) => {
     const raw = readListQuery(search);
     let query = interpretListQuery(raw, deps.query);
-    // Stryker disable next-line ConditionalExpression: only a fault has a listQuery hook
+    // Stryker disable next-line ConditionalExpression: only a fault hook takes this path
     if (hooks.listQuery) query = hooks.listQuery(query, raw);
     const { limit, status } = query;
-    // Stryker disable next-line ConditionalExpression: an unreadable limit may be refused (400) or answered with at most 100 animals (LIM-004)
+    // Stryker disable next-line ConditionalExpression: an unreadable or out-of-range limit may be refused (400) or answered with at most 100 animals (LIM-004): the reference refuses
     if (isProblem(limit)) return errorReply(400, 'invalid_query', limit.problem);
-    // Stryker disable next-line ConditionalExpression: an unknown status filter may be refused (400) or answered with an empty list (LIM-007)
+    // Stryker disable next-line ConditionalExpression: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
     if (isProblem(status)) return errorReply(400, 'invalid_query', status.problem);
     const pets = hooks.listSource ? hooks.listSource(store.all()) : store.all();
     const parts: string[] = [];
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: newest-first is a valid order too (the interface shows none)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: newest-first is a valid order too (the interface shows none)
     if (order === 'oldest-first') {
       // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which collect() skips
       for (let i = 0; i < pets.length && parts.length < limit; i++) collect(parts, pets[i], status);
-      // Stryker disable all: only the newest-first variant takes this path (the interface shows no order)
+      // Stryker disable next-line BlockStatement: only a valid variant takes this path (newest-first)
     } else {
+      // Stryker disable next-line ArithmeticOperator,AssignmentOperator,ConditionalExpression,EqualityOperator,LogicalOperator,UnaryOperator,UpdateOperator: only a valid variant takes this path (newest-first)
       for (let i = pets.length - 1; i >= 0 && parts.length < limit; i--) collect(parts, pets[i], status);
     }
-    // Stryker restore all
     return jsonReply(200, renderArray(parts));
   };
 }

@@ -26,33 +26,37 @@ const MAX_ISSUES_IN_MESSAGE = 3;
 
 export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], hooks: FaultHooks): NewPetReader {
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
-  // Stryker disable next-line all: how invalid UTF-8 is answered is not in the interface (refused here; replaced by U+FFFD would be valid too)
+  // Stryker disable next-line BooleanLiteral,ObjectLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  // Stryker disable next-line all: the message text is free (the interface shows only that it is a string)
+  // Stryker disable next-line StringLiteral: the message text is free (the interface shows only that it is a string)
   const enumMessage = `must be one of ${statuses.join(', ')}`;
 
   function describe(issues: readonly ValidationIssue[]): string {
-    // Stryker disable all: the message text is free (the interface shows only that it is a string)
-    return issues
-      .slice(0, MAX_ISSUES_IN_MESSAGE)
-      .map((issue) => {
-        const field = issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : 'body';
-        return `${field} ${issue.keyword === 'enum' ? enumMessage : issue.message}`;
-      })
-      .join('; ');
-    // Stryker restore all
+    // Stryker disable next-line MethodExpression: the message text is free (the interface shows only that it is a string)
+    return (
+      issues
+        .slice(0, MAX_ISSUES_IN_MESSAGE)
+        .map((issue) => {
+          // Stryker disable next-line MethodExpression,StringLiteral: the message text is free (the interface shows only that it is a string)
+          const field = issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : 'body';
+          // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the message text is free (the interface shows only that it is a string)
+          return `${field} ${issue.keyword === 'enum' ? enumMessage : issue.message}`;
+        })
+        // Stryker disable next-line StringLiteral: the message text is free (the interface shows only that it is a string)
+        .join('; ')
+    );
   }
 
   return function read(body) {
     let text: string;
     try {
       text = decoder.decode(body);
-      // Stryker disable all: how invalid UTF-8 is answered is not in the interface (refused here; replaced by U+FFFD would be valid too)
+      // Stryker disable next-line BlockStatement: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
     } catch {
+      // Stryker disable next-line ObjectLiteral,StringLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
       return { kind: 'invalid_json', message: 'request body is not valid UTF-8' };
-      // Stryker restore all
     }
-    // Stryker disable next-line all: an empty body fails JSON parsing next anyway; the message text is free
+    // Stryker disable next-line ConditionalExpression,MethodExpression,ObjectLiteral,StringLiteral: an empty body fails the JSON read next anyway; the message is free
     if (!text.trim()) return { kind: 'invalid_json', message: 'request body is empty; a NewPet object is required' };
     let value: unknown;
     try {
@@ -60,53 +64,58 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
       // A categoryId written with an exponent or a fraction (1.5e18, 1e-400, 1.0000000000000001) was
       // read as a double, which may have rounded it to an integer: read the text again exactly, so a
       // fraction is refused and a large integer keeps every digit.
-      // Stryker disable next-line all: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
+      // Stryker disable next-line ConditionalExpression: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
       if (mayBeInexact(value, text)) value = parseJsonExact(text);
-      // Stryker disable next-line all: a body that does not parse is refused either way (invalid_json or invalid_body: code values are free)
+      // Stryker disable next-line BlockStatement: a body that does not parse is refused either way (invalid_json or invalid_body: code values are free)
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
     const issues = contract.validate(NEW_PET_SCHEMA, value);
     if (issues.length > 0) {
       const accepted = hooks.acceptInvalid?.(undefined, value, issues);
-      // Stryker disable next-line all: only a validation fault accepts an invalid body
+      // Stryker disable next-line ObjectLiteral: only a fault hook takes this path
       return accepted ? { pet: accepted } : { kind: 'invalid_body', message: describe(issues) };
     }
     const fields = value as { name: string; categoryId: bigint | number; status?: string };
     const categoryId = fields.categoryId;
     const refusal = checkRules(rules, fields.name, categoryId);
-    // Stryker disable next-line all: only a variant with category or name rules refuses here
+    // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only a valid variant takes this path (category or name rules)
     if (refusal) return { kind: 'invalid_body', message: refusal };
     const status = fields.status ?? rules.defaultStatus;
-    // Stryker disable next-line all: a status left undefined is not rendered, so both shapes store the same pet
+    // Stryker disable next-line ConditionalExpression: a status left undefined is not rendered: both shapes store the same pet
     return { pet: status === undefined ? { name: fields.name, categoryId } : { name: fields.name, categoryId, status } };
   };
 }
-// Stryker disable all: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
 
 function mayBeInexact(value: unknown, text: string): boolean {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
   const categoryId = typeof value === 'object' && value !== null ? (value as { categoryId?: unknown }).categoryId : undefined;
   // A digit followed by '.', 'e' or 'E' somewhere in the text: cheap, and a false alarm only costs an exact read.
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,Regex: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
   return typeof categoryId === 'number' && Number.isInteger(categoryId) && (!Number.isSafeInteger(categoryId) || /\d[.eE]/.test(text));
 }
-// Stryker restore all
 
-// Stryker disable all: only a variant with category or name rules takes this path
+// Stryker disable next-line BlockStatement: only a valid variant takes this path (category or name rules)
 function checkRules(rules: NewPetRules, name: string, categoryId: bigint | number): string | undefined {
+  // Stryker disable next-line BlockStatement,ConditionalExpression: only a valid variant takes this path (bounded names)
   if (rules.nameLength) {
     const length = codePoints(name);
     const { min, max } = rules.nameLength;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: only a valid variant takes this path (bounded names)
     if (length < min || length > max) return `name must be ${min} to ${max} characters long, got ${length}`;
   }
+  // Stryker disable next-line BlockStatement,BooleanLiteral,ConditionalExpression: only a valid variant takes this path (known categories)
   if (rules.categoryIds && !rules.categoryIds.has(String(categoryId))) {
+    // Stryker disable next-line StringLiteral: only a valid variant takes this path (known categories)
     return `categoryId ${categoryId} is not a known category`;
   }
   return undefined;
 }
 
+// Stryker disable next-line BlockStatement: only a valid variant takes this path (bounded names)
 function codePoints(text: string): number {
   let count = 0;
+  // Stryker disable next-line UnaryOperator,UpdateOperator: only a valid variant takes this path (bounded names)
   for (const _ of text) count++;
   return count;
 }
-// Stryker restore all

@@ -54,32 +54,32 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
   const refuseHook = hooks.refuse;
 
   function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: the exact millisecond a window turns, and a clock going back, are not observable by a client
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the exact millisecond a window turns, and a clock going back, are not observable by a client
     if (now >= bucket.minuteStart + minuteMs || now < bucket.minuteStart) {
       bucket.minuteStart = now - (now % minuteMs);
       bucket.minuteCount = 0;
     }
-    // Stryker disable all: the daily window cannot be spent or seen to turn within a run (limits of a million requests a day and more)
+    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
+      // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayStart = now - (now % dayMs);
-      // Stryker restore all
       bucket.dayCount = 0;
     }
     let refused = bucket.minuteCount >= limits.perMinute || bucket.dayCount >= limits.perDay;
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral: only a fault has a refuse hook
+    // Stryker disable next-line ConditionalExpression,ObjectLiteral: only a fault hook takes this path
     if (refuseHook) refused = refuseHook(refused, { bucket, limits, windows, now });
     // Stryker disable next-line ConditionalExpression: counting refused requests too changes nothing a client sees within the window (Remaining stays 0)
     if (!refused) {
       bucket.minuteCount++;
-      // Stryker disable next-line UpdateOperator: the daily window cannot be spent within a run
+      // Stryker disable next-line UnaryOperator,UpdateOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayCount++;
     }
     const minuteLeft = limits.perMinute - bucket.minuteCount;
-    // Stryker disable next-line ArithmeticOperator: the daily window cannot be spent within a run
+    // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const dayLeft = limits.perDay - bucket.dayCount;
     // Report the binding window: when refused, the one that must turn before a request is served again
     // (the day, if both are spent, turns later); otherwise the one with fewer requests left.
-    // Stryker disable next-line all: which window the headers describe while the daily one cannot be spent: the minute one either way
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const useDay = refused ? dayLeft <= 0 : dayLeft < minuteLeft;
     const resetMs = useDay ? bucket.dayStart + dayMs : bucket.minuteStart + minuteMs;
     const info: RateInfo = {
@@ -88,25 +88,31 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
       reset: Math.ceil(resetMs / 1000),
       resetMs,
       resetIn: Math.max(0, Math.ceil((resetMs - now) / 1000)),
-      // Stryker disable next-line MethodExpression: Retry-After rounded to whole seconds either way (at least 1)
       windowS: Math.round((useDay ? dayMs : minuteMs) / 1000),
     };
+    // Stryker disable next-line MethodExpression: Retry-After is whole seconds, at least 1, either way
     if (refused) info.retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
     return info;
   }
 
-  // Stryker disable all: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
   function anonymousBucket(address: string, now: number): Bucket {
     let bucket = anonymous.get(address);
+    // Stryker disable next-line ConditionalExpression: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
     if (!bucket) {
+      // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
       if (anonymous.size >= ANONYMOUS_PRUNE_AT) {
         // The scan for stale buckets runs at most once a window, not once per new address.
+        // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
         if (now >= nextPrune) {
+          // Stryker disable next-line ArithmeticOperator,AssignmentOperator,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
           for (const [key, old] of anonymous) if (now >= old.dayStart + dayMs) anonymous.delete(key);
+          // Stryker disable next-line ArithmeticOperator,AssignmentOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
           nextPrune = now + minuteMs;
         }
         // A Map keeps insertion order: the first key is the address seen longest ago.
+        // Stryker disable next-line BlockStatement: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
         for (const key of anonymous.keys()) {
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
           if (anonymous.size < ANONYMOUS_PRUNE_AT) break;
           anonymous.delete(key);
         }
@@ -120,7 +126,7 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
   return {
     consume,
     anonymousBucket,
-    // Stryker restore all
+    // Stryker disable next-line BlockStatement: read by the project tests only
     get anonymousAddresses() {
       return anonymous.size;
     },
