@@ -153,6 +153,13 @@ describe('rate-limit exhaustion', () => {
         );
       }
       const { previous, tooMany: reading } = result;
+      const past = result.servedPastZero;
+      ctx.check(
+        past === undefined,
+        'no request served once X-RateLimit-Remaining has said 0 in the same window',
+        () => (past ? `${describeReading(past.zero)}, then the next request was served: ${describeReading(past.served)}` : ''),
+        past ? [past.zero.response, past.served.response] : [],
+      );
       const early = previous.remaining === undefined || previous.remaining > result.slack;
       // A 429 naming a later Reset than the window just advertised comes from another limit (the daily one,
       // when the headers describe the minute): the advertised window cannot be judged by it.

@@ -15,6 +15,8 @@ export type Exhaustion =
   | { kind: 'no-429'; sent: number; firstRemaining: number; lastRemaining: number }
   | {
       kind: 'limited';
+      /** A request served although the response before it, in the same window, said Remaining 0. */
+      servedPastZero?: { zero: Reading; served: Reading };
       /** The 429. */
       tooMany: Reading;
       /** The response just before it (the paced probe when the very first unpaced request got the 429). */
@@ -67,10 +69,16 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   let rolledOver = false;
   let slack = 1;
   let sent = 0;
+  let servedPastZero: { zero: Reading; served: Reading } | undefined;
   while (sent < bound) {
     const reading = readRate(await probe(true));
     sent += 1;
-    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack, sent };
+    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack, sent, ...(servedPastZero ? { servedPastZero } : {}) };
+    // Others sharing the key can only make a 429 come sooner: a request served after Remaining 0 in the
+    // same window (same Reset) is one the target allowed beyond its own count.
+    if (servedPastZero === undefined && previous.remaining === 0 && reading.reset === previous.reset && reading.response.status < 300) {
+      servedPastZero = { zero: previous, served: reading };
+    }
     const current = reading.remaining;
     if (current === undefined) {
       return { kind: 'skipped', code: 'precondition', reason: `X-RateLimit-Remaining became unusable after ${sent} requests (see RATE-001, RATE-002)` };

@@ -80,6 +80,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'ratelimit-remaining-above-limit': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
   'ratelimit-never-429': { ...smallKey, run: async (c) => (await limited(c, 6)).map((a) => a.status) },
   'ratelimit-429-without-retry-after': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-one-extra': { ...smallKey, run: async (c) => (await limited(c, 6)).map(rateHeaders) },
   'ratelimit-429-at-half': { ...smallKey, run: async (c) => (await limited(c, 4)).map(rateHeaders) },
   'ratelimit-no-recovery': {
     ...smallKey,

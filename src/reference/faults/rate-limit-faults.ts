@@ -94,6 +94,13 @@ export const RATE_LIMIT_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'ratelimit-one-extra',
+    group: 'rate-limit',
+    description: 'One request past the minute limit is still served (X-RateLimit-Remaining says 0 for it too); the next gets 429.',
+    detectedBy: ['RATE-004'],
+    hooks: () => ({ refuse: (refused, { bucket, limits }) => refused && bucket.minuteCount !== limits.perMinute }),
+  }),
+  defineFault({
     name: 'ratelimit-no-recovery',
     group: 'rate-limit',
     description: 'A key that got a 429 stays refused until the day window turns, whatever Retry-After said.',
