@@ -34,7 +34,8 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, unhandledErro
       if (meta) outcome.meta = meta;
       // A test the run cancelled (the deadline, --fail-fast, an interruption) carries vitest's own note and no
       // reason of ours: it did not run, which is not a precondition the target failed to provide.
-      if (result.state === 'skipped' && result.note) outcome.skipNote = reason === 'interrupted' && !meta?.skipReason ? 'did not run: the run ended first' : result.note;
+      if (result.state === 'skipped' && result.note)
+        outcome.skipNote = reason === 'interrupted' && !meta?.skipReason ? 'did not run: the run ended first' : result.note;
       if (result.state === 'pending') outcome.skipNote = 'did not run: the run ended first';
       tests.push(outcome);
     }
