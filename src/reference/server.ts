@@ -123,10 +123,9 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       res.destroy();
       return;
     }
-    const now = clock.now();
-    const reply = errorReply(500, 'internal_error', 'the reference server failed unexpectedly');
-    reply.rate = { ...limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now) };
-    delete reply.rate.retryAfter;
+    const reply = anonymousError(req.socket, 500, 'internal_error', 'the reference server failed unexpectedly');
+    // A 500 is not a refusal: it never says when to come back, even when the address is over its limit.
+    delete reply.rate?.retryAfter;
     try {
       sendReply(res, reply, transport);
     } catch {
