@@ -6,6 +6,27 @@
 /** A non-negative integer written with digits only, as RFC 9110 writes delay-seconds. */
 export const DIGITS = /^[0-9]+$/;
 
+/** The rate-limit headers the interface names: as received (lower case) and as messages write them. */
+export const RATE_LIMIT_HEADERS = Object.freeze({
+  limit: { wire: 'x-ratelimit-limit', display: 'X-RateLimit-Limit' },
+  remaining: { wire: 'x-ratelimit-remaining', display: 'X-RateLimit-Remaining' },
+  reset: { wire: 'x-ratelimit-reset', display: 'X-RateLimit-Reset' },
+} as const);
+export type RateLimitField = keyof typeof RATE_LIMIT_HEADERS;
+export const RATE_LIMIT_FIELDS = Object.keys(RATE_LIMIT_HEADERS) as RateLimitField[];
+
+/** A Reset at or above this is in milliseconds, not Unix seconds (1e11 s is the year 5138). */
+export const RESET_MILLIS_FROM = 1e11;
+/** A Reset below this is a delta in seconds, not a Unix time (1e9 s is September 2001). */
+export const RESET_EPOCH_FROM = 1e9;
+
+/** A header value that is one non-negative safe integer written with digits only, else undefined. */
+export function strictInteger(raw: string | undefined): number | undefined {
+  if (raw === undefined || !DIGITS.test(raw)) return undefined;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

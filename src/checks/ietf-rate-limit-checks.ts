@@ -1,5 +1,5 @@
 import { operationOf } from './phrasing.ts';
-import { DIGITS, quoteValue } from '../header-values.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, quoteValue, strictInteger } from '../header-values.ts';
 import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../structured-fields.ts';
 import type { Check, CheckContext } from './types.ts';
 
@@ -53,9 +53,9 @@ function readRateLimit(raw: string): IetfReading | undefined {
 }
 
 function xRateLimit(ctx: CheckContext): { limit: number; remaining: number; resetIn: number } | undefined {
-  const [limit, remaining, reset] = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => ctx.headers[name]);
-  if (![limit, remaining, reset].every((value) => value !== undefined && DIGITS.test(value))) return undefined; // RATE-001/002
-  return { limit: Number(limit), remaining: Number(remaining), resetIn: Number(reset) - Math.floor(ctx.now / 1000) };
+  const [limit, remaining, reset] = RATE_LIMIT_FIELDS.map((field) => strictInteger(ctx.headers[RATE_LIMIT_HEADERS[field].wire]));
+  if (limit === undefined || remaining === undefined || reset === undefined) return undefined; // RATE-001/002
+  return { limit, remaining, resetIn: reset - Math.floor(ctx.now / 1000) };
 }
 
 /**

@@ -1,20 +1,20 @@
 import { operationOf } from './phrasing.ts';
-import { DIGITS, parseHttpDate, quoteValue } from '../header-values.ts';
+import {
+  DIGITS,
+  RATE_LIMIT_FIELDS,
+  RATE_LIMIT_HEADERS,
+  RESET_EPOCH_FROM,
+  RESET_MILLIS_FROM,
+  parseHttpDate,
+  quoteValue,
+  strictInteger,
+} from '../header-values.ts';
 import type { Check, CheckContext } from './types.ts';
-
-const LIMIT = 'x-ratelimit-limit';
-const REMAINING = 'x-ratelimit-remaining';
-const RESET = 'x-ratelimit-reset';
-const DISPLAY: Record<string, string> = { [LIMIT]: 'X-RateLimit-Limit', [REMAINING]: 'X-RateLimit-Remaining', [RESET]: 'X-RateLimit-Reset' };
 
 /** Seconds of clock difference tolerated between target and suite. */
 const SKEW_S = 5;
 /** The longest window the interface names is a day (requests per day). */
 const LONGEST_WINDOW_S = 86_400;
-/** At or above this, an epoch value is in milliseconds (1e11 s is the year 5138). */
-const MILLIS_FROM = 1e11;
-/** Below this, a value is a delta rather than a Unix time (1e9 s is September 2001). */
-const EPOCH_FROM = 1e9;
 
 /** RATE-001: all three headers on every response of the interface, errors and 429 included. */
 export const rateLimitHeadersPresent: Check = {
@@ -22,11 +22,11 @@ export const rateLimitHeadersPresent: Check = {
   requirementId: 'RATE-001',
   run(ctx) {
     if (!operationOf(ctx)) return undefined;
-    const missing = [LIMIT, REMAINING, RESET].filter((h) => ctx.headers[h] === undefined);
+    const missing = RATE_LIMIT_FIELDS.filter((field) => ctx.headers[RATE_LIMIT_HEADERS[field].wire] === undefined);
     if (missing.length === 0) return undefined;
     return {
       expected: 'X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every response',
-      actual: `${missing.map((h) => DISPLAY[h]).join(', ')} missing on a ${ctx.status} response`,
+      actual: `${missing.map((field) => RATE_LIMIT_HEADERS[field].display).join(', ')} missing on a ${ctx.status} response`,
     };
   },
 };
@@ -42,17 +42,16 @@ export const rateLimitHeadersWellFormed: Check = {
   run(ctx) {
     if (!operationOf(ctx)) return undefined;
     const problems: string[] = [];
-    const read = (name: string): number | undefined => {
-      const raw = ctx.headers[name];
+    const read = (field: keyof typeof RATE_LIMIT_HEADERS): number | undefined => {
+      const raw = ctx.headers[RATE_LIMIT_HEADERS[field].wire];
       if (raw === undefined) return undefined; // RATE-001's finding
-      const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-      if (Number.isSafeInteger(value)) return value;
-      problems.push(`${DISPLAY[name]} ${quoteValue(raw)} is not a single non-negative integer`);
-      return undefined;
+      const value = strictInteger(raw);
+      if (value === undefined) problems.push(`${RATE_LIMIT_HEADERS[field].display} ${quoteValue(raw)} is not a single non-negative integer`);
+      return value;
     };
-    const limit = read(LIMIT);
-    const remaining = read(REMAINING);
-    const reset = read(RESET);
+    const limit = read('limit');
+    const remaining = read('remaining');
+    const reset = read('reset');
     if (limit !== undefined && remaining !== undefined && remaining > limit) {
       problems.push(`X-RateLimit-Remaining ${remaining} exceeds X-RateLimit-Limit ${limit}`);
     }
@@ -70,8 +69,8 @@ export const rateLimitHeadersWellFormed: Check = {
 
 function resetProblem(reset: number, ctx: CheckContext): string | undefined {
   const nowS = ctx.now / 1000;
-  if (reset >= MILLIS_FROM) return `X-RateLimit-Reset ${reset} looks like milliseconds, not a Unix time in seconds`;
-  if (reset < EPOCH_FROM) return `X-RateLimit-Reset ${reset} looks like a delta in seconds, not a Unix time`;
+  if (reset >= RESET_MILLIS_FROM) return `X-RateLimit-Reset ${reset} looks like milliseconds, not a Unix time in seconds`;
+  if (reset < RESET_EPOCH_FROM) return `X-RateLimit-Reset ${reset} looks like a delta in seconds, not a Unix time`;
   if (reset < nowS - SKEW_S) return `X-RateLimit-Reset ${reset} is ${Math.round(nowS - reset)} s in the past`;
   if (reset > nowS + LONGEST_WINDOW_S + SKEW_S) {
     return `X-RateLimit-Reset ${reset} is ${Math.round(reset - nowS)} s ahead, more than a day`;

@@ -1,4 +1,4 @@
-import { DIGITS, parseHttpDate } from '../header-values.ts';
+import { DIGITS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate } from '../header-values.ts';
 import type { RateLimitState } from './types.ts';
 
 /** Added to every computed wait: Reset and Retry-After have one-second granularity. */
@@ -29,15 +29,15 @@ function lenientInteger(raw: string | undefined, pick: (values: number[]) => num
  * when the response arrived, so a server with that mistake is still not hammered.
  */
 export function resetAtFrom(reset: number, receivedAt: number): number {
-  if (reset >= 1e11) return reset;
-  if (reset < 1e9) return receivedAt + reset * 1000;
+  if (reset >= RESET_MILLIS_FROM) return reset;
+  if (reset < RESET_EPOCH_FROM) return receivedAt + reset * 1000;
   return reset * 1000;
 }
 
 export function readRateLimit(headers: Readonly<Record<string, string>>, receivedAt: number): RateLimitState {
-  const limit = lenientInteger(headers['x-ratelimit-limit'], (v) => Math.min(...v));
-  const remaining = lenientInteger(headers['x-ratelimit-remaining'], (v) => Math.min(...v));
-  const reset = lenientInteger(headers['x-ratelimit-reset'], (v) => Math.max(...v));
+  const limit = lenientInteger(headers[RATE_LIMIT_HEADERS.limit.wire], (v) => Math.min(...v));
+  const remaining = lenientInteger(headers[RATE_LIMIT_HEADERS.remaining.wire], (v) => Math.min(...v));
+  const reset = lenientInteger(headers[RATE_LIMIT_HEADERS.reset.wire], (v) => Math.max(...v));
   const resetAt = reset === undefined ? undefined : resetAtFrom(reset, receivedAt);
   return { limit, remaining, reset, resetAt, observedAt: receivedAt };
 }

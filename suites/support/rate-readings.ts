@@ -1,7 +1,5 @@
-import { DIGITS, parseHttpDate } from '../../src/header-values.ts';
+import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, parseHttpDate, strictInteger } from '../../src/header-values.ts';
 import type { ApiResponse } from '../../src/client/index.ts';
-
-export const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
 /** One response with its rate-limit headers read strictly: a value that is not plain digits is undefined. */
 export interface Reading {
@@ -14,26 +12,20 @@ export interface Reading {
   reset: number | undefined;
 }
 
-function strictInteger(raw: string | undefined): number | undefined {
-  if (raw === undefined || !DIGITS.test(raw)) return undefined;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
-
 export function readRate(response: ApiResponse): Reading {
   const { headers, exchange } = response;
   return {
     response,
     arrivedAt: exchange.startedAt + exchange.durationMs,
-    limit: strictInteger(headers['x-ratelimit-limit']),
-    remaining: strictInteger(headers['x-ratelimit-remaining']),
-    reset: strictInteger(headers['x-ratelimit-reset']),
+    limit: strictInteger(headers[RATE_LIMIT_HEADERS.limit.wire]),
+    remaining: strictInteger(headers[RATE_LIMIT_HEADERS.remaining.wire]),
+    reset: strictInteger(headers[RATE_LIMIT_HEADERS.reset.wire]),
   };
 }
 
 /** The rate-limit headers a response lacks, by their display names. */
 export function missingRateHeaders(response: ApiResponse): string[] {
-  return RATE_HEADERS.filter((name) => response.headers[name.toLowerCase()] === undefined);
+  return RATE_LIMIT_FIELDS.filter((field) => response.headers[RATE_LIMIT_HEADERS[field].wire] === undefined).map((field) => RATE_LIMIT_HEADERS[field].display);
 }
 
 /** "Remaining 57, Reset 1767225600" — what a reader needs to follow a window. */
