@@ -1,5 +1,5 @@
 // The package's public API. Everything else under src/ is internal and may change.
-export { main } from './cli.ts';
+export { main } from './cli/main.ts';
 export { parseCliArgs, USAGE, type CliArgs } from './cli/args.ts';
 export { runConformance, type RunOutcome } from './cli/run.ts';
 export { loadConfig, PROFILES, PROFILE_BUDGETS, type Config, type ConfigFlags, type Profile } from './config.ts';

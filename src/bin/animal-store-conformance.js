@@ -7,7 +7,7 @@
 await Promise.all(['vitest/node', 'undici', 'yaml', 'lossless-json', 'ajv/dist/2020.js', 'ajv-formats', 'dotenv'].map((id) => import(id)));
 const { register } = await import('tsx/esm/api');
 register();
-const { main } = await import('../cli.ts');
+const { main } = await import('../cli/main.ts');
 // Open handles (keep-alive sockets, timers of a hung target) must not hold the exit code hostage.
 // Anything that escapes is the suite's own failure: exit 2 (incomplete), never 1 (not conformant).
 const code = await main(process.argv.slice(2)).catch((error) => {

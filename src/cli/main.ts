@@ -1,9 +1,9 @@
-import { parseCliArgs, reportDirOf, USAGE } from './cli/args.ts';
-import { runCompare } from './cli/compare.ts';
-import { planReplay } from './cli/replay.ts';
-import { runKeygen, runVerify } from './cli/verify.ts';
-import { runConformance, writeRejectedRun } from './cli/run.ts';
-import { HarnessError, isHarnessError } from './errors.ts';
+import { parseCliArgs, reportDirOf, USAGE } from './args.ts';
+import { runCompare } from './compare.ts';
+import { planReplay } from './replay.ts';
+import { runKeygen, runVerify } from './verify.ts';
+import { runConformance, writeRejectedRun } from './run.ts';
+import { HarnessError, isHarnessError } from '../errors.ts';
 
 /** The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). */
 export async function main(argv: readonly string[], log: (line: string) => void = (line) => console.log(line)): Promise<number> {
