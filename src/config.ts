@@ -59,6 +59,24 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
+/**
+ * What a setting is when neither flag, environment nor .env names it: the one table every default is read
+ * from (the CLI's usage, the report of a rejected configuration).
+ */
+export const CONFIG_DEFAULTS = Object.freeze({
+  reportDir: 'reports',
+  /** A remote target gets the profile CI uses; the embedded reference, which costs nothing, the fullest. */
+  remoteProfile: 'standard',
+  embeddedProfile: 'thorough',
+  timeoutMs: 10_000,
+  readOnly: false,
+  exhaust: true,
+  strict: false,
+  failFast: false,
+  requireComplete: false,
+  quiet: false,
+} as const satisfies Record<string, string | number | boolean>);
+
 /** One failing test of a report, to run again (--replay): its vitest id, and the fast-check path of its counterexample. */
 export interface ReplayTest {
   id: string;
@@ -134,14 +152,14 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (planText !== undefined && !isPlanName(planText))
     throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
-  const profileText = pick(flags.profile, 'PROFILE') ?? (target ? 'standard' : 'thorough');
+  const profileText = pick(flags.profile, 'PROFILE') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
   if (!isProfile(profileText)) {
     throw new HarnessError('ERR_CONFIG', `--profile must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
   }
   const seedText = pick(flags.seed, 'SEED');
   const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText);
   const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
-  const timeoutMs = timeoutText === undefined ? 10_000 : parsePositiveInt(timeoutText, '--timeout');
+  const timeoutMs = timeoutText === undefined ? CONFIG_DEFAULTS.timeoutMs : parsePositiveInt(timeoutText, '--timeout');
   const maxDurationText = pick(flags.maxDuration, 'MAX_DURATION');
   const maxDurationMs = maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, '--max-duration') * 1_000;
   const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
@@ -154,7 +172,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
   }
-  const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? false;
+  const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? CONFIG_DEFAULTS.failFast;
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
     throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');
   }
@@ -172,16 +190,17 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     apiKey,
     exhaustApiKey,
     plan: planText as PlanName | undefined,
-    reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? 'reports'),
+    reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? CONFIG_DEFAULTS.reportDir),
     profile: profileText as Profile,
     categoryIds: parseCategoryIds(pick(flags.categoryIds, 'CATEGORY_IDS')),
-    readOnly: flags.readOnly ?? parseBool(env.READ_ONLY, 'READ_ONLY') ?? false,
-    exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? true,
+    readOnly: flags.readOnly ?? parseBool(env.READ_ONLY, 'READ_ONLY') ?? CONFIG_DEFAULTS.readOnly,
+    exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? CONFIG_DEFAULTS.exhaust,
     seed,
-    strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? false,
+    strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? CONFIG_DEFAULTS.strict,
     failFast,
     replay: flags.replay,
-    requireComplete: certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? false),
+    requireComplete:
+      certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? CONFIG_DEFAULTS.requireComplete),
     only: (pick(flags.only, 'ONLY') ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -193,7 +212,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
     baseline,
     updateBaseline: flags.updateBaseline === true,
-    quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? false,
+    quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? CONFIG_DEFAULTS.quiet,
     signKeyFile: pick(flags.signKey, 'SIGN_KEY_FILE'),
     implementation: pick(flags.implementation, 'IMPLEMENTATION'),
     shard,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Config, ConfigFlags } from '../config.ts';
+import { CONFIG_DEFAULTS, type Config, type ConfigFlags } from '../config.ts';
 import { HarnessError } from '../errors.ts';
 import { PROFILES, PROFILE_RULES, describeProfiles } from '../profiles.ts';
 
@@ -20,13 +20,13 @@ Target
   --plan <name>             your key's plan: free | pro | business | enterprise; X-RateLimit-Limit
                             is checked against it and the report shows the daily quota used (PLAN)
   --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
-  --timeout <ms>            per-request timeout, send to last byte, default 10000 (TIMEOUT_MS)
+  --timeout <ms>            per-request timeout, send to last byte, default ${CONFIG_DEFAULTS.timeoutMs} (TIMEOUT_MS)
   --max-duration <s>        the whole run's time limit, waits included  (MAX_DURATION)
                             default: ${PROFILES.map((p) => `${p} ${PROFILE_RULES[p].maxDurationMs / 1000}`).join(', ')}
 
 Run
   --profile <name>          ${describeProfiles()}
-                            default: thorough on the embedded reference, standard remote (PROFILE)
+                            default: ${CONFIG_DEFAULTS.embeddedProfile} on the embedded reference, ${CONFIG_DEFAULTS.remoteProfile} remote (PROFILE)
   --read-only               never call createPet (for production)       (READ_ONLY=true)
   --no-exhaust              skip the rate-limit exhaustion test         (EXHAUST=false)
   --seed <n>                replay a run: same cases, same order        (SEED)
@@ -165,7 +165,7 @@ export function reportDirOf(argv: readonly string[], env: Readonly<Record<string
     if (arg.startsWith('--report-dir=')) return arg.slice('--report-dir='.length);
     if (arg === '--report-dir' && argv[i + 1] !== undefined) return argv[i + 1] as string;
   }
-  return env.REPORT_DIR || 'reports';
+  return env.REPORT_DIR || CONFIG_DEFAULTS.reportDir;
 }
 
 /**
@@ -188,7 +188,7 @@ export function reproduceCommand(config: Config): string {
   if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
   if (config.baseline) parts.push(`--baseline ${shellQuote(config.baseline)}`);
   if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
-  if (config.timeoutMs !== 10_000) parts.push(`--timeout ${config.timeoutMs}`);
+  if (config.timeoutMs !== CONFIG_DEFAULTS.timeoutMs) parts.push(`--timeout ${config.timeoutMs}`);
   if (config.maxDurationGiven) parts.push(`--max-duration ${Math.round(config.maxDurationMs / 1000)}`);
   if (config.shard) parts.push(`--shard ${config.shard}`);
   if (config.referenceFaults.length > 0) parts.push(`--reference-faults ${config.referenceFaults.join(',')}`);

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { type Config, loadConfig, planOf } from '../config.ts';
+import { CONFIG_DEFAULTS, type Config, loadConfig, planOf } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -10,6 +10,7 @@ import { sourcesOf } from '../harness/sources.ts';
 import {
   type ConformanceReport,
   ConformanceReporter,
+  type ConformanceReporterOptions,
   type Deviation,
   type RunInfo,
   buildReport,
@@ -67,7 +68,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
     log(`animal-store-conformance: ${problem.message}`);
     // A rejected configuration still names where reports go, when it can.
-    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? 'reports');
+    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, log) };
   }
 }
@@ -113,14 +114,15 @@ async function runVitest(
   log: (line: string) => void,
 ): Promise<RunOutcome> {
   const { config } = setup;
-  let result: ConformanceReport | undefined;
   let deadlineHit = false;
   let stoppedAt: string | undefined;
   // Filled in once vitest is created: --fail-fast cancels the run through it.
   const running: { vitest?: Vitest } = {};
   const limit = `${Math.round(config.maxDurationMs / 1000)} s`;
-  const reporter = new ConformanceReporter({
+  const reporter = reporterFor(setup, {
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
+    strict: config.strict,
+    deviations: setup.deviations,
     endedBy: () => {
       if (deadlineHit) return { code: 'ERR_DEADLINE', message: `the run reached its --max-duration of ${limit} before every test had run` };
       if (stoppedAt)
@@ -136,14 +138,6 @@ async function runVitest(
           },
         }
       : {}),
-    catalog: setup.catalog,
-    reportDir: config.reportDir,
-    strict: config.strict,
-    expectedDeviations: setup.deviations,
-    operations: setup.contract.operations,
-    onResult: (report) => {
-      result = report;
-    },
   });
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
@@ -180,6 +174,7 @@ async function runVitest(
   } finally {
     clearTimeout(deadline);
   }
+  const result = reporter.result;
   if (!result) {
     throw new HarnessError(
       'ERR_ABORTED',
@@ -247,18 +242,7 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
     }
     // Completeness is an exit policy: the merge command may ask for it too.
     const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
-    let result: ConformanceReport | undefined;
-    const reporter = new ConformanceReporter({
-      runInfo: () => run,
-      catalog: setup.catalog,
-      reportDir: setup.config.reportDir,
-      strict: run.strict,
-      expectedDeviations: shards.deviations,
-      operations: setup.contract.operations,
-      onResult: (report) => {
-        result = report;
-      },
-    });
+    const reporter = reporterFor(setup, { runInfo: () => run, strict: run.strict, deviations: shards.deviations });
     const vitest = await createVitest('test', {
       root: PACKAGE_ROOT,
       config: VITEST_CONFIG,
@@ -271,6 +255,7 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
     } finally {
       await vitest.close();
     }
+    const result = reporter.result;
     if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
     log(
       `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
@@ -279,6 +264,21 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
   } finally {
     shards.dispose();
   }
+}
+
+/** The reporter of a run or of a merge: what differs is where the run's facts and judgement come from. */
+function reporterFor(
+  setup: RunSetup,
+  run: Pick<ConformanceReporterOptions, 'runInfo' | 'strict' | 'endedBy' | 'onDecidingFailure'> & { deviations: readonly Deviation[] },
+): ConformanceReporter {
+  const { deviations, ...options } = run;
+  return new ConformanceReporter({
+    ...options,
+    catalog: setup.catalog,
+    reportDir: setup.config.reportDir,
+    expectedDeviations: deviations,
+    operations: setup.contract.operations,
+  });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -355,11 +355,11 @@ function incompleteReport(setup: Omit<RunSetup, 'config' | 'deviations'> & { con
         specVersion: setup.contract.version,
         specSha256: setup.contract.sha256,
         target: { url: 'unknown (configuration rejected)', embedded: false },
-        profile: 'standard',
+        profile: CONFIG_DEFAULTS.remoteProfile,
         seed: 0,
-        readOnly: false,
-        exhaust: true,
-        strict: false,
+        readOnly: CONFIG_DEFAULTS.readOnly,
+        exhaust: CONFIG_DEFAULTS.exhaust,
+        strict: CONFIG_DEFAULTS.strict,
         startedAt: setup.startedAt.toISOString(),
         endedAt: new Date().toISOString(),
         nodeVersion: process.version,
@@ -370,7 +370,7 @@ function incompleteReport(setup: Omit<RunSetup, 'config' | 'deviations'> & { con
     catalog: setup.catalog,
     tests: [],
     harnessErrors: [{ code: problem.code, message: problem.message }],
-    strict: config?.strict ?? false,
+    strict: config?.strict ?? CONFIG_DEFAULTS.strict,
     operations: setup.contract.operations,
   });
 }
