@@ -19,10 +19,16 @@ export default {
   },
   mutate: [
     'src/reference/**/*.ts',
-    // Not the reference's behaviour: named faults and valid variants are deliberate deviations, the
-    // standalone entry and its option parsing are a wrapper, seams.ts and options.ts hold only types.
+    // Not the reference's behaviour: named faults and valid variants are deliberate deviations (the
+    // faults, the variants' option sets, the alternatives they select in liberties.ts and random-ids.ts,
+    // the field-by-field rendering only a fault or the extra-fields variant takes in pet-wire.ts, and
+    // seams.ts, which fills in the seams no fault changes with the value unchanged); the standalone entry
+    // and its option parsing are a wrapper; options.ts holds only types.
     '!src/reference/faults/**',
     '!src/reference/variants.ts',
+    '!src/reference/liberties.ts',
+    '!src/reference/random-ids.ts',
+    '!src/reference/pet-wire.ts',
     '!src/reference/standalone.ts',
     '!src/reference/main.ts',
     '!src/reference/options.ts',
@@ -31,6 +37,9 @@ export default {
     // Key configuration (REFERENCE_API_KEYS parsing, demo keys, masking) serves the standalone entry; a
     // conformance run hands the reference its keys ready-made. test/reference/standalone.test.ts covers it.
     '!src/reference/plans.ts',
+    // The bound on anonymous clients' buckets (10,000 addresses) is a resource limit one client cannot
+    // reach in a run; test/reference/rate-limit.test.ts and the abuse bench measure it.
+    '!src/reference/anonymous-buckets.ts',
     // Transport and start-up (Node's own replies to malformed HTTP, socket handling, option checks) are
     // measured by the abuse checks, not by conformance runs: MUTATE_ALL=1 includes them.
     ...(process.env.MUTATE_ALL

@@ -1,13 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import type { FaultHooks } from './seams.ts';
 import type { NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
-import type { PetStore } from './store.ts';
+import type { NewPetRecord, PetStore } from './store.ts';
 
 export interface CreatePetDeps {
   store: PetStore;
-  hooks: FaultHooks;
+  seams: CreatePetSeams;
   errorReply: ErrorReplyFactory;
   readNewPet: NewPetReader;
   basePath: string;
@@ -16,21 +15,24 @@ export interface CreatePetDeps {
   wrongContentTypeStatus: 400 | 415;
 }
 
+/** createPet's seams (see seams.ts). */
+export interface CreatePetSeams {
+  acceptMediaType(accepted: boolean, contentType: string | undefined): boolean;
+  newPet(pet: NewPetRecord): NewPetRecord;
+}
+
 /** Checks done, the write still to come: kept apart so that nothing is stored for a refused request. */
 export type Commit = () => Reply;
 
 /** POST /pets: media type, size, JSON, NewPet; then a commit that stores the pet. */
 export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now: number) => Promise<Reply | Commit> {
-  const { store, hooks, errorReply, readNewPet, basePath, bodyLimit, wrongContentTypeStatus } = deps;
+  const { store, seams, errorReply, readNewPet, basePath, bodyLimit, wrongContentTypeStatus } = deps;
   const location = `${basePath}/pets/`;
   return async (req, now) => {
     // Stryker disable next-line ConditionalExpression: a request without a body is refused (400) by the JSON read next anyway
     if (!announcesBody(req)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
     const contentType = req.headers['content-type'];
-    let accepted = isJsonMediaType(contentType);
-    // Stryker disable next-line ConditionalExpression: only a fault hook takes this path
-    if (hooks.acceptMediaType) accepted = hooks.acceptMediaType(accepted, contentType);
-    if (!accepted) {
+    if (!seams.acceptMediaType(isJsonMediaType(contentType), contentType)) {
       return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
     }
     const body = await readBody(req, bodyLimit);
@@ -40,7 +42,7 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
     if (body === ABORTED) return errorReply(400, 'invalid_json', 'request body was cut short');
     const outcome = readNewPet(body);
     if ('kind' in outcome) return errorReply(400, outcome.kind, outcome.message);
-    const pet = hooks.newPet ? hooks.newPet(outcome.pet) : outcome.pet;
+    const pet = seams.newPet(outcome.pet);
     return () => {
       const stored = store.add(pet, now);
       return jsonReply(201, stored.json, { location: location + stored.id });

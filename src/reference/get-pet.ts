@@ -1,12 +1,17 @@
 import { INT64_MAX, INT64_MIN } from '../json.ts';
 import { isPastSunset } from './deprecation.ts';
-import type { FaultHooks } from './seams.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
-import type { PetStoreView } from './store.ts';
+import type { PetStoreView, StoredPet } from './store.ts';
+
+/** getPet's seams (see seams.ts). */
+export interface GetPetSeams {
+  petId(id: bigint | undefined, raw: string): bigint | undefined;
+  findPet(pet: StoredPet | undefined, store: PetStoreView): StoredPet | undefined;
+}
 
 export interface GetPetDeps {
   store: PetStoreView;
-  hooks: FaultHooks;
+  seams: GetPetSeams;
   errorReply: ErrorReplyFactory;
   /** What a petId that is not an int64 gets: 400, or 404 (a valid variant). */
   invalidPetIdStatus: 400 | 404;
@@ -18,16 +23,14 @@ const MAX_ID_LENGTH = 64;
 
 /** GET /pets/{petId} (deprecated; gone after the sunset). */
 export function createGetPet(deps: GetPetDeps): (rawId: string, now: number) => Reply {
-  const { store, hooks, errorReply, invalidPetIdStatus } = deps;
+  const { store, seams, errorReply, invalidPetIdStatus } = deps;
   return (rawId, now) => {
     // Stryker disable next-line BlockStatement,ConditionalExpression: getPet is removed on 5 December 2030; before that date this path is not taken
     if (isPastSunset(now)) {
       // Stryker disable next-line StringLiteral: getPet is removed on 5 December 2030; before that date this path is not taken
       return errorReply(410, 'gone', 'getPet was removed on 5 December 2030; use GET /pets with the status filter');
     }
-    let id = parsePetId(rawId);
-    // Stryker disable next-line ConditionalExpression: only a fault hook takes this path
-    if (hooks.petId) id = hooks.petId(id, rawId);
+    const id = seams.petId(parsePetId(rawId), rawId);
     // Stryker disable next-line BlockStatement,ConditionalExpression: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
     if (id === undefined) {
       // Stryker disable next-line MethodExpression: the message text is free (the interface shows only that it is a string)
@@ -38,9 +41,7 @@ export function createGetPet(deps: GetPetDeps): (rawId: string, now: number) => 
         : // Stryker disable next-line StringLiteral: the message text is free (the interface shows only that it is a string)
           errorReply(404, 'not_found', `no animal with id ${shown}`);
     }
-    let pet = store.get(id);
-    // Stryker disable next-line ConditionalExpression: only a fault hook takes this path
-    if (hooks.findPet) pet = hooks.findPet(pet, store);
+    const pet = seams.findPet(store.get(id), store);
     if (!pet) return errorReply(404, 'not_found', `no animal with id ${id}`);
     return jsonReply(200, pet.json);
   };

@@ -1,4 +1,4 @@
-/** listPets query parameters: strict by default, or the lenient reading a valid variant may choose. */
+/** listPets query parameters: read strictly here; the lenient readings a valid variant may choose are in liberties.ts. */
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -21,18 +21,20 @@ export interface ListQuery {
   status: string | undefined | QueryProblem;
 }
 
+/** How the limit parameter is read: strictly (strictLimit), or as a valid variant reads it. */
+export type ReadLimit = (raw: RawListQuery) => number | QueryProblem;
+/** How the status filter is read: strictly (a reader of strictStatus), or as a valid variant reads it. */
+export type ReadStatus = (raw: RawListQuery) => string | undefined | QueryProblem;
+
 export interface ListQuerySettings {
-  invalidLimit: 'reject' | 'clamp';
-  unknownStatusFilter: 'reject' | 'empty';
-  statuses: ReadonlySet<string>;
+  readLimit: ReadLimit;
+  readStatus: ReadStatus;
 }
 
 // Stryker disable next-line ArrayDeclaration,ObjectLiteral: an empty query reads as no parameters either way
 const NO_QUERY: RawListQuery = Object.freeze({ limit: undefined, status: undefined, repeated: [] });
 // Stryker disable next-line Regex: an unreadable or out-of-range limit may be refused (400) or answered with at most 100 animals (LIM-004): the reference refuses
 const DIGITS = /^\d+$/;
-// Stryker disable next-line Regex: only a valid variant takes this path (limit-clamped)
-const NUMERIC = /^[+-]?\d+(?:\.\d*)?$/;
 
 export function readListQuery(search: string): RawListQuery {
   // Stryker disable next-line ConditionalExpression: a fast path: an empty query string parses to no parameters
@@ -50,7 +52,7 @@ export function readListQuery(search: string): RawListQuery {
 }
 
 export function interpretListQuery(raw: RawListQuery, settings: ListQuerySettings): ListQuery {
-  return { limit: interpretLimit(raw, settings), status: interpretStatus(raw, settings) };
+  return { limit: settings.readLimit(raw), status: settings.readStatus(raw) };
 }
 
 // Stryker disable next-line BlockStatement: an unreadable or out-of-range limit may be refused (400) or answered with at most 100 animals (LIM-004): the reference refuses; an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
@@ -59,16 +61,10 @@ export function isProblem(value: unknown): value is QueryProblem {
   return typeof value === 'object' && value !== null && 'problem' in value;
 }
 
-function interpretLimit(raw: RawListQuery, settings: ListQuerySettings): number | QueryProblem {
+/** The limit as the interface has it: an integer from 1 to 100, given once; 20 when absent. */
+export const strictLimit: ReadLimit = (raw) => {
   const text = raw.limit;
   if (text === undefined) return DEFAULT_LIMIT;
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator,StringLiteral: only a valid variant takes this path (limit-clamped)
-  if (settings.invalidLimit === 'clamp') {
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression: only a valid variant takes this path (limit-clamped)
-    if (!NUMERIC.test(text)) return DEFAULT_LIMIT;
-    // Stryker disable next-line MethodExpression: only a valid variant takes this path (limit-clamped)
-    return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(Number(text))));
-  }
   // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: repeated parameters are not in the interface: refusing them or reading the first are both valid
   if (raw.repeated.includes('limit')) return { problem: 'limit must be given at most once' };
   const value = DIGITS.test(text) ? Number(text) : Number.NaN;
@@ -78,21 +74,22 @@ function interpretLimit(raw: RawListQuery, settings: ListQuerySettings): number 
     return { problem: `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(text.slice(0, 40))}` };
   }
   return value;
-}
+};
 
-function interpretStatus(raw: RawListQuery, settings: ListQuerySettings): string | undefined | QueryProblem {
-  const text = raw.status;
-  // Stryker disable next-line ConditionalExpression: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
-  if (text === undefined || settings.statuses.has(text)) {
-    // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
-    if (text !== undefined && raw.repeated.includes('status') && settings.unknownStatusFilter === 'reject') {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
-      return { problem: 'status must be given at most once' };
+/** The status filter as the interface has it: one of PetStatus, given once; no filter when absent. */
+export function strictStatus(statuses: ReadonlySet<string>): ReadStatus {
+  return (raw) => {
+    const text = raw.status;
+    // Stryker disable next-line ConditionalExpression: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
+    if (text === undefined || statuses.has(text)) {
+      // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
+      if (text !== undefined && raw.repeated.includes('status')) {
+        // Stryker disable next-line ObjectLiteral,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
+        return { problem: 'status must be given at most once' };
+      }
+      return text;
     }
-    return text;
-  }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
-  if (settings.unknownStatusFilter === 'empty') return text;
-  // Stryker disable next-line ArrayDeclaration,MethodExpression,ObjectLiteral,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
-  return { problem: `status must be one of ${[...settings.statuses].join(', ')}, got ${JSON.stringify(text.slice(0, 40))}` };
+    // Stryker disable next-line ArrayDeclaration,MethodExpression,ObjectLiteral,StringLiteral: an unknown or repeated status filter may be refused (400) or answered with an empty list (LIM-007): the reference refuses
+    return { problem: `status must be one of ${[...statuses].join(', ')}, got ${JSON.stringify(text.slice(0, 40))}` };
+  };
 }

@@ -2,19 +2,22 @@ import { TextDecoder } from 'node:util';
 import type { Contract, ValidationIssue } from '../contract/index.ts';
 import { parseJson } from '../json.ts';
 import { parseJsonExact } from './exact-number.ts';
-import type { FaultHooks } from './seams.ts';
 import type { NewPetRecord } from './store.ts';
 
 export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';
 
-/** Restrictions a valid server may add where the interface is silent. */
 export interface NewPetRules {
-  /** The only category ids accepted (others get 400); undefined accepts every int64. */
-  categoryIds?: ReadonlySet<string>;
-  /** Bounds on the name's length in code points; undefined accepts any length. */
-  nameLength?: { min: number; max: number };
-  /** The status stored when none is given; undefined leaves it out. */
+  /** The status stored when none is given (a valid variant); undefined leaves it out. */
   defaultStatus?: string;
+  /** Restrictions a valid server may add where the interface is silent (liberties.ts); undefined: none. */
+  restrict?: (outcome: NewPetOutcome) => NewPetOutcome;
+}
+
+/** The NewPet reader's seam (see seams.ts): a body that failed validation, refused or accepted anyway. */
+export interface NewPetSeams {
+  /** Whether a categoryId written with an exponent or a fraction is read again exactly (not through a double). */
+  exactNumbers(reRead: boolean): boolean;
+  invalidBody(refusal: NewPetOutcome, body: unknown, issues: readonly ValidationIssue[]): NewPetOutcome;
 }
 
 export type NewPetOutcome = { pet: NewPetRecord } | { kind: 'invalid_json' | 'invalid_body'; message: string };
@@ -24,7 +27,8 @@ export type NewPetReader = (body: Buffer) => NewPetOutcome;
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
-export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], hooks: FaultHooks): NewPetReader {
+export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], seams: NewPetSeams): NewPetReader {
+  const restrict = rules.restrict ?? accepted;
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
   // Stryker disable next-line BooleanLiteral,ObjectLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -65,27 +69,23 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
       // read as a double, which may have rounded it to an integer: read the text again exactly, so a
       // fraction is refused and a large integer keeps every digit.
       // Stryker disable next-line ConditionalExpression: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
-      if (mayBeInexact(value, text)) value = parseJsonExact(text);
+      if (seams.exactNumbers(mayBeInexact(value, text))) value = parseJsonExact(text);
       // Stryker disable next-line BlockStatement: a body that does not parse is refused either way (invalid_json or invalid_body: code values are free)
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
     const issues = contract.validate(NEW_PET_SCHEMA, value);
-    if (issues.length > 0) {
-      const accepted = hooks.acceptInvalid?.(undefined, value, issues);
-      // Stryker disable next-line ObjectLiteral: only a fault hook takes this path
-      return accepted ? { pet: accepted } : { kind: 'invalid_body', message: describe(issues) };
-    }
+    if (issues.length > 0) return seams.invalidBody({ kind: 'invalid_body', message: describe(issues) }, value, issues);
     const fields = value as { name: string; categoryId: bigint | number; status?: string };
-    const categoryId = fields.categoryId;
-    const refusal = checkRules(rules, fields.name, categoryId);
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: only a valid variant takes this path (category or name rules)
-    if (refusal) return { kind: 'invalid_body', message: refusal };
     const status = fields.status ?? rules.defaultStatus;
     // Stryker disable next-line ConditionalExpression: a status left undefined is not rendered: both shapes store the same pet
-    return { pet: status === undefined ? { name: fields.name, categoryId } : { name: fields.name, categoryId, status } };
+    return restrict({
+      pet: status === undefined ? { name: fields.name, categoryId: fields.categoryId } : { name: fields.name, categoryId: fields.categoryId, status },
+    });
   };
 }
+
+const accepted = (outcome: NewPetOutcome): NewPetOutcome => outcome;
 
 function mayBeInexact(value: unknown, text: string): boolean {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
@@ -93,29 +93,4 @@ function mayBeInexact(value: unknown, text: string): boolean {
   // A digit followed by '.', 'e' or 'E' somewhere in the text: cheap, and a false alarm only costs an exact read.
   // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,Regex: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
   return typeof categoryId === 'number' && Number.isInteger(categoryId) && (!Number.isSafeInteger(categoryId) || /\d[.eE]/.test(text));
-}
-
-// Stryker disable next-line BlockStatement: only a valid variant takes this path (category or name rules)
-function checkRules(rules: NewPetRules, name: string, categoryId: bigint | number): string | undefined {
-  // Stryker disable next-line BlockStatement,ConditionalExpression: only a valid variant takes this path (bounded names)
-  if (rules.nameLength) {
-    const length = codePoints(name);
-    const { min, max } = rules.nameLength;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: only a valid variant takes this path (bounded names)
-    if (length < min || length > max) return `name must be ${min} to ${max} characters long, got ${length}`;
-  }
-  // Stryker disable next-line BlockStatement,BooleanLiteral,ConditionalExpression: only a valid variant takes this path (known categories)
-  if (rules.categoryIds && !rules.categoryIds.has(String(categoryId))) {
-    // Stryker disable next-line StringLiteral: only a valid variant takes this path (known categories)
-    return `categoryId ${categoryId} is not a known category`;
-  }
-  return undefined;
-}
-
-// Stryker disable next-line BlockStatement: only a valid variant takes this path (bounded names)
-function codePoints(text: string): number {
-  let count = 0;
-  // Stryker disable next-line UnaryOperator,UpdateOperator: only a valid variant takes this path (bounded names)
-  for (const _ of text) count++;
-  return count;
 }

@@ -65,6 +65,8 @@ export interface ReferenceOptions {
   listOrder?: 'oldest-first' | 'newest-first';
   /** The only category ids createPet accepts; default any int64. */
   categoryIds?: readonly (bigint | number)[];
+  /** A categoryId written with an exponent or a zero fraction (1e3, 1000.0): read as the integer (default) or refused with 400. */
+  numberForms?: 'exact' | 'refuse';
   /** Bounds on the name's length (code points); default none. */
   nameLength?: { min: number; max: number };
   /** Delay before every response (ms). */

@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Commit } from './create-pet.ts';
-import type { FaultHooks } from './seams.ts';
 import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
 import type { Limits } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { ErrorReplyFactory, RateInfo, Reply } from './replies.ts';
+import type { ErrorReplyFactory, OperationId, RateInfo, Reply } from './replies.ts';
 import { type Route, splitTarget } from './router.ts';
 
 export interface Clock {
@@ -23,15 +22,30 @@ export interface PipelineDeps {
   createPet(req: IncomingMessage, now: number): Promise<Reply | Commit>;
   getPet(rawId: string, now: number): Reply;
   errorReply: ErrorReplyFactory;
-  hooks: FaultHooks;
+  seams: PipelineSeams;
   /** Deprecation, Sunset and Link, added to every getPet response. */
   deprecation: Readonly<Record<string, string>>;
-  /** The 429 body: the Error body, or plain text (a valid variant: the interface does not show it). */
-  rateLimitedBody: 'error' | 'text';
+  /** The 429 reply when it is not the Error body (a valid variant: the interface does not show it). */
+  rateLimitedReply?: (rate: RateInfo) => Reply;
 }
 
 type OperationRoute = Route & { kind: 'operation' };
 type Prepared = Reply | Commit;
+
+/**
+ * An operation's checks without the write: a reply, or the commit that would store the pet. An
+ * auth-order fault runs them for a refused request to answer with their error.
+ */
+export type Prepare = (req: IncomingMessage, route: OperationRoute, search: string, now: number) => Prepared | Promise<Prepared>;
+
+/** The pipeline's seams (see seams.ts). */
+export interface PipelineSeams {
+  /** The outcome of authentication: the key, or why it was refused. */
+  admit(auth: KeyRecord | AuthRefusal, authorization: string | undefined, search: string, ring: KeyRing): KeyRecord | AuthRefusal;
+  /** A refused request: the reply to send instead of the 401, or undefined for the 401. */
+  answerBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number, prepare: Prepare): Promise<Reply | undefined>;
+  reply(reply: Reply, operation: OperationId | undefined, method: string | undefined, search: string, now: number, errorReply: ErrorReplyFactory): Reply;
+}
 
 const CHALLENGE = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store"' });
 const CHALLENGE_INVALID = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store", error="invalid_token"' });
@@ -41,7 +55,7 @@ const CHALLENGE_INVALID = Object.freeze({ 'www-authenticate': 'Bearer realm="ani
  * own checks. Returns the reply to send; the caller writes it.
  */
 export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Promise<Reply> {
-  const { clock, ring, limiter, anonymousLimits, hooks, errorReply, deprecation } = deps;
+  const { clock, ring, limiter, anonymousLimits, seams, errorReply, deprecation } = deps;
   // A keep-alive connection sends the same Authorization on every request: once accepted there, it is
   // not hashed again. The comparison is with what this same connection sent, never another client's key.
   const acceptedOn = new WeakMap<Socket, { authorization: string; record: KeyRecord }>();
@@ -63,14 +77,8 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
       : errorReply(401, 'unauthorized', 'an API key is required: send Authorization: Bearer <API_KEY>', CHALLENGE);
   }
 
-  function rateLimited(rate: RateInfo): Reply {
-    // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: only a valid variant takes this path (the 429 body is not shown)
-    if (deps.rateLimitedBody === 'text') {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: only a valid variant takes this path (the 429 body is not shown)
-      return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
-    }
-    return errorReply(429, 'rate_limited', `rate limit exceeded; retry after ${rate.retryAfter} s`);
-  }
+  const rateLimited =
+    deps.rateLimitedReply ?? ((rate: RateInfo): Reply => errorReply(429, 'rate_limited', `rate limit exceeded; retry after ${rate.retryAfter} s`));
 
   function prepare(req: IncomingMessage, route: OperationRoute, search: string, now: number): Prepared | Promise<Prepared> {
     if (route.operation === 'listPets') return deps.listPets(search);
@@ -91,18 +99,6 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     return typeof prepared === 'function' ? prepared() : prepared;
   }
 
-  /** Only with an auth-order fault: an error in the request answered although the key was refused. */
-  // Stryker disable next-line BlockStatement: only a fault hook takes this path
-  async function answeredBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply | undefined> {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only a fault hook takes this path
-    if (!hooks.answerBeforeAuth || route.kind !== 'operation') return undefined;
-    const prepared = await prepare(req, route, search, now);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: only a fault hook takes this path
-    if (typeof prepared === 'function') return undefined;
-    // Stryker disable next-line BooleanLiteral: only a fault hook takes this path
-    return hooks.answerBeforeAuth(false, prepared, route.operation) ? prepared : undefined;
-  }
-
   return async function handle(req) {
     const now = clock.now();
     const { path, search } = splitTarget(req.url);
@@ -110,14 +106,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     // Stryker disable next-line ConditionalExpression: a route that is not an operation has no operation to name either way
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;
-    let auth: KeyRecord | AuthRefusal = authenticate(req, authorization);
-    // Stryker disable next-line BlockStatement,ConditionalExpression: only a fault hook takes this path
-    if (hooks.authenticate) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: only a fault hook takes this path
-      const admitted = hooks.authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: only a fault hook takes this path
-      auth = admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
-    }
+    const auth = seams.admit(authenticate(req, authorization), authorization, search, ring);
 
     let reply: Reply;
     let rate: RateInfo;
@@ -127,15 +116,13 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
       rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
       // Stryker disable next-line ConditionalExpression: whether unauthenticated clients are rate limited is not in the interface (they get 401 either way)
       if (rate.retryAfter !== undefined) reply = rateLimited(rate);
-      else reply = (await answeredBeforeAuth(req, route, search, now)) ?? unauthorized(auth);
+      else reply = (await seams.answerBeforeAuth(req, route, search, now, prepare)) ?? unauthorized(auth);
     } else {
       rate = limiter.consume(auth.bucket, auth, now);
       reply = rate.retryAfter !== undefined ? rateLimited(rate) : await dispatch(req, route, search, now);
     }
     reply.rate = rate;
     if (operation === 'getPet') reply.headers = reply.headers ? { ...reply.headers, ...deprecation } : deprecation;
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral: only a fault hook takes this path
-    if (hooks.reply) reply = hooks.reply(reply, { operation, method: req.method, search, now, errorReply });
-    return reply;
+    return seams.reply(reply, operation, req.method, search, now, errorReply);
   };
 }

@@ -1,4 +1,5 @@
 import type { Limits } from './plans.ts';
+import { createAnonymousBuckets } from './anonymous-buckets.ts';
 import type { RateInfo } from './replies.ts';
 
 /** Counters of one principal over two fixed windows aligned on the clock. */
@@ -32,11 +33,6 @@ export interface RateLimiter {
   readonly anonymousAddresses: number;
 }
 
-// Anonymous buckets are keyed by client address; beyond this many, stale ones are dropped, and if none
-// is stale the oldest address makes room. IPv6 clients choose addresses freely: the map must stay bounded
-// and each new address cost constant time, however many come.
-const ANONYMOUS_PRUNE_AT = 10_000;
-
 export function newBucket(): Bucket {
   return { minuteStart: 0, minuteCount: 0, dayStart: 0, dayCount: 0 };
 }
@@ -47,11 +43,12 @@ export interface RateLimiterSeams {
   refuse?(refused: boolean, usage: RateUsage): boolean;
 }
 
-export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams): RateLimiter {
+/** The rate limiter's seam as it calls it (seams.ts fills it in when no fault changes it). */
+export type Refuse = (refused: boolean, bucket: Readonly<Bucket>, limits: Limits, windows: RateWindows, now: number) => boolean;
+
+export function createRateLimiter(windows: RateWindows, seams: { readonly refuse: Refuse }): RateLimiter {
   const { minuteMs, dayMs } = windows;
-  const anonymous = new Map<string, Bucket>();
-  let nextPrune = 0;
-  const refuseHook = hooks.refuse;
+  const anonymous = createAnonymousBuckets(windows, newBucket);
 
   function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the exact millisecond a window turns, and a clock going back, are not observable by a client
@@ -65,9 +62,7 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
       bucket.dayStart = now - (now % dayMs);
       bucket.dayCount = 0;
     }
-    let refused = bucket.minuteCount >= limits.perMinute || bucket.dayCount >= limits.perDay;
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral: only a fault hook takes this path
-    if (refuseHook) refused = refuseHook(refused, { bucket, limits, windows, now });
+    const refused = seams.refuse(bucket.minuteCount >= limits.perMinute || bucket.dayCount >= limits.perDay, bucket, limits, windows, now);
     // Stryker disable next-line ConditionalExpression: counting refused requests too changes nothing a client sees within the window (Remaining stays 0)
     if (!refused) {
       bucket.minuteCount++;
@@ -95,37 +90,9 @@ export function createRateLimiter(windows: RateWindows, hooks: RateLimiterSeams)
     return info;
   }
 
-  function anonymousBucket(address: string, now: number): Bucket {
-    let bucket = anonymous.get(address);
-    // Stryker disable next-line ConditionalExpression: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-    if (!bucket) {
-      // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-      if (anonymous.size >= ANONYMOUS_PRUNE_AT) {
-        // The scan for stale buckets runs at most once a window, not once per new address.
-        // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-        if (now >= nextPrune) {
-          // Stryker disable next-line ArithmeticOperator,AssignmentOperator,ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-          for (const [key, old] of anonymous) if (now >= old.dayStart + dayMs) anonymous.delete(key);
-          // Stryker disable next-line ArithmeticOperator,AssignmentOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-          nextPrune = now + minuteMs;
-        }
-        // A Map keeps insertion order: the first key is the address seen longest ago.
-        // Stryker disable next-line BlockStatement: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-        for (const key of anonymous.keys()) {
-          // Stryker disable next-line ConditionalExpression,EqualityOperator: a resource bound (10,000 client addresses) one client cannot reach; test/reference/rate-limit.test.ts guards it
-          if (anonymous.size < ANONYMOUS_PRUNE_AT) break;
-          anonymous.delete(key);
-        }
-      }
-      bucket = newBucket();
-      anonymous.set(address, bucket);
-    }
-    return bucket;
-  }
-
   return {
     consume,
-    anonymousBucket,
+    anonymousBucket: (address, now) => anonymous.bucket(address, now),
     // Stryker disable next-line BlockStatement: read by the project tests only
     get anonymousAddresses() {
       return anonymous.size;

@@ -1,14 +1,25 @@
 import type { ValidationIssue } from '../contract/index.ts';
+import type { CreatePetSeams } from './create-pet.ts';
+import type { GetPetSeams } from './get-pet.ts';
 import type { KeyRecord, KeyRing } from './key-ring.ts';
+import type { ListPetsSeams } from './list-pets.ts';
 import type { ListQuery, RawListQuery } from './list-query.ts';
-import type { RateLimiterSeams } from './rate-limiter.ts';
+import type { NewPetSeams } from './new-pet.ts';
+import type { PipelineSeams } from './pipeline.ts';
+import type { RateLimiterSeams, Refuse } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
-import type { NewPetRecord, PetStoreView, StoreSeams, StoredPet } from './store.ts';
+import type { NewPetRecord, PetStoreView, StoreCalls, StoreSeams, StoredPet } from './store.ts';
 
 /*
  * The reference server's seams: the points where a named fault (faults/) may change what the correct
  * server does. The core owns them; faults/ implements them. The store and the rate limiter declare
  * their own seams beside their code, and FaultHooks gathers every seam in one type.
+ *
+ * A fault writes the hooks it needs (FaultHooks, every one optional). The core calls the complete set
+ * (Seams), which seamsOf builds: a hook a fault did not write passes the correct server's value through
+ * unchanged. The core therefore has no branch that only a fault takes: each seam is one unconditional
+ * call, and the code a fault needs around its hook (answering before authentication, accepting an
+ * invalid body) lives here, outside the core that mutation testing measures.
  */
 
 /** What an auth fault sees of the request. */
@@ -31,8 +42,7 @@ export interface ReplyContext {
 
 /**
  * The named seams of the server where a fault may change behaviour. Each hook receives the value the
- * correct server computed and returns the value to use, so several faults chain; a server with no
- * fault has no hooks at all and pays one `undefined` check per seam.
+ * correct server computed and returns the value to use, so several faults chain.
  */
 export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   /** routing: the base path the server answers under. */
@@ -43,6 +53,8 @@ export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   answerBeforeAuth?(answer: boolean, reply: Reply, operation: OperationId): boolean;
   /** validation: whether the request's Content-Type is accepted for a JSON body. */
   acceptMediaType?(accepted: boolean, contentType: string | undefined): boolean;
+  /** validation: whether a categoryId written with an exponent or a fraction is read again exactly. */
+  exactNumbers?(reRead: boolean): boolean;
   /** validation: a NewPet made from a body that failed validation (undefined keeps the 400). */
   acceptInvalid?(accepted: NewPetRecord | undefined, body: unknown, issues: readonly ValidationIssue[]): NewPetRecord | undefined;
   /** store: the NewPet as it is about to be stored. */
@@ -57,4 +69,61 @@ export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   listSource?(pets: readonly StoredPet[]): readonly StoredPet[];
   /** status, headers and body: the reply as it is about to be sent. */
   reply?(reply: Reply, context: ReplyContext): Reply;
+}
+
+/**
+ * The seams as the core calls them: every one present, arguments positional. Each part is declared
+ * beside the code that calls it.
+ */
+export type Seams = PipelineSeams &
+  CreatePetSeams &
+  GetPetSeams &
+  ListPetsSeams &
+  NewPetSeams &
+  StoreCalls & {
+    refuse: Refuse;
+    basePath(basePath: string): string;
+  };
+
+const same = <T>(value: T): T => value;
+
+/** The complete seams of a server with the given fault hooks (none: the correct server). */
+export function seamsOf(hooks: FaultHooks): Seams {
+  const { authenticate, answerBeforeAuth, acceptInvalid, reply, refuse } = hooks;
+  return {
+    basePath: hooks.basePath ?? same,
+    admit: authenticate
+      ? (auth, authorization, search, ring) => {
+          const admitted = authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
+          return admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
+        }
+      : same,
+    answerBeforeAuth: answerBeforeAuth
+      ? async (req, route, search, now, prepare) => {
+          if (route.kind !== 'operation') return undefined;
+          const early = await prepare(req, route, search, now);
+          // A commit would store the pet: never run for a refused request.
+          if (typeof early === 'function') return undefined;
+          return answerBeforeAuth(false, early, route.operation) ? early : undefined;
+        }
+      : async () => undefined,
+    acceptMediaType: hooks.acceptMediaType ?? same,
+    invalidBody: acceptInvalid
+      ? (refusal, body, issues) => {
+          const accepted = acceptInvalid(undefined, body, issues);
+          return accepted ? { pet: accepted } : refusal;
+        }
+      : same,
+    exactNumbers: hooks.exactNumbers ?? same,
+    newPet: hooks.newPet ?? same,
+    findPet: hooks.findPet ?? same,
+    petId: hooks.petId ?? same,
+    listQuery: hooks.listQuery ?? same,
+    listSource: hooks.listSource ?? same,
+    reply: reply ? (value, operation, method, search, now, errorReply) => reply(value, { operation, method, search, now, errorReply }) : same,
+    refuse: refuse ? (refused, bucket, limits, windows, now) => refuse(refused, { bucket, limits, windows, now }) : same,
+    idStart: hooks.idStart ?? same,
+    assignId: hooks.assignId ?? same,
+    copies: hooks.copies ?? same,
+  };
 }

@@ -8,10 +8,15 @@ import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/catalogue.ts';
 import { composeFaults } from './faults/compose.ts';
+import { clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms } from './liberties.ts';
+import { randomIds } from './random-ids.ts';
+import { strictLimit, strictStatus } from './list-query.ts';
+import { petRenderer } from './pet-wire.ts';
+import { seamsOf } from './seams.ts';
 import { createGetPet } from './get-pet.ts';
 import { createKeyRing } from './key-ring.ts';
 import { createListPets } from './list-pets.ts';
-import { createNewPetReader } from './new-pet.ts';
+import { type NewPetReader, createNewPetReader } from './new-pet.ts';
 import type { ReferenceOptions } from './options.ts';
 import { createPipeline } from './pipeline.ts';
 import { type ApiKey, generateDemoKeys, resolveApiKeys } from './plans.ts';
@@ -54,6 +59,7 @@ export interface ReferenceServer {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
   const hooks = composeFaults(options.faults ?? []);
+  const seams = seamsOf(hooks);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
   if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {
@@ -61,15 +67,19 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   }
   const clock = options.clock ?? { now: Date.now };
   const log = options.log ?? ((message: string) => console.error(message));
-  const basePath = hooks.basePath ? hooks.basePath(settings.basePath) : settings.basePath;
+  const basePath = seams.basePath(settings.basePath);
   const keys = options.keys ? resolveApiKeys(options.keys) : generateDemoKeys();
   const ring = createKeyRing(keys);
-  const limiter = createRateLimiter({ minuteMs: settings.rateWindowMs, dayMs: settings.dayWindowMs }, hooks);
+  const limiter = createRateLimiter({ minuteMs: settings.rateWindowMs, dayMs: settings.dayWindowMs }, seams);
   const anonymousLimits = settings.anonymousLimits;
   const errorReply = createErrorReplies(options.errorCodes);
   const store = createPetStore(
-    { idStart: settings.idStart, idScheme: options.idScheme ?? 'sequential', extraPetFields: options.extraPetFields ?? false },
-    hooks,
+    {
+      idStart: settings.idStart,
+      ...(options.idScheme === 'random' ? { ids: randomIds } : {}),
+      render: petRenderer(hooks.petWire, options.extraPetFields ?? false),
+    },
+    seams,
   );
   seedStore(store, options.seedPets, statuses, clock.now());
 
@@ -78,32 +88,33 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     ring,
     limiter,
     anonymousLimits,
-    hooks,
+    seams,
     errorReply,
     route: createRouter(basePath),
     deprecation: deprecationHeaders(basePath),
-    rateLimitedBody: options.rateLimitedBody ?? 'error',
+    ...(options.rateLimitedBody === 'text' ? { rateLimitedReply: plainRateLimited } : {}),
     listPets: createListPets({
       store,
-      hooks,
+      seams,
       errorReply,
-      order: options.listOrder ?? 'oldest-first',
+      ...(options.listOrder === 'newest-first' ? { select: newestFirst } : {}),
       query: {
-        invalidLimit: options.invalidLimit ?? 'reject',
-        unknownStatusFilter: options.unknownStatusFilter ?? 'reject',
-        statuses: new Set(statuses),
+        readLimit: options.invalidLimit === 'clamp' ? clampedLimit : strictLimit,
+        readStatus: options.unknownStatusFilter === 'empty' ? lenientStatus : strictStatus(new Set(statuses)),
       },
     }),
     createPet: createCreatePet({
       store,
-      hooks,
+      seams,
       errorReply,
       basePath,
       bodyLimit: settings.bodyLimit,
       wrongContentTypeStatus: options.wrongContentTypeStatus ?? 415,
-      readNewPet: createNewPetReader(contract, settings.newPetRules, statuses, hooks),
+      readNewPet: (options.numberForms === 'refuse' ? refuseNumberForms : (read: NewPetReader) => read)(
+        createNewPetReader(contract, settings.newPetRules, statuses, seams),
+      ),
     }),
-    getPet: createGetPet({ store, hooks, errorReply, invalidPetIdStatus: options.invalidPetIdStatus ?? 400 }),
+    getPet: createGetPet({ store, seams, errorReply, invalidPetIdStatus: options.invalidPetIdStatus ?? 400 }),
   });
 
   const transport: TransportSettings = {

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { INT64_MAX } from '../json.ts';
-import { type PetFields, type PetWire, renderPet, renderWire, toWire } from './pet-wire.ts';
+import type { PetFields, RenderPet } from './pet-json.ts';
+import type { PetWire } from './pet-wire.ts';
+import { type IdSource, randomIds } from './random-ids.ts';
 
 /** A pet as accepted by createPet, before it has an id. */
 export interface NewPetRecord {
@@ -29,9 +30,10 @@ export interface PetStore extends PetStoreView {
 
 export interface StoreSettings {
   idStart: bigint;
-  idScheme: 'sequential' | 'random';
-  /** Adds createdAt and tags to every pet (a valid variant: Pet may carry more fields). */
-  extraPetFields: boolean;
+  /** Ids other than the sequence from idStart (a valid variant: the interface shows no id scheme). */
+  ids?: IdSource;
+  /** How a pet's JSON is rendered: renderPet, or what a fault or the extra-fields variant makes of it. */
+  render: RenderPet;
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -54,49 +56,37 @@ export interface StoreSeams {
   petWire?(wire: PetWire, pet: PetFields): PetWire;
 }
 
-export function createPetStore(settings: StoreSettings, hooks: StoreSeams): PetStore {
+/** The store's seams as it calls them: every one present (seams.ts fills in what no fault changes). */
+export type StoreCalls = Required<Omit<StoreSeams, 'petWire'>>;
+
+export function createPetStore(settings: StoreSettings, seams: StoreCalls): PetStore {
   const list: StoredPet[] = [];
   // Keyed by number while the id is a safe integer: V8 hashes small numbers far faster than bigint.
   const byId = new Map<number | bigint, StoredPet>();
+  const taken = (id: bigint) => byId.has(mapKey(id));
   let created = 0;
-  let next = hooks.idStart ? hooks.idStart(settings.idStart) : settings.idStart;
+  let next = seams.idStart(settings.idStart);
 
-  function freshId(): bigint {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral,UnaryOperator,UpdateOperator: only a valid variant takes this path (random ids), or an id sequence past int64
-    if (settings.idScheme === 'sequential' && next <= INT64_MAX) return next++;
-    // Random ids (also the fallback should a counter ever run past int64): any unused int64.
-    // Stryker disable next-line BlockStatement,ConditionalExpression: only a valid variant takes this path (random ids)
-    for (;;) {
-      const id = randomBytes(8).readBigInt64BE();
-      // Stryker disable next-line BooleanLiteral,ConditionalExpression: only a valid variant takes this path (random ids)
-      if (!byId.has(mapKey(id))) return id;
-    }
-  }
+  const sequence: IdSource = (isTaken) => {
+    // Past int64 (a sequence started near its end) the ids go on at random: any unused int64.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a sequence reaches the end of int64 only when it starts there, which no run does
+    return next <= INT64_MAX ? next++ : randomIds(isTaken);
+  };
+  const ids = settings.ids ?? sequence;
 
   function add(input: NewPetRecord, now: number): StoredPet {
     // Stryker disable next-line UnaryOperator,UpdateOperator: the index only orders the pets by insertion; a decreasing sequence orders them the same
     const index = created++;
-    let id = freshId();
-    // Stryker disable next-line ConditionalExpression: only a fault hook takes this path
-    if (hooks.assignId) id = hooks.assignId(id, index);
+    const id = seams.assignId(ids(taken), index);
     // One object shape for every pet (status may be undefined) keeps the store's accesses monomorphic.
     // Stryker disable next-line StringLiteral: the JSON is rendered on the next line
     const pet = { id, name: input.name, categoryId: input.categoryId, status: input.status, index, json: '' };
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: only a fault or the extra-fields variant renders through the wire path; the correct server renders with renderPet
-    pet.json = hooks.petWire || settings.extraPetFields ? renderThroughWire(pet, now) : renderPet(pet);
-    const copies = hooks.copies ? hooks.copies(1) : 1;
+    pet.json = settings.render(pet, now);
+    const copies = seams.copies(1);
     for (let i = 0; i < copies; i++) list.push(pet);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: only a fault hook takes this path
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: only a fault stores a pet zero times (a lost write)
     if (copies > 0) byId.set(mapKey(id), pet);
     return pet;
-  }
-
-  // Stryker disable next-line BlockStatement: only a fault or the extra-fields variant renders through the wire path; the correct server renders with renderPet
-  function renderThroughWire(pet: PetFields, now: number): string {
-    // Stryker disable next-line StringLiteral: only a valid variant takes this path (extra fields)
-    const extra = settings.extraPetFields ? `,"createdAt":${JSON.stringify(new Date(now).toISOString())},"tags":[]` : undefined;
-    const wire = toWire(pet, extra);
-    return renderWire(hooks.petWire ? hooks.petWire(wire, pet) : wire);
   }
 
   return {

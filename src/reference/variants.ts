@@ -92,6 +92,11 @@ export const VARIANTS = [
     suiteConfig: { categoryIds: KNOWN_CATEGORIES.map(String) },
   }),
   variant({
+    name: 'integer-forms-refused',
+    description: 'A categoryId written with an exponent or a zero fraction (1e3, 1000.0) answers 400; only digits are read.',
+    options: { numberForms: 'refuse' },
+  }),
+  variant({
     name: 'bounded-names',
     description: 'Names must be 1 to 50 characters long (a common bound); others answer 400.',
     options: { nameLength: { min: 1, max: 50 } },

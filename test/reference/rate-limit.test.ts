@@ -113,7 +113,8 @@ describe('reference server: rate limiting', () => {
 describe('reference rate limiter: anonymous clients by address', () => {
   it('stays bounded however many addresses come (IPv6 clients choose theirs), and keeps counting the newest', async () => {
     const { createRateLimiter } = await import('../../src/reference/rate-limiter.ts');
-    const limiter = createRateLimiter({ minuteMs: 60_000, dayMs: 86_400_000 }, {});
+    const { seamsOf } = await import('../../src/reference/seams.ts');
+    const limiter = createRateLimiter({ minuteMs: 60_000, dayMs: 86_400_000 }, seamsOf({}));
     const limits = { perMinute: 2, perDay: 100 };
     const now = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 30_000; i += 1) limiter.consume(limiter.anonymousBucket(`2001:db8::${i.toString(16)}`, now), limits, now);

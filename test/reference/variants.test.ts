@@ -70,6 +70,12 @@ const CHECKS: Record<VariantName, Check> = {
     expect(created.text).toContain(`"id":${2n ** 60n}`);
     expect((await call(server, 'GET', `/pets/${2n ** 60n}`)).status).toBe(200);
   },
+  'integer-forms-refused': async (server) => {
+    for (const written of ['1e3', '1000.0', '9007199254740993.0']) {
+      expectErrorBody(await call(server, 'POST', '/pets', { body: `{"name":"a","categoryId":${written}}` }), 400);
+    }
+    expect((await call(server, 'POST', '/pets', { body: '{"name":"a","categoryId":1000}' })).status).toBe(201);
+  },
   'random-ids': async (server) => {
     const ids = new Set<string>();
     for (let i = 0; i < 20; i++) {

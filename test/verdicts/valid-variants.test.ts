@@ -39,6 +39,7 @@ const LENIENT_ANSWERS: readonly VariantName[] = [
   'custom-error-codes',
   'retry-after-http-date',
   'plain-429-body',
+  'integer-forms-refused',
 ];
 /** Liberties about data: what is stored, how it is listed, which ids and categories exist. */
 const DATA_CHOICES: readonly VariantName[] = [

@@ -33,6 +33,13 @@ export const STORE_FAULTS = [
     hooks: () => ({ newPet: (pet) => ({ ...pet, categoryId: Number(pet.categoryId) }) }),
   }),
   defineFault({
+    name: 'integer-forms-through-double',
+    group: 'store',
+    description: 'A categoryId written with an exponent or a fraction (9007199254740993.0) is read through a double and stored rounded.',
+    detectedBy: ['INT-001'],
+    hooks: () => ({ exactNumbers: () => false }),
+  }),
+  defineFault({
     name: 'large-id-rounded',
     group: 'store',
     description: 'Ids start above 2^53 and are written through a double, so the id a client sees is not the stored one.',

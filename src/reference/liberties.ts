@@ -1,0 +1,69 @@
+import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus } from './list-query.ts';
+import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
+import type { Reply } from './replies.ts';
+import type { StoredPet } from './store.ts';
+
+/*
+ * The other choices a valid server may make where the interface is silent, each selected by an option
+ * of startReferenceServer (the variants in variants.ts name them). The correct server's own choice lives
+ * in the core; these are the alternatives, kept apart so that the core has no branch only a variant
+ * takes. The valid-variant proof runs the suite against each and expects CONFORMANT.
+ */
+
+/** An out-of-range or non-integer limit clamped to 1..100; one that is no number at all reads as the default. */
+export const clampedLimit: ReadLimit = (raw) => {
+  const text = raw.limit;
+  if (text === undefined || !/^[+-]?\d+(?:\.\d*)?$/.test(text)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(Number(text))));
+};
+
+/** A status filter outside PetStatus kept as given: it matches no pet, so the list is empty. */
+export const lenientStatus: ReadStatus = (raw) => raw.status;
+
+/** listPets newest first. */
+export function newestFirst(pets: readonly StoredPet[], limit: number, status: string | undefined): string[] {
+  const parts: string[] = [];
+  for (let i = pets.length - 1; i >= 0 && parts.length < limit; i--) {
+    const pet = pets[i]!;
+    if (status === undefined || pet.status === status) parts.push(pet.json);
+  }
+  return parts;
+}
+
+/** A plain-text 429 (the interface does not show the 429 body). */
+export function plainRateLimited(): Reply {
+  return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
+}
+
+/** A categoryId written with an exponent or a fraction (1e3, 1000.0): refused, not read as the integer. */
+export function refuseNumberForms(read: NewPetReader): NewPetReader {
+  return (body) => {
+    const outcome = read(body);
+    if (!('pet' in outcome) || !/"categoryId"\s*:\s*-?\d+(?:\.\d*)?[eE.]/.test(body.toString('utf8'))) return outcome;
+    return { kind: 'invalid_body', message: 'categoryId must be written as an integer (digits only)' };
+  };
+}
+
+/** Rules a valid server may add to NewPet: a bounded name, a closed set of categories. */
+export interface NewPetRestrictions {
+  nameLength?: { min: number; max: number };
+  categoryIds?: ReadonlySet<string>;
+}
+
+/** Refuses an accepted NewPet that breaks the restrictions; undefined when there are none. */
+export function restrictNewPets(rules: NewPetRestrictions): ((outcome: NewPetOutcome) => NewPetOutcome) | undefined {
+  const { nameLength, categoryIds } = rules;
+  if (!nameLength && !categoryIds) return undefined;
+  return (outcome) => {
+    if (!('pet' in outcome)) return outcome;
+    const { name, categoryId } = outcome.pet;
+    if (nameLength) {
+      const length = [...name].length;
+      if (length < nameLength.min || length > nameLength.max) {
+        return { kind: 'invalid_body', message: `name must be ${nameLength.min} to ${nameLength.max} characters long, got ${length}` };
+      }
+    }
+    if (categoryIds && !categoryIds.has(String(categoryId))) return { kind: 'invalid_body', message: `categoryId ${categoryId} is not a known category` };
+    return outcome;
+  };
+}
