@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { NewPetReader } from './new-pet.ts';
+import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
 import type { NewPetRecord, PetStore } from './store.ts';
@@ -18,6 +18,8 @@ export interface CreatePetDeps {
 /** createPet's seams (see seams.ts). */
 export interface CreatePetSeams {
   acceptMediaType(accepted: boolean, contentType: string | undefined): boolean;
+  /** The body read: a NewPet, or why it is refused. */
+  newPetOutcome(outcome: NewPetOutcome, body: Buffer): NewPetOutcome;
   newPet(pet: NewPetRecord): NewPetRecord;
 }
 
@@ -40,7 +42,7 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
     if (body === TOO_LARGE) return errorReply(413, 'payload_too_large', `request body is larger than ${bodyLimit} bytes`);
     // Stryker disable next-line ConditionalExpression,StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
     if (body === ABORTED) return errorReply(400, 'invalid_json', 'request body was cut short');
-    const outcome = readNewPet(body);
+    const outcome = seams.newPetOutcome(readNewPet(body), body);
     if ('kind' in outcome) return errorReply(400, outcome.kind, outcome.message);
     const pet = seams.newPet(outcome.pet);
     return () => {

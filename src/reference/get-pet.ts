@@ -52,13 +52,13 @@ export function parsePetId(raw: string): bigint | undefined {
   let text = raw;
   // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
   if (text.includes('%')) {
-    // Stryker disable next-line BlockStatement: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
+    // Stryker disable BlockStatement: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
     try {
       text = decodeURIComponent(text);
-      // Stryker disable next-line BlockStatement: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
     } catch {
       return undefined;
     }
+    // Stryker restore BlockStatement
   }
   // Stryker disable next-line ConditionalExpression,EqualityOperator: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
   if (text.length > MAX_ID_LENGTH || !INTEGER.test(text)) return undefined;

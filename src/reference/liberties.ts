@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus } from './list-query.ts';
-import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
+import type { NewPetOutcome } from './new-pet.ts';
 import type { Reply } from './replies.ts';
 import type { StoredPet } from './store.ts';
 
@@ -36,12 +36,9 @@ export function plainRateLimited(): Reply {
 }
 
 /** A categoryId written with an exponent or a fraction (1e3, 1000.0): refused, not read as the integer. */
-export function refuseNumberForms(read: NewPetReader): NewPetReader {
-  return (body) => {
-    const outcome = read(body);
-    if (!('pet' in outcome) || !/"categoryId"\s*:\s*-?\d+(?:\.\d*)?[eE.]/.test(body.toString('utf8'))) return outcome;
-    return { kind: 'invalid_body', message: 'categoryId must be written as an integer (digits only)' };
-  };
+export function refuseNumberForms(outcome: NewPetOutcome, body: Buffer): NewPetOutcome {
+  if (!('pet' in outcome) || !/"categoryId"\s*:\s*-?\d+(?:\.\d*)?[eE.]/.test(body.toString('utf8'))) return outcome;
+  return { kind: 'invalid_body', message: 'categoryId must be written as an integer (digits only)' };
 }
 
 /** Rules a valid server may add to NewPet: a bounded name, a closed set of categories. */

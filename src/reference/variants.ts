@@ -95,6 +95,7 @@ export const VARIANTS = [
     name: 'integer-forms-refused',
     description: 'A categoryId written with an exponent or a zero fraction (1e3, 1000.0) answers 400; only digits are read.',
     options: { numberForms: 'refuse' },
+    warns: ['INT-005'],
   }),
   variant({
     name: 'bounded-names',

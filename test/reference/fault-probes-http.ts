@@ -76,6 +76,12 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'category-id-through-double': {
     run: async ({ server }) => (await createPet(server, '{"name":"a","categoryId":9223372036854775807}')).text,
   },
+  'integer-forms-through-double': {
+    run: async ({ server }) => (await createPet(server, '{"name":"a","categoryId":9007199254740993.0}')).text,
+  },
+  'integer-forms-refused': {
+    run: async ({ server }) => (await createPet(server, '{"name":"a","categoryId":1e3}')).status,
+  },
   'large-id-rounded': {
     run: async ({ server }) => {
       const created = await createPet(server, pet);

@@ -8,7 +8,7 @@ import { call, contract, manualClock, startServer } from './helpers.ts';
 
 const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES };
 
-describe('fault catalogue', () => {
+describe('named faults', () => {
   const catalog = loadCatalog();
 
   it('holds at least 60 faults with unique names, a description and hooks', () => {

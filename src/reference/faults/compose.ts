@@ -1,5 +1,5 @@
 import { HarnessError } from '../../errors.ts';
-import { FAULTS } from './catalogue.ts';
+import { FAULTS } from './all-faults.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
 
 type Hook = (value: unknown, ...context: unknown[]) => unknown;
@@ -10,9 +10,9 @@ const NO_HOOKS: FaultHooks = Object.freeze({});
  * The hooks of the named faults, created for one server. Faults that share a seam are chained in the
  * order given: each receives the value the previous one returned.
  */
-export function composeFaults(names: readonly string[], catalogue: readonly FaultDefinition[] = FAULTS): FaultHooks {
+export function composeFaults(names: readonly string[], faults: readonly FaultDefinition[] = FAULTS): FaultHooks {
   if (names.length === 0) return NO_HOOKS;
-  const byName = new Map(catalogue.map((fault) => [fault.name, fault]));
+  const byName = new Map(faults.map((fault) => [fault.name, fault]));
   const composed: Record<string, Hook> = {};
   for (const name of new Set(names)) {
     const fault = byName.get(name);

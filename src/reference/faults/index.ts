@@ -1,3 +1,3 @@
-export { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from './catalogue.ts';
+export { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from './all-faults.ts';
 export { composeFaults } from './compose.ts';
 export type { AuthAttempt, FaultDefinition, FaultGroup, FaultHooks, ReplyContext } from './hooks.ts';

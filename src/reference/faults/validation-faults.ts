@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../../contract/index.ts';
 import { INT64_MAX, INT64_MIN } from '../../json.ts';
 import type { NewPetRecord } from '../store.ts';
+import { refuseNumberForms } from '../liberties.ts';
 import { defineFault } from './hooks.ts';
 
 const INTEGER_TEXT = /^-?\d+$/;
@@ -13,6 +14,14 @@ interface LooseBody {
 
 /** createPet bodies that a correct server refuses with 400 but these faults let through. */
 export const VALIDATION_FAULTS = [
+  defineFault({
+    name: 'integer-forms-refused',
+    group: 'validation',
+    description: 'A categoryId written with an exponent or a zero fraction (1e3, 1000.0) is refused with 400, though JSON Schema counts it as an integer.',
+    detectedBy: ['INT-005'],
+    strictOnly: true,
+    hooks: () => ({ newPetOutcome: refuseNumberForms }),
+  }),
   defineFault({
     name: 'missing-name-accepted',
     group: 'validation',

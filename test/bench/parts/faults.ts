@@ -13,7 +13,7 @@ interface FaultOutcome {
 export type FaultProfile = 'quick' | 'standard' | 'thorough';
 
 /**
- * How many catalogue faults each profile catches (exit 1) on the embedded reference, and the requests
+ * How many named faults each profile catches (exit 1) on the embedded reference, and the requests
  * a run sends. Faults that break only SHOULD requirements (strictOnly) are run with --strict, where they count.
  */
 export async function benchFaults(width = 2, profiles: readonly FaultProfile[] = ['quick', 'standard']): Promise<Row[]> {

@@ -7,7 +7,7 @@ import type { FaultOutcome } from './fault-plan.ts';
 export const FAULT_TABLE_PATH = join(tmpdir(), 'animal-store-fault-sensitivity.txt');
 
 /**
- * The table fault → requirements that failed → requirements expected → OK/MISSED, in catalogue order,
+ * The table fault → requirements that failed → requirements expected → OK/MISSED, in the order of FAULTS,
  * with a line per fault that never ran (its test failed before it had an outcome).
  */
 export function formatFaultTable(faults: ReadonlyArray<{ name: string; detectedBy: readonly string[] }>, outcomes: readonly FaultOutcome[]): string {
