@@ -18,18 +18,27 @@ const integer = (value: BareItem | undefined): number | undefined => (typeof val
  * RateLimit-Policy: the current draft's List of named policies with q (quota) and w (window), or an
  * earlier draft's List of quotas (`100;w=60`). Undefined when it is neither.
  */
-function readPolicy(raw: string): number[] | undefined {
+function readPolicy(raw: string): Policy[] | undefined {
   const list = parseList(raw);
   if (!list) return undefined;
-  const quotas: number[] = [];
+  const policies: Policy[] = [];
   for (const member of list) {
     if (isInnerList(member)) return undefined;
     const quota = integer(member.params.get('q')) ?? integer(member.value);
     if (quota === undefined || quota < 0) return undefined;
-    quotas.push(quota);
+    policies.push({ quota, window: integer(member.params.get('w')) });
   }
-  return quotas;
+  return policies;
 }
+
+interface Policy {
+  quota: number;
+  /** w: the window's length in seconds, when given. */
+  window: number | undefined;
+}
+
+/** The longest window the interface knows: requests per day. */
+const LONGEST_WINDOW_S = 86_400;
 
 /**
  * RateLimit: the current draft's List of named policies with r (remaining) and t (seconds to reset), or
@@ -78,9 +87,17 @@ export const ietfRateLimitAgrees: Check = {
     if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoteValue(rateRaw)} is not a Structured Field with remaining counts`);
     const x = xRateLimit(ctx);
     if (x && problems.length === 0) {
-      const quotas = [...(policy ?? []), ...(reading?.quotas ?? [])];
+      const quotas = [...(policy ?? []).map((p) => p.quota), ...(reading?.quotas ?? [])];
       if (quotas.length > 0 && !quotas.includes(x.limit)) {
         problems.push(`the quotas ${quotas.join(', ')} do not include X-RateLimit-Limit ${x.limit}`);
+      }
+      // The policy of X-RateLimit-Limit's quota is the window X-RateLimit-* counts in: a minute or a day
+      // by the interface, never longer than a day, never shorter than the time left until it resets.
+      const windows = (policy ?? []).filter((p) => p.quota === x.limit && p.window !== undefined).map((p) => p.window as number);
+      if (windows.length > 0 && !windows.some((w) => w <= LONGEST_WINDOW_S && w + SKEW_S >= x.resetIn)) {
+        problems.push(
+          `RateLimit-Policy gives the quota ${x.limit} a window of ${windows.join(', ')} s; X-RateLimit-Reset is ${x.resetIn} s away and the longest window is a day`,
+        );
       }
       if (reading) {
         const agreeing = reading.windows.filter((window) => window.remaining === x.remaining);

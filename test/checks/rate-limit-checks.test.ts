@@ -104,4 +104,15 @@ describe('ietf-ratelimit-agrees (RATE-009)', () => {
     expect(run({ ratelimit: '"minute";r=40;t=30' })).toBe('RateLimit remaining 40 disagrees with X-RateLimit-Remaining 59');
     expect(run({ ratelimit: '"minute";r=59;t=60' })).toBe('RateLimit says the window resets in 60 s; X-RateLimit-Reset says 30 s');
   });
+
+  it("fails a window for the Limit's quota that is longer than a day or shorter than the time to reset", () => {
+    expect(run({ 'ratelimit-policy': '"minute";q=60;w=604800' })).toBe(
+      'RateLimit-Policy gives the quota 60 a window of 604800 s; X-RateLimit-Reset is 30 s away and the longest window is a day',
+    );
+    // A window given in minutes (w=1 for a minute) is shorter than the 30 s left until Reset.
+    expect(run({ 'ratelimit-policy': '"minute";q=60;w=1' })).toMatch(/a window of 1 s/);
+    // Other quotas (a monthly one, say) may have any window; without w nothing is judged.
+    expect(run({ 'ratelimit-policy': '"minute";q=60;w=60, "month";q=100000;w=2592000' })).toBeUndefined();
+    expect(run({ 'ratelimit-policy': '"minute";q=60' })).toBeUndefined();
+  });
 });

@@ -109,6 +109,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'deprecation-not-structured-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'ietf-ratelimit-reset-disagrees': { ...smallKey, run: async (c) => (await limited(c, 1)).map((answer) => answer.headers.ratelimit) },
+  'ietf-ratelimit-window-is-reset-time': { run: async ({ server }) => (await call(server, 'GET', '/pets')).headers['ratelimit-policy'] },
   'link-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.link },
   'deprecation-on-every-operation': {
     run: async ({ server }) => {

@@ -53,6 +53,14 @@ export const RATE_LIMIT_FAULTS = [
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ resetIn: rate.resetIn + 30 })) }),
   }),
   defineFault({
+    name: 'ietf-ratelimit-window-is-reset-time',
+    group: 'rate-limit',
+    description: 'RateLimit-Policy gives as window w the Unix time the window resets (X-RateLimit-Reset), not its length in seconds.',
+    detectedBy: ['RATE-009'],
+    strictOnly: true,
+    hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ windowS: rate.reset })) }),
+  }),
+  defineFault({
     name: 'ratelimit-reset-jitter',
     group: 'rate-limit',
     description: "X-RateLimit-Reset jumps back and forth: every other response names a time 20 s later than the window's.",
