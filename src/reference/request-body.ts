@@ -19,7 +19,7 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   const semicolon = contentType.indexOf(';');
   // Stryker disable next-line ConditionalExpression,MethodExpression: parameters after the media type are cut either way; the type is compared in lower case next
   const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim();
-  return essence.length === 16 && essence.toLowerCase() === 'application/json';
+  return essence.toLowerCase() === 'application/json';
 }
 
 /**
