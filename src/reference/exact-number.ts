@@ -14,18 +14,17 @@ export function exactInteger(literal: string): bigint | undefined {
   // Stryker disable next-line ArrayDeclaration: every JSON number literal matches DECIMAL: the fallback is never read
   const [, sign, whole, fraction = '', exponent] = DECIMAL.exec(literal) ?? [];
   // Stryker disable next-line Regex: BigInt reads leading zeros either way
-  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
   if (!digits) return 0n;
-  let scale = Number(exponent ?? 0) - fraction.length;
-  // Stryker disable next-line EqualityOperator: at scale 0 a trailing zero moved into the scale gives the same value
-  while (scale < 0 && digits.endsWith('0')) {
-    digits = digits.slice(0, -1);
-    scale++;
-  }
+  const written = Number(exponent ?? 0) - fraction.length;
+  // Trailing zeros of a fraction are no fraction: 1000.0 is 10000·10^-1, that is 1000·10^0.
+  const trailing = digits.length - digits.replace(/0+$/, '').length;
+  const moved = Math.min(trailing, Math.max(0, -written));
+  const scale = written + moved;
   // Stryker disable next-line ConditionalExpression: a fraction is refused either way (a negative power of ten throws, which refuses the body too)
   if (scale < 0) return undefined;
   // A scale past 40 leaves int64 far behind: the exact value no longer matters, only that it is out.
-  const magnitude = BigInt(digits) * 10n ** BigInt(Math.min(scale, MAX_SCALE));
+  const magnitude = BigInt(digits.slice(0, digits.length - moved)) * 10n ** BigInt(Math.min(scale, MAX_SCALE));
   return sign ? -magnitude : magnitude;
 }
 
