@@ -54,6 +54,7 @@ const INTEGER_FORMS: readonly { written: string; value: bigint }[] = [
   { written: '4.20e1', value: 42n },
   { written: '0.042e3', value: 42n },
   { written: '0.0', value: 0n },
+  { written: '101.00', value: 101n },
   { written: '100.000e-2', value: 1n },
 ];
 
