@@ -68,7 +68,12 @@ conformance(
     // the first form only: one request.
     for (const form of forProfile(ctx, INTEGER_FORMS, 1)) {
       const created = await ctx.client.createPet(undefined, { rawBody: `{"name":${JSON.stringify(ctx.petName())},"categoryId":${form.written}}` });
-      ctx.check(created.status === 201, `createPet accepts categoryId ${form.written} (the integer ${form.value}) with 201`, `${created.status}`, created);
+      ctx.check(
+        created.status === 201,
+        `createPet accepts categoryId ${form.written} (the integer ${form.value}) with 201`,
+        () => `createPet answered ${created.status}: ${brief(created.text)}`,
+        created,
+      );
     }
   },
   { tier: 'quick', writes: true },
