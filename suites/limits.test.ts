@@ -1,6 +1,7 @@
 import { type ConformanceContext, conformance, describePet, toPetRecords } from '../src/harness/index.ts';
 import { stringifyJson } from '../src/json.ts';
-import { PET_STATUSES, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
+import { brief, expectRefused, forProfile } from './support/examples-bodies.ts';
+import { petStatusValues } from './support/property-families.ts';
 import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, occurrences } from './support/examples-lists.ts';
 
 /**
@@ -108,11 +109,12 @@ conformance(
     // Quick: one sold pet and the pending list without a limit (two requests; a filter that depends on the
     // limit shows there too); otherwise one pet and one list per status, and the sold list without a limit.
     const quick = ctx.run.profile === 'quick';
-    const created = quick ? ['sold'] : PET_STATUSES;
+    const statuses = petStatusValues(ctx.contract);
+    const created = quick ? ['sold'] : statuses;
     for (const status of created) await ctx.setupPet({ status });
     const queries: { status: string; limit: number | undefined }[] = quick
       ? [{ status: 'pending', limit: undefined }]
-      : [...PET_STATUSES.map((status) => ({ status, limit: MAX_LIMIT as number | undefined })), { status: 'sold', limit: undefined }];
+      : [...statuses.map((status) => ({ status, limit: MAX_LIMIT as number | undefined })), { status: 'sold', limit: undefined }];
     for (const { status, limit } of queries) {
       const what = `listPets status=${status}${limit === undefined ? ' (no limit)' : ''}`;
       const response = await ctx.client.listPets(limit === undefined ? { status } : { status, limit });

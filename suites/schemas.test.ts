@@ -2,7 +2,8 @@ import { formatIssues } from '../src/checks/phrasing.ts';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson, toBigInt } from '../src/json.ts';
-import { PET_STATUSES, brief, expectJsonMediaType, forProfile } from './support/examples-bodies.ts';
+import { brief, expectJsonMediaType, forProfile } from './support/examples-bodies.ts';
+import { petStatusValues } from './support/property-families.ts';
 import { MAX_LIMIT } from './support/examples-lists.ts';
 
 /**
@@ -127,12 +128,8 @@ conformance(
     }
     if (!('status' in record)) return;
     const status: unknown = (record as Record<string, unknown>).status;
-    ctx.check(
-      (PET_STATUSES as readonly unknown[]).includes(status),
-      `status omitted or one of ${PET_STATUSES.join(', ')}`,
-      `status ${stringifyJson(status ?? null)}`,
-      response,
-    );
+    const statuses: readonly unknown[] = petStatusValues(ctx.contract);
+    ctx.check(statuses.includes(status), `status omitted or one of ${statuses.join(', ')}`, `status ${stringifyJson(status ?? null)}`, response);
   },
   { writes: true },
 );

@@ -4,9 +4,6 @@ import { mediaType } from '../../src/header-values.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { stringifyJson } from '../../src/json.ts';
 
-/** The PetStatus enum, in the order the interface lists it. */
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
-
 export const TWO_POW_53_PLUS_1 = 2n ** 53n + 1n;
 export const TWO_POW_63 = 2n ** 63n;
 
