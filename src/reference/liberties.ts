@@ -35,6 +35,9 @@ export function plainRateLimited(): Reply {
   return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
 }
 
+/** What createPet makes of a body, as a liberty changes it (the createPet seam's signature). */
+export type NewPetLiberty = (outcome: NewPetOutcome, body: Buffer) => NewPetOutcome;
+
 /** A categoryId written with an exponent or a fraction (1e3, 1000.0): refused, not read as the integer. */
 export function refuseNumberForms(outcome: NewPetOutcome, body: Buffer): NewPetOutcome {
   if (!('pet' in outcome) || !/"categoryId"\s*:\s*-?\d+(?:\.\d*)?[eE.]/.test(body.toString('utf8'))) return outcome;
@@ -48,7 +51,7 @@ export interface NewPetRestrictions {
 }
 
 /** Refuses an accepted NewPet that breaks the restrictions; undefined when there are none. */
-export function restrictNewPets(rules: NewPetRestrictions): ((outcome: NewPetOutcome) => NewPetOutcome) | undefined {
+export function restrictNewPets(rules: NewPetRestrictions): NewPetLiberty | undefined {
   const { nameLength, categoryIds } = rules;
   if (!nameLength && !categoryIds) return undefined;
   return (outcome) => {

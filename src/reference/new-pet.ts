@@ -9,8 +9,6 @@ export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';
 export interface NewPetRules {
   /** The status stored when none is given (a valid variant); undefined leaves it out. */
   defaultStatus?: string;
-  /** Restrictions a valid server may add where the interface is silent (liberties.ts); undefined: none. */
-  restrict?: (outcome: NewPetOutcome) => NewPetOutcome;
 }
 
 /** The NewPet reader's seam (see seams.ts): a body that failed validation, refused or accepted anyway. */
@@ -28,7 +26,6 @@ export type NewPetReader = (body: Buffer) => NewPetOutcome;
 const MAX_ISSUES_IN_MESSAGE = 3;
 
 export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], seams: NewPetSeams): NewPetReader {
-  const restrict = rules.restrict ?? accepted;
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
   // Stryker disable next-line BooleanLiteral,ObjectLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -77,14 +74,12 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
     if (issues.length > 0) return seams.invalidBody({ kind: 'invalid_body', message: describe(issues) }, value, issues);
     const fields = value as { name: string; categoryId: bigint | number; status?: string };
     const status = fields.status ?? rules.defaultStatus;
-    return restrict({
+    return {
       // Stryker disable next-line ConditionalExpression: a status left undefined is not rendered: both shapes store the same pet
       pet: status === undefined ? { name: fields.name, categoryId: fields.categoryId } : { name: fields.name, categoryId: fields.categoryId, status },
-    });
+    };
   };
 }
-
-const accepted = (outcome: NewPetOutcome): NewPetOutcome => outcome;
 
 function mayBeInexact(value: unknown, text: string): boolean {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer

@@ -8,7 +8,7 @@ import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/all-faults.ts';
 import { composeFaults } from './faults/compose.ts';
-import { clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms } from './liberties.ts';
+import { type NewPetLiberty, clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms, restrictNewPets } from './liberties.ts';
 import { randomIds } from './random-ids.ts';
 import { strictLimit, strictStatus } from './list-query.ts';
 import { petRenderer } from './pet-wire.ts';
@@ -59,12 +59,7 @@ export interface ReferenceServer {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
   const hooks = composeFaults(options.faults ?? []);
-  const faultSeams = seamsOf(hooks);
-  // The integer-forms-refused variant refuses what the correct server reads, before any fault sees it.
-  const seams: Seams =
-    options.numberForms === 'refuse'
-      ? { ...faultSeams, newPetOutcome: (outcome, body) => faultSeams.newPetOutcome(refuseNumberForms(outcome, body), body) }
-      : faultSeams;
+  const seams = withNewPetLiberties(seamsOf(hooks), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
   if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {
@@ -270,4 +265,26 @@ function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The NewPets a valid variant refuses besides the correct server's refusals (bounded names, known
+ * categories, integers written 1e3): applied before any fault sees the outcome.
+ */
+function withNewPetLiberties(seams: Seams, options: ReferenceOptions): Seams {
+  const restrict = restrictNewPets({
+    ...(options.categoryIds ? { categoryIds: new Set(options.categoryIds.map(String)) } : {}),
+    ...(options.nameLength ? { nameLength: options.nameLength } : {}),
+  });
+  const liberties = [restrict, options.numberForms === 'refuse' ? refuseNumberForms : undefined].filter((l): l is NewPetLiberty => l !== undefined);
+  if (liberties.length === 0) return seams;
+  const { newPetOutcome } = seams;
+  return {
+    ...seams,
+    newPetOutcome: (outcome, body) =>
+      newPetOutcome(
+        liberties.reduce((current, liberty) => liberty(current, body), outcome),
+        body,
+      ),
+  };
 }

@@ -1,7 +1,6 @@
 import type { Contract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
 import { INT64_MAX, INT64_MIN } from '../json.ts';
-import { restrictNewPets } from './liberties.ts';
 import type { NewPetRules } from './new-pet.ts';
 import { DEFAULTS, type ReferenceOptions } from './options.ts';
 import type { Limits } from './plans.ts';
@@ -48,18 +47,7 @@ export function checkSettings(options: ReferenceOptions): Settings {
     maxConnections: positive('maxConnections', options.maxConnections ?? DEFAULTS.maxConnections),
     idStart,
     delayMs: options.delayMs === undefined || options.delayMs === 0 ? 0 : positive('delayMs', options.delayMs),
-    newPetRules: newPetRules(options),
-  };
-}
-
-function newPetRules(options: ReferenceOptions): NewPetRules {
-  const restrict = restrictNewPets({
-    ...(options.categoryIds ? { categoryIds: new Set(options.categoryIds.map(String)) } : {}),
-    ...(options.nameLength ? { nameLength: options.nameLength } : {}),
-  });
-  return {
-    ...(restrict ? { restrict } : {}),
-    ...(options.defaultStatus !== undefined ? { defaultStatus: options.defaultStatus } : {}),
+    newPetRules: options.defaultStatus !== undefined ? { defaultStatus: options.defaultStatus } : {},
   };
 }
 
