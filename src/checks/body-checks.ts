@@ -11,14 +11,17 @@ export const jsonContentType: Check = {
   name: 'json-content-type',
   requirementId: 'SCH-004',
   run(ctx) {
-    if (!operationOf(ctx) || ctx.status === 429 || ctx.text.length === 0) return undefined;
+    if (!operationOf(ctx) || ctx.status === 429 || (ctx.text.length === 0 && ctx.jsonError === undefined)) return undefined;
     const raw = ctx.headers['content-type'];
     const type = mediaType(raw);
     const expected = 'a body served as Content-Type: application/json';
     if (type !== 'application/json') {
       return { expected, actual: raw === undefined ? 'no Content-Type header' : `Content-Type ${quoteValue(raw)}` };
     }
-    if (!ctx.isJson) return { expected: 'a body that is valid JSON', actual: `application/json that does not parse: ${quoteValue(ctx.text, 60)}` };
+    if (!ctx.isJson) {
+      const why = ctx.jsonError === undefined ? '' : `${ctx.jsonError}; `;
+      return { expected: 'a body that is valid JSON', actual: `application/json that does not parse: ${why}${quoteValue(ctx.text, 60)}` };
+    }
     return undefined;
   },
 };

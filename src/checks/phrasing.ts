@@ -13,9 +13,10 @@ export function formatIssues(issues: readonly ValidationIssue[]): string {
 
 /** Why a body could not be validated at all: empty, or not JSON (with its media type and first bytes). */
 export function describeUnparsedBody(ctx: CheckContext): string {
-  if (ctx.text.length === 0) return 'an empty body';
+  if (ctx.text.length === 0 && ctx.jsonError === undefined) return 'an empty body';
   const type = mediaType(ctx.headers['content-type']) ?? 'no Content-Type';
-  return `a body that is not JSON (${type}): ${quoteValue(ctx.text, 60)}`;
+  const why = ctx.jsonError === undefined ? '' : `${ctx.jsonError}; `;
+  return `a body that is not JSON (${type}): ${why}${quoteValue(ctx.text, 60)}`;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface CheckContext {
   /** parseJson(text) when the body parsed, else undefined. */
   body: unknown;
   isJson: boolean;
+  /** Why a non-empty body is not JSON (not UTF-8 at byte N, a duplicate key, too deep, too large). */
+  jsonError?: string;
   contract: Contract;
   /** Epoch milliseconds when the response arrived (the injectable clock, so tests are deterministic). */
   now: number;

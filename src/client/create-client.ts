@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { getGlobalDispatcher } from 'undici';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { BREAKER_THRESHOLD, RATE_LIMIT_KEY } from './breaker.ts';
-import { parseJson, stringifyJson } from '../json.ts';
+import { readJsonBytes, stringifyJson } from '../json.ts';
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from './exchange.ts';
 import { pacingWait, readRateLimit, retryWait } from './pacing.ts';
@@ -111,13 +111,13 @@ export function createClient(options: ClientOptions): TargetClient {
     const state = readRateLimit(response.headers, receivedAt);
     rateLimit = state;
     shared?.write(state);
-    const { body, isJson } = parseBody(response.text);
+    const { body, isJson, jsonError } = parseBody(response, settings.maxResponseBytes);
     const exchange = recordExchange({ ...base, durationMs, response, rateLimit: state }, redact);
     const { status, headers, text } = response;
     let findings: Finding[];
     try {
       const { method, url } = wire;
-      const context = { operationId, method, url, status, headers, text, body, isJson, contract, now: receivedAt, exchangeSeq: seq };
+      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
       findings = (options.inspect?.(context) ?? []).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
     } catch (error) {
       emit(exchange, []);
@@ -125,6 +125,7 @@ export function createClient(options: ClientOptions): TargetClient {
     }
     emit(exchange, findings);
     const result: ApiResponse = { status, headers, text, body, isJson, exchange, findings };
+    if (jsonError !== undefined) result.jsonError = redact(jsonError);
     return { result, state };
   }
 
@@ -180,13 +181,12 @@ export function createClient(options: ClientOptions): TargetClient {
   };
 }
 
-function parseBody(text: string): { body: unknown; isJson: boolean } {
-  if (text.length === 0) return { body: undefined, isJson: false };
-  try {
-    return { body: parseJson(text), isJson: true };
-  } catch {
-    return { body: undefined, isJson: false };
-  }
+/** The one reading of every body: strict UTF-8, no duplicate keys, bounded depth, int64 exact. */
+function parseBody(response: WireResponse, maxBytes: number): { body: unknown; isJson: boolean; jsonError?: string } {
+  if (response.tooLarge) return { body: undefined, isJson: false, jsonError: `a body larger than ${maxBytes} bytes, the most the suite reads` };
+  if (response.bytes.length === 0) return { body: undefined, isJson: false };
+  const reading = readJsonBytes(response.bytes);
+  return reading.ok ? { body: reading.value, isJson: true } : { body: undefined, isJson: false, jsonError: reading.reason };
 }
 
 /** The settings with a default that the caller gave: they replace the defaults, undefined ones do not. */

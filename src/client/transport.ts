@@ -12,7 +12,13 @@ export interface WireResponse {
   status: number;
   /** Lower-case names; a duplicated header is joined with ', '. */
   headers: Record<string, string>;
+  /** The body for display: bytes that are not UTF-8 show as U+FFFD. Judge `bytes`, never this. */
   text: string;
+  /** The body as received (the first maxResponseBytes of it when `tooLarge`). */
+  bytes: Buffer;
+  /** The target sent (or declared) more than maxResponseBytes: reading stopped there. The target's
+   * failure to answer within bounds, judged by the requirement that needed the body. */
+  tooLarge?: true;
 }
 
 export interface TransportOptions {
@@ -39,7 +45,7 @@ const CALLER_MISTAKES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED',
 
 /**
  * One HTTP exchange, nothing more: no retries, no redirects (undici's request follows none), the body
- * read to the end or destroyed. The timeout covers the whole exchange, so a target that drips one byte
+ * read to the end or, past maxResponseBytes, cut and marked `tooLarge`. The timeout covers the whole exchange, so a target that drips one byte
  * a second (which resets undici's per-chunk bodyTimeout) still ends on time.
  */
 export async function exchangeOnce(wire: WireRequest, options: TransportOptions): Promise<WireResponse> {
@@ -61,8 +67,10 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
       signal: controller.signal,
     });
     const headers = flattenHeaders(response.headers);
-    const text = await readCapped(response.body, headers['content-length'], options);
-    return { status: response.statusCode, headers, text };
+    const { bytes, tooLarge } = await readCapped(response.body, headers['content-length'], options);
+    const answer: WireResponse = { status: response.statusCode, headers, text: bytes.toString('utf8'), bytes };
+    if (tooLarge) answer.tooLarge = true;
+    return answer;
   } catch (error) {
     throw toHarnessError(error, timedOut, options);
   } finally {
@@ -91,24 +99,28 @@ function refuseInvalid(wire: WireRequest): void {
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], declared: string | undefined, options: TransportOptions): Promise<string> {
-  const tooLarge = () =>
-    new HarnessError('ERR_RESPONSE_TOO_LARGE', `the target at ${options.origin} sent a body larger than ${options.maxResponseBytes} bytes`);
+/** The body up to maxResponseBytes; past that the rest is not read (a declared size past it, nothing). */
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  declared: string | undefined,
+  options: TransportOptions,
+): Promise<{ bytes: Buffer; tooLarge: boolean }> {
   if (declared !== undefined && Number(declared) > options.maxResponseBytes) {
     body.destroy();
-    throw tooLarge();
+    return { bytes: Buffer.alloc(0), tooLarge: true };
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > options.maxResponseBytes) {
+    if (size + chunk.length > options.maxResponseBytes) {
+      chunks.push(chunk.subarray(0, options.maxResponseBytes - size));
       body.destroy();
-      throw tooLarge();
+      return { bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true };
     }
+    size += chunk.length;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return { bytes: Buffer.concat(chunks, size), tooLarge: false };
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -104,6 +104,8 @@ export interface ApiResponse {
   /** parseJson(text) when it parses (int64 beyond 2^53 as bigint), else undefined. */
   body: unknown;
   isJson: boolean;
+  /** Why a non-empty body is not JSON (not UTF-8 at byte N, a duplicate key, too deep, too large). */
+  jsonError?: string;
   /** The redacted record of this exchange, as handed to onExchange. */
   exchange: Exchange;
   /** Always-on checks that failed on this response. */

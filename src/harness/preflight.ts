@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { request } from 'undici';
 import { createRedactor } from '../client/redact.ts';
 import { HarnessError } from '../errors.ts';
+import { readJsonBytes } from '../json.ts';
 
 /** What the preflight saw of one answer: enough to tell a wrong setup from a faulty Animal Store. */
 export interface PreflightAnswer {
@@ -12,6 +13,8 @@ export interface PreflightAnswer {
   location: string | undefined;
   retryAfter: string | undefined;
   body: string;
+  /** The body read as the suite reads every body (readJsonBytes): strict UTF-8, no duplicate keys. */
+  json: boolean;
   /** The body was longer than the preflight reads: it cannot say whether it was JSON. */
   truncated?: boolean;
 }
@@ -83,7 +86,9 @@ export function classify(
   if (answer.status === 404 && !answer.rateLimited) {
     return { code: 'ERR_WRONG_BASE_URL', message: `${where} answered 404${briefBody(answer)}: check --target (the base URL ends in /v1)` };
   }
-  if (answer.status >= 200 && answer.status < 300 && !answer.truncated && !isJson(answer.body)) {
+  // A 2xx that is not JSON is a stranger's page, unless it carries the rate-limit headers every Animal
+  // Store answer carries: then it is an Animal Store with a broken body, and the suites say so.
+  if (answer.status >= 200 && answer.status < 300 && !answer.truncated && !answer.json && !answer.rateLimited) {
     return {
       code: 'ERR_NOT_ANIMAL_STORE',
       message: `not an Animal Store API: ${where} answered ${answer.status} ${answer.contentType ?? 'without a Content-Type'}, not JSON${briefBody(answer)}`,
@@ -98,8 +103,7 @@ async function elsewhere(options: PreflightOptions): Promise<string | undefined>
   const candidates = [`${base.origin}/v1`, base.origin].filter((url) => url !== options.baseUrl);
   for (const candidate of candidates.slice(0, 1)) {
     const answer = await fetchAnswer(`${candidate}/pets?limit=1`, options).catch(() => undefined);
-    if (answer && answer.status !== 404 && (answer.rateLimited || isJson(answer.body)))
-      return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
+    if (answer && answer.status !== 404 && (answer.rateLimited || answer.json)) return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
   }
   return undefined;
 }
@@ -116,7 +120,7 @@ async function fetchAnswer(url: string, options: PreflightOptions): Promise<Pref
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.any(signals),
     });
-    const { text: body, truncated } = await readCapped(response.body, BODY_CAP);
+    const { bytes, truncated } = await readCapped(response.body, BODY_CAP);
     const header = (name: string) => {
       const value = response.headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -127,7 +131,8 @@ async function fetchAnswer(url: string, options: PreflightOptions): Promise<Pref
       rateLimited: header('x-ratelimit-limit') !== undefined,
       location: header('location'),
       retryAfter: header('retry-after'),
-      body,
+      body: bytes.toString('utf8'),
+      json: !truncated && readJsonBytes(bytes).ok,
       truncated,
     };
   } catch (cause) {
@@ -137,8 +142,8 @@ async function fetchAnswer(url: string, options: PreflightOptions): Promise<Pref
   }
 }
 
-/** The body as text, at most `cap` bytes: a preflight never holds a huge answer. */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<{ text: string; truncated: boolean }> {
+/** The body, at most `cap` bytes: a preflight never holds a huge answer. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap: number): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -146,19 +151,10 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, cap
     size += chunk.length;
     if (size > cap) {
       body.destroy();
-      return { text: Buffer.concat(chunks).subarray(0, cap).toString('utf8'), truncated: true };
+      return { bytes: Buffer.concat(chunks).subarray(0, cap), truncated: true };
     }
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
+  return { bytes: Buffer.concat(chunks), truncated: false };
 }
 
 function briefBody(answer: PreflightAnswer): string {

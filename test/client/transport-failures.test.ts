@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createClient, type Exchange } from '../../src/client/index.ts';
+import { runChecks } from '../../src/checks/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import type { HarnessError } from '../../src/errors.ts';
 import { startServer } from './test-server.ts';
@@ -54,7 +55,7 @@ describe('client: transport failures become HarnessErrors', () => {
   it.each([
     ['with Content-Length', true],
     ['chunked', false],
-  ])('stops reading a 50 MB body (%s) with ERR_RESPONSE_TOO_LARGE', async (_label, declared) => {
+  ])('stops reading a 50 MB body (%s): the target failed to answer within bounds, a finding, not a harness error', async (_label, declared) => {
     const size = 50 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let written = 0;
@@ -70,10 +71,12 @@ describe('client: transport failures become HarnessErrors', () => {
       res.on('error', () => undefined);
       pump();
     });
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
-    const error = await failure(client.listPets());
-    expect(error.code).toBe('ERR_RESPONSE_TOO_LARGE');
-    expect(error.message).toContain(String(2 * 1024 * 1024));
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, inspect: runChecks });
+    const response = await client.listPets();
+    expect(response.isJson).toBe(false);
+    expect(response.jsonError).toContain(String(2 * 1024 * 1024));
+    const finding = response.findings.find((f) => f.requirementId === 'SCH-004');
+    expect(finding?.actual).toContain(`larger than ${2 * 1024 * 1024} bytes`);
     expect(written).toBeLessThan(size);
   });
 

@@ -21,6 +21,7 @@ const answer = (overrides: Partial<PreflightAnswer>): PreflightAnswer => ({
   location: undefined,
   retryAfter: undefined,
   body: '[]',
+  json: true,
   ...overrides,
 });
 
@@ -50,7 +51,8 @@ async function serve(respond: (url: string, authorization: string | undefined) =
 describe('classify: a wrong setup, or an Animal Store to test', () => {
   it.each([
     ['401', answer({ status: 401, body: '{"code":"unauthorized","message":"no","status":401}' }), 'ERR_KEY_REFUSED'],
-    ['an HTML page', answer({ contentType: 'text/html', rateLimited: false, body: '<!doctype html><h1>Welcome</h1>' }), 'ERR_NOT_ANIMAL_STORE'],
+    ['an HTML page', answer({ contentType: 'text/html', rateLimited: false, body: '<!doctype html><h1>Welcome</h1>', json: false }), 'ERR_NOT_ANIMAL_STORE'],
+    ['application/json that is not JSON, without rate-limit headers', answer({ rateLimited: false, body: 'oops', json: false }), 'ERR_NOT_ANIMAL_STORE'],
     ['a bare 404', answer({ status: 404, rateLimited: false, body: 'Not Found', contentType: 'text/plain' }), 'ERR_WRONG_BASE_URL'],
     ['a JSON 404 without rate-limit headers', answer({ status: 404, rateLimited: false, body: '{"error":"no route"}' }), 'ERR_WRONG_BASE_URL'],
     ['a redirect', answer({ status: 302, location: 'https://login.example/', body: '' }), 'ERR_WRONG_BASE_URL'],
@@ -64,6 +66,8 @@ describe('classify: a wrong setup, or an Animal Store to test', () => {
     ['a 500', answer({ status: 500, body: 'oops', contentType: 'text/plain' })],
     ['a 200 JSON object (a wrapped list)', answer({ body: '{"data":[]}' })],
     ['a 200 JSON list served as text/plain', answer({ contentType: 'text/plain' })],
+    // The rate-limit headers say Animal Store: a body that does not parse is its failure (SCH-004), not a wrong setup.
+    ['a 200 application/json that is not JSON, with rate-limit headers', answer({ body: '{"id":1,', json: false })],
   ])('%s is tested, not refused', (_label, given) => {
     expect(classify(given, BASE)).toBeUndefined();
   });
