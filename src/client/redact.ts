@@ -8,10 +8,56 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The last guard before anything is recorded: the key, in any letter case (tests send it upper- and
- * lower-cased on purpose), percent-encoded, base64-encoded (Basic), and anything that starts with a large
- * part of it (the prefixes and same-shape keys the auth tests send, echoed back by a hostile target)
- * becomes `***`. Built once per client.
+ * Every way one character of the key can be written in text a target controls: itself, percent-encoded
+ * (either hex case, also double-encoded), as a JSON or JavaScript escape (\u006b, \x6b), and as an HTML
+ * character reference (&#107; &#x6b;). Any mix of these across the key still matches, so a partly
+ * escaped copy is caught as well as a wholly escaped one.
+ */
+function characterForms(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  const hex = code.toString(16);
+  const bytes = [...Buffer.from(char, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
+  const forms = [
+    escapeRegExp(char),
+    bytes.map((b) => `%(?:25)?${b}`).join(''),
+    `\\\\+u0*${hex}`,
+    `&#x0*${hex};?`,
+    `&#0*${code};?`,
+    ...(code < 0x100 ? [`\\\\+x${hex.padStart(2, '0')}`] : []),
+  ];
+  return `(?:${forms.join('|')})`;
+}
+
+/** The text in any mix of the character forms above. */
+function encodedForms(text: string): string {
+  return [...text].map(characterForms).join('');
+}
+
+const BASE64_CHAR = '[A-Za-z0-9+/_-]';
+
+/**
+ * The base64 (and base64url) characters that `text` alone decides wherever it sits in the encoded
+ * stream: it may start at any of three byte offsets within a quantum (after "Bearer ", after "user:",
+ * inside a JSON blob), and each gives other characters.
+ */
+function base64Cores(text: string): string[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const cores: string[] = [];
+  for (const shift of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    // Characters that mix bits of the bytes before `text` are left out, and so is the partial last quantum.
+    const core = encoded.slice([0, 2, 3][shift], Math.floor((shift + bytes.length) / 3) * 4);
+    cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return [...new Set(cores)].filter((core) => core.length >= 8);
+}
+
+/**
+ * The last guard before anything is recorded, printed or written: the key, judged by content, in every
+ * form a target can echo it back in. That is any letter case (tests send it upper- and lower-cased on
+ * purpose), percent-encoded, JSON-, JavaScript- or HTML-escaped (wholly or partly), in base64 or
+ * base64url at any alignment (Basic, a token, an encoded blob), and anything that starts with a large
+ * part of it (the prefixes and same-shape keys the auth tests send) becomes `***`. Built once per client.
  */
 export function createRedactor(secret: string): Redact {
   if (secret.length === 0) return (text) => text;
@@ -19,17 +65,31 @@ export function createRedactor(secret: string): Redact {
   const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
   // The prefix, and as many key-like characters after it as the rest of the key could hold.
   const rest = secret.length - prefix.length + 2;
+  const base64Rest = Math.ceil(((secret.length + 2) * 4) / 3);
   // The exact forms come first, so a key repeated back to back is matched key by key.
-  const exact = [secret, encodeURIComponent(secret), base64(secret), base64(`${secret}:`)].map(escapeRegExp);
-  const forms = [...exact, `${escapeRegExp(prefix)}[\\w-]{0,${rest}}`];
+  const exact = [base64(secret), base64(`${secret}:`)].map(escapeRegExp);
+  const forms = [
+    ...exact,
+    encodedForms(secret),
+    `${encodedForms(prefix)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
+    ...base64Cores(prefix).map((core) => `${escapeRegExp(core)}${BASE64_CHAR}{0,${base64Rest}}=*`),
+  ];
   const pattern = new RegExp(forms.join('|'), 'gi');
-  return (text) => (text.length < prefix.length ? text : text.replace(pattern, REDACTED));
+  const shortest = Math.min(prefix.length, 8);
+  return (text) => (text.length < shortest ? text : text.replace(pattern, REDACTED));
 }
 
-/** Values of a header map, redacted. */
+/**
+ * A header map, redacted by content: names as well as values, since a target can name a header after
+ * the key. Names that become alike after redaction are joined, as a repeated header is.
+ */
 export function redactHeaders(headers: Readonly<Record<string, string>>, redact: Redact): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = redact(value);
+  for (const [name, value] of Object.entries(headers)) {
+    const shown = redact(name);
+    const clean = redact(value);
+    out[shown] = Object.hasOwn(out, shown) ? `${out[shown]}, ${clean}` : clean;
+  }
   return out;
 }
 

@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/client/redact.ts';
+import { recordExchange, recordRequest } from '../../src/client/record.ts';
+import { createRedactor, redactHeaders } from '../../src/client/redact.ts';
 
 const KEY = 'sk-live-Recognisable-7f3a9c2e51';
+
+const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
+const every = (f: (c: string, i: number) => string) => [...KEY].map(f).join('');
+const base64Of = (text: string) => Buffer.from(text).toString('base64');
+
+/** The key written by content in the forms a target can echo it in, wholly or partly escaped. */
+const ENCODED_FORMS: Array<[string, string]> = [
+  ['the key JSON-escaped, lower-case hex', every((c) => `\\u00${hex(c)}`)],
+  ['the key JSON-escaped, upper-case hex', every((c) => `\\u00${hex(c).toUpperCase()}`)],
+  ['the key partly JSON-escaped', every((c, i) => (i % 3 === 0 ? `\\u00${hex(c)}` : c))],
+  ['the key wholly percent-encoded, upper-case hex', every((c) => `%${hex(c).toUpperCase()}`)],
+  ['the key wholly percent-encoded, lower-case hex', every((c) => `%${hex(c)}`)],
+  ['the key partly percent-encoded', every((c, i) => (i % 2 ? `%${hex(c)}` : c))],
+  ['the key percent-encoded twice', every((c) => `%25${hex(c)}`)],
+  ['the key as HTML character references', every((c, i) => (i % 2 ? `&#${c.charCodeAt(0)};` : `&#x${hex(c)};`))],
+  ['the key \\x-escaped', every((c) => `\\x${hex(c)}`)],
+  ['base64 of "Bearer key" (the key at the second byte of a quantum)', base64Of(`Bearer ${KEY}`).slice(8)],
+  ['base64 of "u:key" (the key at the third byte of a quantum)', base64Of(`u:${KEY}`).slice(2)],
+  ['base64url of the key', Buffer.from(KEY).toString('base64url')],
+  ['base64 of ":key"', base64Of(`:${KEY}`)],
+];
 
 describe('redactor: the forms of the key a hostile target can echo back', () => {
   const redact = createRedactor(KEY);
@@ -13,6 +35,7 @@ describe('redactor: the forms of the key a hostile target can echo back', () => 
     ['base64 of the key (Basic)', Buffer.from(KEY).toString('base64')],
     ['base64 of "key:" (Basic)', Buffer.from(`${KEY}:`).toString('base64')],
     ['the key percent-encoded', encodeURIComponent(KEY)],
+    ...ENCODED_FORMS,
   ])('scrubs %s', (_label, form) => {
     const out = redact(`{"echo":"Bearer ${form}","next":"/v1/pets"}`);
     expect(out).not.toContain(form);
@@ -22,5 +45,34 @@ describe('redactor: the forms of the key a hostile target can echo back', () => 
 
   it('leaves text without the key alone', () => {
     expect(redact('GET /v1/pets?limit=20 sk-other-key')).toBe('GET /v1/pets?limit=20 sk-other-key');
+  });
+
+  it('scrubs a header named after the key, in any form, and its value', () => {
+    const headers = { [`x-${KEY.toLowerCase()}`]: 'yes', [every((c) => `%${hex(c)}`)]: KEY, 'content-type': 'application/json' };
+    const out = JSON.stringify(redactHeaders(headers, redact));
+    expect(out).not.toMatch(/recognisable|%52%65/i);
+    expect(out).toContain('application/json');
+  });
+
+  it('a recorded exchange holds the key nowhere: header names and values, body, URL, error', () => {
+    const wire = { method: 'GET', url: `http://t.example/v1/pets?k=${encodeURIComponent(KEY)}`, headers: { Authorization: `Bearer ${KEY}` } };
+    const request = recordRequest(wire, { value: `Bearer ${KEY}`, display: 'Bearer ***', shell: 'Bearer $API_KEY' }, redact, KEY);
+    const body = `{"echo":"${every((c) => `\\u00${hex(c)}`)}","b64":"${base64Of(`Bearer ${KEY}`)}"}`;
+    const exchange = recordExchange(
+      {
+        seq: 1,
+        startedAt: 0,
+        durationMs: 1,
+        operationId: 'listPets',
+        request,
+        response: { status: 200, headers: { [KEY]: 'x', 'x-echo': encodeURIComponent(KEY) }, text: body, bytes: Buffer.from(body) },
+        error: { code: 'ERR_TARGET_UNREACHABLE', message: `failed for ${KEY.toUpperCase()}` },
+        retries: 0,
+      },
+      redact,
+    );
+    const out = JSON.stringify(exchange);
+    expect(out).not.toMatch(/recognisable/i);
+    for (const [label, form] of ENCODED_FORMS) expect(out, label).not.toContain(form);
   });
 });
