@@ -8,10 +8,11 @@ await Promise.all(['vitest/node', 'undici', 'yaml', 'lossless-json', 'ajv/dist/2
 const { register } = await import('tsx/esm/api');
 register();
 const { main } = await import('../cli/main.ts');
+const { consoleSafe } = await import('../console-text.ts');
 // Open handles (keep-alive sockets, timers of a hung target) must not hold the exit code hostage.
 // Anything that escapes is the suite's own failure: exit 2 (incomplete), never 1 (not conformant).
 const code = await main(process.argv.slice(2)).catch((error) => {
-  console.error(`animal-store-conformance: internal error: ${error?.stack ?? error}`);
+  console.error(consoleSafe(`animal-store-conformance: internal error: ${error?.stack ?? error}`));
   return 2;
 });
 process.exit(code);

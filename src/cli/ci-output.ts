@@ -1,12 +1,20 @@
 import { appendFileSync } from 'node:fs';
+import { shownText } from '../console-text.ts';
 import { type ConformanceReport, failureLine } from '../report/index.ts';
 
 /**
  * CI-native output for GitHub Actions: a Markdown summary appended to $GITHUB_STEP_SUMMARY (verdict,
  * counts, each failing requirement with its one-line reason and curl line, the untested MUSTs) and an
- * ::error annotation per failing requirement. Nothing changes elsewhere.
+ * ::error annotation per failing requirement. Nothing changes elsewhere. Annotations are the one kind
+ * of line allowed to start with `::`, so they go to `annotate` (stdout), not through the console sink
+ * that neutralises such lines; every piece of them is built from shownText.
  */
-export function writeCiOutput(report: ConformanceReport, env: Readonly<Record<string, string | undefined>>, log: (line: string) => void): void {
+export function writeCiOutput(
+  report: ConformanceReport,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+  annotate: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): void {
   if (env.GITHUB_STEP_SUMMARY) {
     try {
       appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report));
@@ -14,7 +22,7 @@ export function writeCiOutput(report: ConformanceReport, env: Readonly<Record<st
       log(`warning: could not write the step summary to GITHUB_STEP_SUMMARY: ${(error as Error).message}`);
     }
   }
-  if (env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) log(line);
+  if (env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) annotate(line);
 }
 
 export function stepSummary(report: ConformanceReport): string {
@@ -22,9 +30,9 @@ export function stepSummary(report: ConformanceReport): string {
   const lines = [
     `## Animal Store conformance: ${verdict.label}`,
     '',
-    verdict.why,
+    escape(verdict.why),
     '',
-    `Target \`${run.target.embedded ? 'embedded reference' : run.target.url}\` · profile ${run.profile} · seed ${run.seed} · ${traffic.requestCount} requests`,
+    `Target \`${run.target.embedded ? 'embedded reference' : shownText(run.target.url)}\` · profile ${run.profile} · seed ${run.seed} · ${traffic.requestCount} requests`,
     '',
     '| level | pass | fail | warn | partly tested | untested | out of scope |',
     '|---|---|---|---|---|---|---|',
@@ -41,7 +49,7 @@ export function stepSummary(report: ConformanceReport): string {
       const failure = r.failures[0];
       const reason = failureLine(r);
       lines.push(`- **${r.id}** (${r.level}${r.verdict === 'warn' ? ', warning' : ''}) ${escape(r.text)}`, `  - ${escape(reason)}`);
-      if (failure?.curl) lines.push('', '  ```sh', `  ${failure.curl}`, '  ```');
+      if (failure?.curl) lines.push('', '  ```sh', `  ${shownText(failure.curl, 4000)}`, '  ```');
     }
     lines.push('');
   }
@@ -52,20 +60,22 @@ export function stepSummary(report: ConformanceReport): string {
     lines.push('');
   }
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`> ${problem.code}: ${escape(problem.message)}`, '');
-  lines.push(`Replay: \`${run.command}\``, '');
+  lines.push(`Replay: \`${shownText(run.command, 4000)}\``, '');
   return `${lines.join('\n')}\n`;
 }
 
 export function annotations(report: ConformanceReport): string[] {
   const lines = report.requirements
     .filter((r) => r.verdict === 'fail')
-    .map((r) => `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${failureLine(r)}`)}`);
-  for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`::error title=${property(problem.code)}::${message(problem.message)}`);
+    .map((r) => `::error title=${property(`${r.id} ${r.level}`)}::${message(`${r.text} — ${shownText(failureLine(r))}`)}`);
+  for (const problem of report.harnessErrors.slice(0, 5))
+    lines.push(`::error title=${property(shownText(problem.code, 40))}::${message(shownText(problem.message))}`);
   return lines;
 }
 
+/** Target text for the Markdown summary: sanitised like the console, and no HTML. */
 function escape(text: string): string {
-  return text.replaceAll('\n', ' ').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
+  return shownText(text).replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
 }
 
 /** GitHub's workflow-command escaping: %, CR and LF in the message. */

