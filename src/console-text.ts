@@ -13,13 +13,13 @@ export const SHOWN_CHARS = 400;
  * C0 controls and DEL, C1 controls, line and paragraph separators, the bidirectional controls (which can
  * reorder what a reader sees), zero-width characters, the BOM, and lone surrogates.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+/* eslint-disable no-control-regex -- matching control characters is the point */
 const UNSAFE =
   /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** The same, but newlines and tabs pass: for whole blocks of the suite's own output. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_IN_BLOCK =
   /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
