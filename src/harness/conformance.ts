@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { test as base, expect, inject } from 'vitest';
 import { join } from 'node:path';
-import { Agent } from 'undici';
+import { createAgent } from '../client/interim-responses.ts';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
 import {
@@ -142,7 +142,8 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
       const { contract, catalog } = shared;
       const current: FileRun['current'] = { meta: undefined, signal: undefined };
-      const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 4 });
+      // createAgent: an undici Agent whose connections also read an unsolicited 100 Continue.
+      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 });
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
+import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
@@ -42,11 +43,20 @@ const BODY_CAP = 64 * 1024;
  * rate-limit headers) passes, and the suite then says what is wrong with it.
  */
 export async function preflight(options: PreflightOptions): Promise<void> {
-  await preflightKey(options, 'the key');
-  if (options.exhaustApiKey) await preflightKey({ ...options, apiKey: options.exhaustApiKey }, 'the exhaustion key (--exhaust-key / EXHAUST_API_KEY)');
+  // Connections that read an unsolicited 100 Continue, as the suites' do.
+  const dispatcher = createAgent();
+  try {
+    const withAgent = { ...options, dispatcher };
+    await preflightKey(withAgent, 'the key');
+    if (options.exhaustApiKey) await preflightKey({ ...withAgent, apiKey: options.exhaustApiKey }, 'the exhaustion key (--exhaust-key / EXHAUST_API_KEY)');
+  } finally {
+    await dispatcher.destroy();
+  }
 }
 
-async function preflightKey(options: PreflightOptions, whose: string): Promise<void> {
+type Connected = PreflightOptions & { dispatcher: Dispatcher };
+
+async function preflightKey(options: Connected, whose: string): Promise<void> {
   const redact = createRedactor(options.apiKey);
   let answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
   if (answer.status === 429) {
@@ -98,7 +108,7 @@ export function classify(
 }
 
 /** Where the API might answer instead: the origin's /v1/pets or /pets, when that differs from --target. */
-async function elsewhere(options: PreflightOptions): Promise<string | undefined> {
+async function elsewhere(options: Connected): Promise<string | undefined> {
   const base = new URL(options.baseUrl);
   const candidates = [`${base.origin}/v1`, base.origin].filter((url) => url !== options.baseUrl);
   for (const candidate of candidates.slice(0, 1)) {
@@ -108,12 +118,13 @@ async function elsewhere(options: PreflightOptions): Promise<string | undefined>
   return undefined;
 }
 
-async function fetchAnswer(url: string, options: PreflightOptions): Promise<PreflightAnswer> {
+async function fetchAnswer(url: string, options: Connected): Promise<PreflightAnswer> {
   writeFileSync(options.ledgerPath, '.', { flag: 'a' });
   const origin = new URL(url).origin;
   try {
     const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
     const response = await request(url, {
+      dispatcher: options.dispatcher,
       method: 'GET',
       headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
       headersTimeout: options.timeoutMs,

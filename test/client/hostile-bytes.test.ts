@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { devNull } from 'node:os';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runChecks } from '../../src/checks/index.ts';
 import { createClient } from '../../src/client/index.ts';
+import { createAgent, dropContinue } from '../../src/client/interim-responses.ts';
+import { preflight } from '../../src/harness/preflight.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { MAX_JSON_DEPTH, parseJson, readJson, readJsonBytes, showValue } from '../../src/json.ts';
 import { startServer } from './test-server.ts';
@@ -118,5 +122,49 @@ describe("client: a body that is not JSON is the target's finding, with why", ()
     expect(response.isJson).toBe(true);
     expect(response.body).toEqual([{ id: 9223372036854775807n, name: 'Réx 🐕', categoryId: 1 }]);
     expect(response.jsonError).toBeUndefined();
+  });
+});
+
+/** A raw TCP server answering every request with `100 Continue` first, then a 200 JSON list (split or not). */
+async function continueFirst(together: boolean): Promise<string> {
+  const final = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-RateLimit-Limit: 60\r\nContent-Length: 2\r\n\r\n[]';
+  const server = createNetServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.on('data', () => {
+      if (together) return void socket.write(`HTTP/1.1 100 Continue\r\n\r\n${final}`);
+      socket.write('HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n');
+      setTimeout(() => socket.write(final), 20);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('an unsolicited 100 Continue is read as HTTP requires (RFC 9110 §15.2), not called a closed connection', () => {
+  it.each([
+    ['in its own packet', false],
+    ['in the same packet as the final response', true],
+  ])('the client reads the final response (%s), on every request of a kept-alive connection', async (_label, together) => {
+    const origin = await continueFirst(together);
+    const dispatcher = createAgent();
+    onTestFinished(() => dispatcher.destroy());
+    const client = createClient({ baseUrl: `${origin}/v1`, apiKey: KEY, contract, dispatcher });
+    for (const send of [() => client.listPets(), () => client.createPet({ name: 'Rex', categoryId: 1 }), () => client.getPet(1)]) {
+      const response = await send();
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([]);
+    }
+  });
+
+  it('the preflight reads it too', async () => {
+    const origin = await continueFirst(false);
+    await expect(preflight({ baseUrl: `${origin}/v1`, apiKey: KEY, timeoutMs: 5_000, ledgerPath: devNull })).resolves.toBeUndefined();
+  });
+
+  it('drops only interim 100 responses at the start of a read', () => {
+    const body = Buffer.from('HTTP/1.1 200 OK\r\n\r\nHTTP/1.1 100 Continue\r\n\r\n');
+    expect(dropContinue(body)).toEqual(body);
+    expect(dropContinue(Buffer.from('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 100 x\r\nA: b\r\n\r\nHTTP/1.1 200 OK\r\n')).toString()).toBe('HTTP/1.1 200 OK\r\n');
   });
 });
