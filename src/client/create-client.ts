@@ -183,6 +183,7 @@ export function createClient(options: ClientOptions): TargetClient {
 
 /** The one reading of every body: strict UTF-8, no duplicate keys, bounded depth, int64 exact. */
 function parseBody(response: WireResponse, maxBytes: number): { body: unknown; isJson: boolean; jsonError?: string } {
+  if (response.unreadable !== undefined) return { body: undefined, isJson: false, jsonError: response.unreadable };
   if (response.tooLarge) return { body: undefined, isJson: false, jsonError: `a body larger than ${maxBytes} bytes, the most the suite reads` };
   if (response.bytes.length === 0) return { body: undefined, isJson: false };
   const reading = readJsonBytes(response.bytes);

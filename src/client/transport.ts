@@ -1,5 +1,6 @@
 import { type Dispatcher, request } from 'undici';
 import { HarnessError, isHarnessError } from '../errors.ts';
+import { decodeContent } from './content-coding.ts';
 
 export interface WireRequest {
   method: string;
@@ -19,6 +20,8 @@ export interface WireResponse {
   /** The target sent (or declared) more than maxResponseBytes: reading stopped there. The target's
    * failure to answer within bounds, judged by the requirement that needed the body. */
   tooLarge?: true;
+  /** Why the body could not be read as sent: a Content-Encoding unknown, corrupt, or too large decoded. */
+  unreadable?: string;
 }
 
 export interface TransportOptions {
@@ -67,9 +70,12 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
       signal: controller.signal,
     });
     const headers = flattenHeaders(response.headers);
-    const { bytes, tooLarge } = await readCapped(response.body, headers['content-length'], options);
+    const read = await readCapped(response.body, headers['content-length'], options);
+    const decoded = read.tooLarge ? undefined : decodeContent(read.bytes, headers['content-encoding'], options.maxResponseBytes);
+    const bytes = decoded?.ok ? decoded.bytes : read.bytes;
     const answer: WireResponse = { status: response.statusCode, headers, text: bytes.toString('utf8'), bytes };
-    if (tooLarge) answer.tooLarge = true;
+    if (read.tooLarge || (decoded?.ok === false && decoded.tooLarge)) answer.tooLarge = true;
+    if (decoded?.ok === false) answer.unreadable = decoded.reason;
     return answer;
   } catch (error) {
     throw toHarnessError(error, timedOut, options);

@@ -1,5 +1,6 @@
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { devNull } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runChecks } from '../../src/checks/index.ts';
 import { createClient } from '../../src/client/index.ts';
@@ -18,9 +19,9 @@ const contract = createContract();
 const KEY = 'bytes-key-4f9Qz7Lm2Xv8';
 
 /** A listPets answered with exactly these bytes as application/json. */
-async function listPetsAnswering(body: Buffer | string) {
+async function listPetsAnswering(body: Buffer | string, headers: Record<string, string> = {}) {
   const server = await startServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.writeHead(200, { 'Content-Type': 'application/json', ...headers });
     res.end(body);
   });
   const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract, inspect: runChecks });
@@ -115,6 +116,34 @@ describe("client: a body that is not JSON is the target's finding, with why", ()
     expect(response.isJson).toBe(false);
     expect(response.jsonError).toContain(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
     expect(response.findings.find((f) => f.requirementId === 'SCH-004')?.actual).toContain('nesting deeper');
+  });
+
+  it('a gzip body without Content-Encoding is bytes that are not UTF-8 (byte 1 is 0x8b)', async () => {
+    const response = await listPetsAnswering(gzipSync('[]'));
+    expect(response.isJson).toBe(false);
+    expect(response.jsonError).toBe('not UTF-8: invalid byte 0x8b at byte 1');
+  });
+
+  it('a body with Content-Encoding gzip is decoded (the suite sends no Accept-Encoding: any coding is acceptable)', async () => {
+    const response = await listPetsAnswering(gzipSync(`[${PET}]`), { 'Content-Encoding': 'gzip' });
+    expect(response.isJson).toBe(true);
+    expect(response.body).toEqual([{ id: 1, name: 'Rex', categoryId: 2 }]);
+  });
+
+  it.each([
+    [
+      'a gzip bomb (3 MiB of zeros in a few KiB)',
+      gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x20)),
+      'gzip',
+      /decodes \(Content-Encoding gzip\) to more than 2097152 bytes/,
+    ],
+    ['a corrupt gzip', Buffer.from('not gzip at all'), 'gzip', /not valid gzip/],
+    ['an unknown coding', Buffer.from('[]'), 'zstd', /Content-Encoding "zstd", which the suite cannot decode/],
+  ])("%s is the target's finding", async (_label, body, coding, reason) => {
+    const response = await listPetsAnswering(body, { 'Content-Encoding': coding });
+    expect(response.isJson).toBe(false);
+    expect(response.jsonError).toMatch(reason);
+    expect(response.findings.map((f) => f.requirementId)).toContain('SCH-004');
   });
 
   it('a valid UTF-8 body with int64 ids still reads exactly', async () => {
