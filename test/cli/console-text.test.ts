@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { formatSummary } from '../../src/cli/console-summary.ts';
 import { consoleSafe, shownText } from '../../src/console-text.ts';
+import { html } from '../../src/report/html/safe-html.ts';
 import { sampleReport } from '../report/sample-report.ts';
 
 /** What a hostile target puts in a body, a header or an error: each must reach the console inert. */
@@ -84,5 +85,16 @@ describe('one sanitiser for everything a target can put on the console', () => {
     const summary = stepSummary(hostileReport());
     expect(summary).not.toMatch(RAW_CONTROL);
     expect(dangerousLines(summary)).toEqual([]);
+  });
+
+  it('the HTML report shows the same payloads inert: C0, C1 and bidi controls as \\uXXXX, markup escaped', () => {
+    const page = html`<pre>${`${HOSTILE}<script>x</script>`}</pre>`.value;
+    // A page keeps tab, CR and LF (inside <pre>); nothing else.
+    // eslint-disable-next-line no-control-regex -- the point: no raw control character may remain
+    expect(page).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(page).toContain('\\u001B]52;c;');
+    expect(page).toContain('\\u009B31m');
+    expect(page).toContain('\\u202E');
+    expect(page).toContain('&lt;script&gt;');
   });
 });

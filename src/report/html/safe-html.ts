@@ -20,9 +20,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** C0 controls (but tab and newlines) and DEL, shown as \\uXXXX: visible in any font, and inert. */
+/**
+ * C0 controls (but tab and newlines), DEL, C1 controls (U+009B is a terminal's CSI when the page is
+ * printed) and the bidirectional overrides (which reorder what a reader sees), shown as \\uXXXX:
+ * visible in any font, and inert.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are stripped from the page
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 function showControls(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);

@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse, request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server, type Socket } from 'node:net';
 import type { TestContext } from 'vitest';
 
@@ -102,4 +102,46 @@ export function drip(res: ServerResponse): void {
     at += 1;
   }, 1000);
   res.on('close', () => clearInterval(timer));
+}
+
+/** An upstream answer as the tampering proxy holds it, whole, before it is passed on. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/**
+ * A proxy in front of a correct server (`upstream`, an origin) that may rewrite each answer, bytes and
+ * all, before passing it on; Content-Length is set for what it sends. With `continueFirst`, every answer
+ * is preceded by an unsolicited interim `100 Continue` (legal HTTP).
+ */
+export async function startTampering(
+  context: Cleanup,
+  upstream: string,
+  tamper: (answer: Answer, req: IncomingMessage) => Answer,
+  options: { continueFirst?: boolean } = {},
+): Promise<HostileServer> {
+  return startHttp(context, (req, res) => {
+    const sent: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => sent.push(chunk));
+    req.on('end', () => {
+      if (options.continueFirst) res.writeContinue();
+      const forward = httpRequest(`${upstream}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+        const received: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => received.push(chunk));
+        answer.on('end', () => {
+          const headers: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') headers[name] = value;
+          }
+          const out = tamper({ status: answer.statusCode ?? 502, headers, body: Buffer.concat(received) }, req);
+          res.writeHead(out.status, { ...out.headers, 'content-length': String(out.body.length) });
+          res.end(out.body);
+        });
+      });
+      forward.on('error', () => res.destroy());
+      forward.end(Buffer.concat(sent));
+    });
+  });
 }
