@@ -178,8 +178,12 @@ class Parser {
     const literal = match[0];
     const value = Number(literal);
     const integer = match[1] === undefined && match[2] === undefined;
-    // An integer the double holds exactly stays a number; any other becomes an exact bigint.
-    if (integer && !Number.isSafeInteger(value) && String(value) !== literal) return BigInt(literal);
+    // An integer the double holds exactly stays a number; any other becomes an exact bigint. (Its
+    // shortest decimal form can equal the literal while its value does not: -316092557530486900.)
+    if (integer && !Number.isSafeInteger(value)) {
+      const exact = BigInt(literal);
+      if (!Number.isFinite(value) || BigInt(value) !== exact) return exact;
+    }
     return value;
   }
 }
