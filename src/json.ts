@@ -18,8 +18,8 @@ export class JsonSyntaxError extends SyntaxError {
 /**
  * Reads a body as JSON text the way RFC 8259 defines it, judging the bytes and never repairing them:
  * bytes that are not UTF-8, a duplicated object key, nesting past MAX_JSON_DEPTH and any syntax error
- * make it not JSON. Integers that fit a double exactly become numbers, larger ones bigint, so a server
- * that rounds 2^53+1 is caught; every other number becomes a number.
+ * make it not JSON. Safe integers (within ±(2^53-1)) become numbers, larger ones exact bigint, so a
+ * server that rounds 2^53+1 is caught; every other number becomes a number.
  */
 export function readJsonBytes(bytes: Uint8Array): JsonReading {
   const decoded = decodeUtf8(bytes);
@@ -178,12 +178,9 @@ class Parser {
     const literal = match[0];
     const value = Number(literal);
     const integer = match[1] === undefined && match[2] === undefined;
-    // An integer the double holds exactly stays a number; any other becomes an exact bigint. (Its
-    // shortest decimal form can equal the literal while its value does not: -316092557530486900.)
-    if (integer && !Number.isSafeInteger(value)) {
-      const exact = BigInt(literal);
-      if (!Number.isFinite(value) || BigInt(value) !== exact) return exact;
-    }
+    // Integers beyond ±(2^53-1) are bigint, always: one type for the whole range a double cannot hold
+    // (a double may hold one exactly, 2^60, yet print it rounded, so a lookup by its text would miss).
+    if (integer && !Number.isSafeInteger(value)) return BigInt(literal);
     return value;
   }
 }
