@@ -92,8 +92,8 @@ export const INDEPENDENT_RATE_LIMIT_FAULTS = [
   defineFault({
     name: 'ind-rate-refuse-one-early',
     group: 'rate-limit',
-    description: 'The counter is incremented before the check (>= on the new count): the last request of the quota is already refused.',
-    detectedBy: ['RATE-004'],
+    description: 'The counter is incremented before the check (>= on the new count): the last request of the quota is already refused, with Remaining 1.',
+    detectedBy: ['RATE-004', 'RATE-006'],
     hooks: () => ({ refuse: (refused, { bucket, limits }) => refused || bucket.minuteCount + 1 >= limits.perMinute }),
   }),
   defineFault({

@@ -26,6 +26,8 @@ function coerceInteger(value: unknown): unknown {
 }
 
 const NULL_BODY_CRASH = 'ind-val-null-body-crash';
+const INT32_MAX = 2n ** 31n - 1n;
+const INT32_MIN = -(2n ** 31n);
 
 export const INDEPENDENT_VALIDATION_FAULTS = [
   defineFault({
@@ -87,22 +89,16 @@ export const INDEPENDENT_VALIDATION_FAULTS = [
     }),
   }),
   defineFault({
-    name: 'ind-val-category-zero-missing',
+    name: 'ind-val-category-int32-clamped',
     group: 'validation',
-    description: 'The required-field check is `if (!body.categoryId)`: categoryId 0 is refused as missing.',
-    detectedBy: ['SCH-006', 'INT-001'],
+    description: 'categoryId is an INT column in a database in non-strict mode: values outside 32 bits are stored clamped to ±2147483647/-2147483648.',
+    detectedBy: ['INT-001', 'SCH-005'],
     hooks: () => ({
-      newPetOutcome: (outcome) =>
-        'pet' in outcome && Number(outcome.pet.categoryId) === 0 ? { kind: 'invalid_body', message: 'categoryId is required' } : outcome,
-    }),
-  }),
-  defineFault({
-    name: 'ind-val-category-unsigned',
-    group: 'validation',
-    description: "categoryId is an unsigned column (minimum 0 in the server's own schema): negative ids are refused with 400.",
-    detectedBy: ['SCH-006', 'INT-001'],
-    hooks: () => ({
-      newPetOutcome: (outcome) => ('pet' in outcome && outcome.pet.categoryId < 0 ? { kind: 'invalid_body', message: 'categoryId must be >= 0' } : outcome),
+      newPet: (pet) => {
+        const id = BigInt(pet.categoryId);
+        const clamped = id > INT32_MAX ? INT32_MAX : id < INT32_MIN ? INT32_MIN : id;
+        return clamped === id ? pet : { ...pet, categoryId: Number(clamped) };
+      },
     }),
   }),
   defineFault({
