@@ -25,6 +25,7 @@ export default {
     // seams.ts, which fills in the seams no fault changes with the value unchanged); the standalone entry
     // and its option parsing are a wrapper; options.ts holds only types.
     '!src/reference/faults/**',
+    '!src/reference/independent-faults/**',
     '!src/reference/variants.ts',
     '!src/reference/liberties.ts',
     '!src/reference/random-ids.ts',

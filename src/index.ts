@@ -12,12 +12,14 @@ export { CHECKS, runChecks, type Finding } from './checks/index.ts';
 export {
   startReferenceServer,
   FAULTS,
+  INDEPENDENT_FAULTS,
   VARIANTS,
   combineVariants,
   parseApiKeys,
   type ReferenceOptions,
   type ReferenceServer,
   type FaultName,
+  type IndependentFaultName,
   type VariantName,
 } from './reference/index.ts';
 export {

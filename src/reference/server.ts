@@ -7,6 +7,7 @@ import { createConnectionCare } from './connections.ts';
 import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/all-faults.ts';
+import type { IndependentFaultName } from './independent-faults/index.ts';
 import { composeFaults } from './faults/compose.ts';
 import { type NewPetLiberty, clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms, restrictNewPets } from './liberties.ts';
 import { randomIds } from './random-ids.ts';
@@ -45,7 +46,7 @@ export interface ReferenceServer {
   readonly keys: readonly ApiKey[];
   /** True when no keys were given and demo keys were generated. */
   readonly generatedKeys: boolean;
-  readonly faults: readonly FaultName[];
+  readonly faults: readonly (FaultName | IndependentFaultName)[];
   readonly contract: Contract;
   /** Read-only view of the store. */
   readonly store: PetStoreView;

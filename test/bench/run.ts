@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Row, renderTable } from './parts/common.ts';
 import { benchAbuse } from './parts/abuse.ts';
 import { benchEmbedded } from './parts/embedded.ts';
-import { type FaultProfile, benchFaults } from './parts/faults.ts';
+import { FAULT_SETS, type FaultProfile, type FaultSet, benchFaults } from './parts/faults.ts';
 import { benchProfiles } from './parts/profiles.ts';
 import { benchRss } from './parts/rss.ts';
 import { benchServer } from './parts/server.ts';
@@ -12,6 +12,7 @@ import { progress } from './lib/paths.ts';
  * `npm run bench [-- --only server,rss,embedded,profiles,faults,abuse]`: one markdown table on stdout,
  * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1. The abuse part
  * makes the bench exit 1 when the reference server broke a rule (5xx, hang, crash, a missing header).
+ * `--fault-sets existing,independent` picks the fault sets the faults part counts, each in its own rows.
  */
 const PARTS = ['server', 'rss', 'embedded', 'profiles', 'faults', 'abuse'] as const;
 type Part = (typeof PARTS)[number];
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       parallel: { type: 'string', default: '2' },
       'abuse-per-family': { type: 'string', default: '1500' },
       'fault-profiles': { type: 'string', default: 'quick,standard' },
+      'fault-sets': { type: 'string', default: 'existing,independent' },
       seed: { type: 'string', default: '20240605' },
     },
   });
@@ -47,7 +49,10 @@ async function main(): Promise<void> {
   if (selected.has('profiles')) rows.push(...(await benchProfiles()));
   if (selected.has('faults')) {
     const profiles = (values['fault-profiles'] ?? 'quick,standard').split(',').map((p) => p.trim()) as FaultProfile[];
-    rows.push(...(await benchFaults(Number(values.parallel), profiles)));
+    const sets = (values['fault-sets'] ?? 'existing,independent').split(',').map((s) => s.trim());
+    const unknownSets = sets.filter((s) => !(s in FAULT_SETS));
+    if (unknownSets.length > 0) throw new Error(`unknown fault set(s) ${unknownSets.join(', ')}; choose from ${Object.keys(FAULT_SETS).join(', ')}`);
+    rows.push(...(await benchFaults(Number(values.parallel), profiles, sets as FaultSet[])));
   }
   if (selected.has('abuse')) {
     const abuse = await benchAbuse({ perFamily: Number(values['abuse-per-family']), seed: Number(values.seed) });
