@@ -41,7 +41,7 @@ table.impl-matrix { width: max-content; min-width: 100%; border-collapse: separa
 .impl-matrix .req-cell { position: sticky; left: 0; z-index: 1; max-width: 19em; border-right: 1px solid var(--line); }
 .impl-matrix .req-cell a { font: 600 13px var(--mono); text-decoration: none; }
 .impl-matrix .req-text { display: block; font-weight: normal; font-size: 12px; color: var(--muted); white-space: normal; line-height: 1.3; }
-.col-name { display: block; font-size: 13.5px; font-weight: 700; overflow-wrap: anywhere; }
+.col-name { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; font-size: 13.5px; font-weight: 700; overflow-wrap: anywhere; }
 .col-meta { display: block; font-weight: normal; color: var(--muted); overflow-wrap: anywhere; }
 .area-head th { background: var(--soft); font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); position: sticky; left: 0; }
 .cell { text-align: center; white-space: nowrap; font-size: 12.5px; font-weight: 600; }
@@ -76,6 +76,7 @@ table.impl-matrix { width: max-content; min-width: 100%; border-collapse: separa
   .impl-matrix .req-text { display: none; }
   .impl-matrix .req-cell { max-width: 8.5em; }
   .impl-matrix thead th { min-width: 7.5em; }
+  .impl-matrix .col-extra { display: none; }
 }
 @media print {
   .table-box { max-height: none; overflow: visible; }

@@ -41,11 +41,11 @@ Counts across implementations are over the newest version of each implementation
 
 function columnHead(c: MatrixColumn): SafeHtml {
   return html`<th scope="col" class="${c.trust === 'not-verified' ? 'col-not-verified' : ''}" data-column="${c.key}">
-<span class="col-name">${c.name}</span>
+<span class="col-name" title="${c.name}">${c.name}</span>
 ${when(c.version !== undefined, () => html`<span class="col-meta">version ${c.version}</span>`)}
 <span class="col-meta verdict-text-${c.verdict}"><strong>${c.verdictLabel}</strong></span>
-<span class="col-meta">${c.plan ?? 'no plan'} · ${c.profile}</span>
-<span class="col-meta">${c.date.slice(0, 10)} · <span title="${c.suiteIdentity}">suite ${suiteShort(c.suiteIdentity)}</span></span>
+<span class="col-meta col-extra">${c.plan ?? 'no plan'} · ${c.profile}</span>
+<span class="col-meta col-extra">${c.date.slice(0, 10)} · <span title="${c.suiteIdentity}">suite ${suiteShort(c.suiteIdentity)}</span></span>
 <span class="col-meta"><span class="trust trust-${c.trust}">${TRUST_WORDS[c.trust]}</span>${when(c.signer !== undefined, () => html` <span class="fp" title="${c.signer?.fingerprint}">key ${shortFingerprint(c.signer?.fingerprint ?? '')}</span>`)}</span>
 </th>`;
 }
