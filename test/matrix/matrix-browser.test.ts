@@ -97,7 +97,7 @@ test('matrix.html in a browser: the answer first, filters work, hostile text ine
     expect(await worst.boundingBox().then((b) => b?.y ?? 1e9)).toBeLessThan(900);
 
     // No horizontal scroll of the page; the table scrolls in its own box.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(width);
     const box = await page.locator('.table-box').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     if (label === 'phone') expect(box.scroll).toBeGreaterThan(box.client);
 
@@ -141,10 +141,10 @@ test('matrix.html in a browser: the answer first, filters work, hostile text ine
 
     expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator('text=<script>window.__xss = 1</script>').count()).toBeGreaterThan(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(dir, `matrix-${label}.png`) });
     await page.locator('#matrix-title').scrollIntoViewIfNeeded();
-    await page.evaluate(() => document.getElementById('matrix-title')?.scrollIntoView());
+    await page.evaluate("document.getElementById('matrix-title').scrollIntoView()");
     await page.screenshot({ path: join(dir, `matrix-${label}-table.png`) });
     expect(problems).toEqual([]);
     await page.close();
