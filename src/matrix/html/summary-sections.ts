@@ -15,6 +15,17 @@ export function failureSummary(c: MatrixColumn): string {
   return parts.join(', ');
 }
 
+/** Two columns the ranking cannot tell apart: a reader should know the pick is one of several. */
+function sameStanding(a: MatrixColumn, b: MatrixColumn): boolean {
+  return (
+    a.verdict === b.verdict &&
+    a.trust === b.trust &&
+    a.mustFailing === b.mustFailing &&
+    (['fail', 'warn', 'deviation', 'untested'] as const).every((s) => a.counts[s] === b.counts[s]) &&
+    a.mustTested === b.mustTested
+  );
+}
+
 /** The two answers a reader comes for, first: which implementation to pick, which requirement fails most. */
 export function answers(matrix: Matrix): SafeHtml {
   const columns = byKey(matrix);
@@ -23,13 +34,20 @@ export function answers(matrix: Matrix): SafeHtml {
   const worstIndex = matrix.requirements.findIndex((r) => r.id === worstId);
   const worst: MatrixRow | undefined = matrix.requirements[worstIndex];
   const conformant = best?.verdict === 'conformant';
+  const tied = best
+    ? matrix.ranking
+        .slice(1)
+        .map((k) => columns.get(k))
+        .filter((c): c is MatrixColumn => c !== undefined && sameStanding(c, best))
+    : [];
   return html`<section class="answer" aria-label="Summary">
 <div class="${conformant ? 'pick' : 'pick-none'}">
   <p class="label">${conformant ? 'Pick' : 'No implementation is conformant; the closest'}</p>
   ${
     best
       ? html`<p class="big">${columnLabel(best)} <span class="verdict-text-${best.verdict}">${best.verdictLabel}</span></p>
-  <p>${failureSummary(best)} · <span class="trust trust-${best.trust}">${TRUST_WORDS[best.trust]}</span>${when(best.signer !== undefined, () => html` by key <span class="fp">${shortFingerprint(best.signer?.fingerprint ?? '')}</span>`)}</p>`
+  <p>${failureSummary(best)} · <span class="trust trust-${best.trust}">${TRUST_WORDS[best.trust]}</span>${when(best.signer !== undefined, () => html` by key <span class="fp">${shortFingerprint(best.signer?.fingerprint ?? '')}</span>`)}</p>
+  ${when(tied.length > 0, () => html`<p class="small">Equally good: ${tied.map(columnLabel).join(', ')}.</p>`)}`
       : html`<p class="big">none</p><p>No input could be counted: every one is marked NOT VERIFIED.</p>`
   }
 </div>
