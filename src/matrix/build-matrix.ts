@@ -1,24 +1,13 @@
 import { posix, relative, sep } from 'node:path';
 import { HarnessError } from '../errors.ts';
-import type { FailureDetail, RequirementResult } from '../report/model.ts';
+import type { RequirementResult } from '../report/model.ts';
 import { publicTargetUrl } from '../report/run-info.ts';
+import { cellOf, clip, statusOf, zeroCounts } from './cells.ts';
 import { columnHistories } from './history.ts';
+import { MATRIX_FORMAT, MATRIX_FORMAT_VERSION, type Matrix, type MatrixColumn, type MatrixInput, type MatrixRow, TRUSTS, VERDICT_RANK } from './model.ts';
 import { badgeFileName } from './words.ts';
-import {
-  CELL_STATUSES,
-  type CellEvidence,
-  type CellStatus,
-  MATRIX_FORMAT,
-  MATRIX_FORMAT_VERSION,
-  type Matrix,
-  type MatrixCell,
-  type MatrixColumn,
-  type MatrixInput,
-  type MatrixRow,
-  type StatusCounts,
-  TRUSTS,
-  VERDICT_RANK,
-} from './model.ts';
+
+export { statusOf } from './cells.ts';
 
 export interface BuildOptions {
   /** ISO 8601; the caller's clock, so the same inputs give the same matrix. */
@@ -26,9 +15,6 @@ export interface BuildOptions {
   /** Where matrix.html is written: links to each bundle's conformance.html are relative to it. */
   outDir?: string;
 }
-
-/** Text from a bundle is kept to this many characters per field: the bundle's own report has the rest. */
-const FIELD_LIMIT = 2_000;
 
 /**
  * The matrix from checked inputs: one column per input, one row per requirement, each cell the input's
@@ -230,54 +216,6 @@ function mustFailing(rows: readonly MatrixRow[], key: string): number {
 }
 
 const levelRank = (level: string) => ['MUST', 'SHOULD', 'MAY'].indexOf(level);
-
-export function statusOf(verdict: RequirementResult['verdict'] | undefined): CellStatus {
-  switch (verdict) {
-    case undefined:
-      return 'absent';
-    case 'partial':
-    case 'skipped':
-      return 'untested';
-    case 'not-covered':
-      return 'out-of-scope';
-    default:
-      return verdict;
-  }
-}
-
-function cellOf(column: string, result: RequirementResult | undefined): MatrixCell {
-  const status = statusOf(result?.verdict);
-  const cell: MatrixCell = { column, status, verdict: result?.verdict ?? 'absent' };
-  if (!result) return cell;
-  if (result.reason) cell.reason = clip(result.reason);
-  const failure = result.failures[0];
-  if (failure && (status === 'fail' || status === 'warn' || status === 'deviation'))
-    cell.evidence = evidenceOf(failure, result.failures.length - 1 + result.omittedFailures);
-  return cell;
-}
-
-function evidenceOf(failure: FailureDetail, more: number): CellEvidence {
-  const exchange = failure.evidence[failure.evidence.length - 1];
-  const evidence: CellEvidence = { message: clip(failure.message), more };
-  if (failure.expected !== undefined) evidence.expected = clip(failure.expected);
-  if (failure.actual !== undefined) evidence.actual = clip(failure.actual);
-  if (exchange) {
-    evidence.request = clip(`${exchange.request.method} ${exchange.request.url}`);
-    if (exchange.response) evidence.status = exchange.response.status;
-  }
-  if (failure.property?.counterexample !== undefined) evidence.counterexample = clip(failure.property.counterexample);
-  const curl = failure.curl ?? exchange?.curl;
-  if (curl) evidence.curl = clip(curl);
-  return evidence;
-}
-
-function clip(text: string): string {
-  return text.length > FIELD_LIMIT ? `${text.slice(0, FIELD_LIMIT)}… (${text.length - FIELD_LIMIT} more characters in the bundle's report)` : text;
-}
-
-export function zeroCounts(): StatusCounts {
-  return Object.fromEntries(CELL_STATUSES.map((s) => [s, 0])) as StatusCounts;
-}
 
 /** Every requirement any input reports, in catalog order (the first input's, then any others'). */
 function requirementsOf(inputs: readonly MatrixInput[]): Array<Pick<RequirementResult, 'id' | 'area' | 'level' | 'text'>> {
