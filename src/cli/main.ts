@@ -1,6 +1,6 @@
 import { parseCliArgs, reportDirOf, USAGE } from './args.ts';
 import { runCompare } from './compare.ts';
-import { runMatrix } from '../matrix/run-matrix.ts';
+import { runMatrix } from '../matrix/index.ts';
 import { planReplay } from './replay.ts';
 import { runKeygen, runVerify } from './verify.ts';
 import { runConformance, writeRejectedRun } from './run.ts';
