@@ -35,3 +35,4 @@ export {
   type RunInfo,
 } from './report/index.ts';
 export { conformance, type ConformanceContext } from './harness/index.ts';
+export { buildMatrix, renderMatrixHtml, renderMatrixMarkdown, writeMatrix, readInputs, type Matrix, type MatrixInput } from './matrix/index.ts';

@@ -7,6 +7,7 @@ export const USAGE = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
        animal-store-conformance verify <bundle-dir> [--public-key <pem>]
        animal-store-conformance keygen <dir>
+       animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}

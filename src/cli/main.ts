@@ -1,5 +1,6 @@
 import { parseCliArgs, reportDirOf, USAGE } from './args.ts';
 import { runCompare } from './compare.ts';
+import { runMatrix } from '../matrix/index.ts';
 import { planReplay } from './replay.ts';
 import { runKeygen, runVerify } from './verify.ts';
 import { runConformance, writeRejectedRun } from './run.ts';
@@ -15,6 +16,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
+  if (argv[0] === 'matrix') return runMatrix(argv.slice(1), log);
   let args;
   try {
     // --replay: the recorded run's own arguments come first, the user's (key, --only, --report-dir) after.
