@@ -52,6 +52,9 @@ async function preflightKey(options: PreflightOptions, whose: string): Promise<v
     answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
     if (answer.status === 429) return;
   }
+  // Before judging the answer: the API one level down (the usual missing /v1) is a setup mistake, not 19 failures.
+  const located = await locateApi(answer, options);
+  if (located) throw new HarnessError('ERR_WRONG_BASE_URL', redact(located));
   const refusal = classify(answer, options.baseUrl);
   if (!refusal) return;
   if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key')
@@ -102,6 +105,48 @@ async function elsewhere(options: PreflightOptions): Promise<string | undefined>
       return `${candidate}/pets answers ${answer.status}: try --target ${candidate}`;
   }
   return undefined;
+}
+
+/**
+ * When `<target>/pets` is not the API (a 404 or a redirect) but a path the answer points to is, the
+ * corrected --target. Candidates: a redirect's Location, `<target>/v1`, and a base path ending in /v1
+ * that the answer's body names. A candidate counts only if its listPets answers as an Animal Store does
+ * (2xx, a JSON list, rate-limit headers), so a faulty store whose listPets 404s is still tested.
+ */
+export async function locateApi(answer: PreflightAnswer, options: PreflightOptions): Promise<string | undefined> {
+  if (answer.status !== 404 && !(answer.status >= 300 && answer.status < 400)) return undefined;
+  const base = new URL(options.baseUrl);
+  const candidates = new Set<string>();
+  const from = (path: string) => {
+    try {
+      const url = new URL(path.replace(/\/pets(\?.*)?$/, ''), `${base.origin}/`);
+      // The key never travels to another origin.
+      if (url.origin === base.origin) candidates.add(`${url.origin}${url.pathname.replace(/\/+$/, '')}`);
+    } catch {
+      /* not a path */
+    }
+  };
+  if (answer.location) from(answer.location);
+  candidates.add(`${options.baseUrl.replace(/\/+$/, '')}/v1`);
+  for (const match of answer.body.slice(0, 4_096).matchAll(/(?:^|[\s"'(])(\/[\w.~-]+(?:\/[\w.~-]+)*\/v1)(?=\/|[\s"'),.]|$)/g)) {
+    if (match[1]) from(match[1]);
+  }
+  candidates.delete(options.baseUrl.replace(/\/+$/, ''));
+  for (const candidate of [...candidates].slice(0, 3)) {
+    const seen = await fetchAnswer(`${candidate}/pets?limit=1`, options).catch(() => undefined);
+    if (seen && seen.status >= 200 && seen.status < 300 && seen.rateLimited && isJsonList(seen.body)) {
+      return `GET ${options.baseUrl}/pets?limit=1 answered ${answer.status}, but ${candidate}/pets is the Animal Store API: run again with --target ${candidate}`;
+    }
+  }
+  return undefined;
+}
+
+function isJsonList(text: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 async function fetchAnswer(url: string, options: PreflightOptions): Promise<PreflightAnswer> {
