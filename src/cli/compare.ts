@@ -20,6 +20,8 @@ export interface Comparison {
   /** Every other change of verdict (warn ↔ pass, deviation, …). */
   otherChanges: Change[];
   regressed: boolean;
+  /** What the two runs did not share (target, profile, plan…): a change may come from that, not the implementation. */
+  runsDiffer: string[];
 }
 
 export interface RunSide {
@@ -60,6 +62,7 @@ export function compareReports(before: ConformanceReport, after: ConformanceRepo
     reasonChanged: [],
     otherChanges: [],
     regressed: false,
+    runsDiffer: runDifferences(before, after),
   };
   for (const now of after.requirements) {
     const then = earlier.get(now.id);
@@ -76,6 +79,25 @@ export function compareReports(before: ConformanceReport, after: ConformanceRepo
   const worse = (VERDICT_RANK[after.verdict.overall] ?? 0) > (VERDICT_RANK[before.verdict.overall] ?? 0);
   result.regressed = worse || result.newlyFailing.length > 0 || result.newlyUntested.some((c) => c.level === 'MUST');
   return result;
+}
+
+/** The facts of a run that decide what its verdicts mean; a comparison across them compares unlike runs. */
+export function runDifferences(before: ConformanceReport, after: ConformanceReport): string[] {
+  const target = (r: ConformanceReport) => (r.run.target.embedded ? 'the embedded reference' : r.run.target.url);
+  const facts: ReadonlyArray<[string, (r: ConformanceReport) => string]> = [
+    ['target', target],
+    ['profile', (r) => r.run.profile],
+    ['plan', (r) => r.run.plan ?? 'none given'],
+    ['strict', (r) => String(r.run.strict)],
+    ['read-only', (r) => String(r.run.readOnly)],
+    ['only', (r) => (r.run.only?.length ? r.run.only.join(',') : 'everything')],
+  ];
+  return facts.filter(([, of]) => of(before) !== of(after)).map(([name, of]) => `${name} ${of(before)} → ${of(after)}`);
+}
+
+function differLine(comparison: Comparison): string | undefined {
+  if (comparison.runsDiffer.length === 0) return undefined;
+  return `warning: the runs differ (${comparison.runsDiffer.join('; ')}): a change may come from that, not from the implementation`;
 }
 
 function sideOf(report: ConformanceReport): RunSide {
@@ -106,6 +128,8 @@ export function formatComparison(comparison: Comparison, format: 'text' | 'markd
   const lines: string[] = [];
   if (format === 'markdown') {
     lines.push(`## Conformance: ${comparison.regressed ? 'regressed' : 'no regression'}`, '', head, '');
+    const differ = differLine(comparison);
+    if (differ) lines.push(`> ${differ}`, '');
     for (const [key, title] of SECTIONS) {
       const changes = comparison[key] as Change[];
       if (changes.length === 0) continue;
@@ -117,6 +141,8 @@ export function formatComparison(comparison: Comparison, format: 'text' | 'markd
     return `${lines.join('\n')}\n`;
   }
   lines.push(`${comparison.regressed ? 'REGRESSED' : 'no regression'}: ${head}`);
+  const differ = differLine(comparison);
+  if (differ) lines.push(differ);
   for (const [key, title] of SECTIONS) {
     const changes = comparison[key] as Change[];
     if (changes.length === 0) continue;
@@ -135,6 +161,11 @@ Exit 1 when anything regressed (a new failure, a MUST no longer tested, a worse 
 
 /** `compare` as the command line runs it: returns the exit code. */
 export function runCompare(argv: readonly string[], log: (line: string) => void): number {
+  // --help anywhere answers, whatever else the line holds.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    log(COMPARE_USAGE);
+    return 0;
+  }
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],

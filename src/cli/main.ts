@@ -1,5 +1,6 @@
-import { parseCliArgs, reportDirOf, USAGE } from './args.ts';
-import { runCompare } from './compare.ts';
+import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
+import { COMPARE_USAGE, runCompare } from './compare.ts';
+import { suiteVersion } from './paths.ts';
 import { planReplay } from './replay.ts';
 import { runKeygen, runVerify } from './verify.ts';
 import { runConformance, writeRejectedRun } from './run.ts';
@@ -10,6 +11,14 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
+  // Asking for help or the version is never a usage error, and writes no report.
+  if (argv[0] === 'help') return help(argv[1]?.startsWith('-') ? undefined : argv[1], log);
+  const info = infoRequest(argv);
+  if (info === 'help') return help(undefined, log);
+  if (info === 'version') {
+    log(`animal-store-conformance ${suiteVersion()}`);
+    return 0;
+  }
   let args;
   try {
     // --replay: the recorded run's own arguments come first, the user's (key, --only, --report-dir) after.
@@ -36,4 +45,19 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     log(`animal-store-conformance: ${problem.code}: ${problem.message}`);
     return 2;
   }
+}
+
+/** `help [command]`: the main usage, or a sub-command's own (verify and keygen answer their --help). */
+function help(command: string | undefined, log: (line: string) => void): Promise<number> | number {
+  if (command === 'compare') {
+    log(COMPARE_USAGE);
+    return 0;
+  }
+  if (command === 'verify' || command === 'keygen') return main([command, '--help'], log);
+  if (command !== undefined) {
+    log(`animal-store-conformance: no command "${command}"; the commands are compare, verify and keygen (see --help)`);
+    return 2;
+  }
+  log(USAGE);
+  return 0;
 }
