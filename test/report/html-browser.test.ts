@@ -116,10 +116,10 @@ test('the report reads on a phone and stays short: no horizontal scroll at 390 p
   for (const width of [390, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: 844 } });
     await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
-    const { scrollWidth, height } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      height: document.documentElement.scrollHeight,
-    }));
+    const { scrollWidth, height } = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; scrollHeight: number } } }).document.documentElement;
+      return { scrollWidth: root.scrollWidth, height: root.scrollHeight };
+    });
     measured[`width${width}`] = scrollWidth;
     measured[`height${width}`] = height;
     // The verdict heading is whole on screen.
