@@ -5,7 +5,9 @@
 // Start-up: tsx's loader hooks answer every import from a separate thread, which roughly triples the
 // time node takes to load vitest, vite and the other dependencies. They are plain JavaScript, so they are
 // loaded first, without the hooks; only the project's own TypeScript pays for them.
-await Promise.all(['vitest/node', 'undici', 'yaml', 'lossless-json', 'ajv/dist/2020.js', 'ajv-formats', 'dotenv'].map((id) => import(id)));
+// Asking for help or the version loads none of them.
+const info = process.argv.slice(2).some((arg) => ['--help', '-h', '--version', '-V'].includes(arg)) || process.argv[2] === 'help';
+if (!info) await Promise.all(['vitest/node', 'undici', 'yaml', 'lossless-json', 'ajv/dist/2020.js', 'ajv-formats', 'dotenv'].map((id) => import(id)));
 const { register } = await import('tsx/esm/api');
 register();
 await import('./cli.ts');

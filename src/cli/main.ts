@@ -1,9 +1,8 @@
 import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
 import { COMPARE_USAGE, runCompare } from './compare.ts';
 import { suiteVersion } from './paths.ts';
-import { planReplay } from './replay.ts';
+import { planReplay, referenceStartLine } from './replay.ts';
 import { runKeygen, runVerify } from './verify.ts';
-import { runConformance, writeRejectedRun } from './run.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 
 /** The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). */
@@ -11,6 +10,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
+  if (argv[0] === 'reference') return serveReference(argv.slice(1));
   // Asking for help or the version is never a usage error, and writes no report.
   if (argv[0] === 'help') return help(argv[1]?.startsWith('-') ? undefined : argv[1], log);
   const info = infoRequest(argv);
@@ -29,6 +29,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_CONFIG', String(error));
     log(`animal-store-conformance: ${problem.message}`);
     // A report still says what was wrong, so CI never uploads a stale one from an earlier run.
+    const { writeRejectedRun } = await import('./run.ts');
     writeRejectedRun(problem, reportDirOf(argv), log);
     return 2;
   }
@@ -37,7 +38,13 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     return 0;
   }
   try {
+    // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
+    const { runConformance } = await import('./run.ts');
     const outcome = await runConformance(args, log);
+    const { run, requirements } = outcome.report;
+    const start = requirements.some((r) => r.failures.some((f) => f.curl)) ? referenceStartLine(run) : undefined;
+    // The embedded reference closed with the run: say how to bring the same one back for the curl lines.
+    if (start) log(`The curl lines above need the embedded reference again (API_KEY set to any key): ${start}`);
     return outcome.exitCode;
   } catch (error) {
     // The suite itself is broken (its spec or catalog does not load): never exit 1, "not conformant".
@@ -60,4 +67,11 @@ function help(command: string | undefined, log: (line: string) => void): Promise
   }
   log(USAGE);
   return 0;
+}
+
+/** `reference`: the standalone reference server; it serves until a signal ends the process. */
+async function serveReference(argv: readonly string[]): Promise<number> {
+  const { runStandalone } = await import('../reference/run-standalone.ts');
+  const code = await runStandalone(argv, process.env);
+  return code ?? new Promise<number>(() => {});
 }
