@@ -1,5 +1,5 @@
 import { isHarnessError } from '../errors.ts';
-import type { FaultName } from './faults/index.ts';
+import type { ReferenceOptions } from './options.ts';
 import { startReferenceServer } from './server.ts';
 import { USAGE, describeServer, readStandaloneConfig } from './standalone.ts';
 import { type VariantName, combineVariants } from './variants.ts';
@@ -27,7 +27,7 @@ export async function runStandalone(argv: readonly string[], env: Readonly<Recor
     server = await startReferenceServer({
       // The reference refuses a fault or variant name it does not know, listing the names (ERR_CONFIG).
       ...combineVariants(...(config.variants as VariantName[])),
-      faults: config.faults as FaultName[],
+      faults: config.faults as ReferenceOptions['faults'],
       port: config.port,
       host: config.host,
       ...(config.keys ? { keys: config.keys } : {}),
