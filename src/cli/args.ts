@@ -8,6 +8,7 @@ export const USAGE = `Usage: animal-store-conformance [options]
        animal-store-conformance verify <bundle-dir> [--public-key <pem>]
        animal-store-conformance keygen <dir>
        animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
+       animal-store-conformance help [compare|verify|keygen|matrix]
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
@@ -59,7 +60,8 @@ Testing the suite itself (embedded reference only)
   --reference-faults <names>    inject named faults (src/reference/faults) and watch the suite fail
   --reference-variants <names>  take liberties the interface allows (src/reference/variants.ts)
 
-  --help                    this text
+  --help, -h                this text; <command> --help or help <command> for compare, verify, keygen
+  --version, -V             the suite's version
 
 Flags win over environment variables, which win over a .env file in the current directory.
 Verdicts and exit codes:
@@ -77,44 +79,73 @@ export interface CliArgs {
   flags: ConfigFlags;
 }
 
+/** The options of the main command; those of type string take a value. */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  target: { type: 'string' },
+  'api-key': { type: 'string' },
+  'exhaust-key': { type: 'string' },
+  plan: { type: 'string' },
+  'report-dir': { type: 'string' },
+  profile: { type: 'string' },
+  'category-ids': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  exhaust: { type: 'boolean' },
+  'no-exhaust': { type: 'boolean' },
+  seed: { type: 'string' },
+  strict: { type: 'boolean' },
+  'fail-fast': { type: 'boolean' },
+  'require-complete': { type: 'boolean' },
+  only: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-duration': { type: 'string' },
+  shard: { type: 'string' },
+  'merge-reports': { type: 'string' },
+  certify: { type: 'string' },
+  'expected-deviations': { type: 'string' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  'sign-key': { type: 'string' },
+  implementation: { type: 'string' },
+  'reference-faults': { type: 'string' },
+  'reference-variants': { type: 'string' },
+} as const;
+
+/**
+ * `--timeout -1` as `--timeout=-1`: node's parser takes a value that starts with "-" for an option and
+ * calls it ambiguous; the value's own check then says what is wrong with it.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS] as { type: string } | undefined;
+    const next = argv[i + 1];
+    if (arg.startsWith('--') && option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** `--help`/`-h` or `--version`/`-V` anywhere: answered before anything else is parsed or written. */
+export function infoRequest(argv: readonly string[]): 'help' | 'version' | undefined {
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) return 'help';
+  if (argv.some((arg) => arg === '--version' || arg === '-V')) return 'version';
+  return undefined;
+}
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv),
       allowPositionals: false,
       strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        target: { type: 'string' },
-        'api-key': { type: 'string' },
-        'exhaust-key': { type: 'string' },
-        plan: { type: 'string' },
-        'report-dir': { type: 'string' },
-        profile: { type: 'string' },
-        'category-ids': { type: 'string' },
-        'read-only': { type: 'boolean' },
-        exhaust: { type: 'boolean' },
-        'no-exhaust': { type: 'boolean' },
-        seed: { type: 'string' },
-        strict: { type: 'boolean' },
-        'fail-fast': { type: 'boolean' },
-        'require-complete': { type: 'boolean' },
-        only: { type: 'string' },
-        timeout: { type: 'string' },
-        'max-duration': { type: 'string' },
-        shard: { type: 'string' },
-        'merge-reports': { type: 'string' },
-        certify: { type: 'string' },
-        'expected-deviations': { type: 'string' },
-        baseline: { type: 'string' },
-        'update-baseline': { type: 'boolean' },
-        quiet: { type: 'boolean', short: 'q' },
-        'sign-key': { type: 'string' },
-        implementation: { type: 'string' },
-        'reference-faults': { type: 'string' },
-        'reference-variants': { type: 'string' },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);

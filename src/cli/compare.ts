@@ -4,7 +4,12 @@ import { HarnessError } from '../errors.ts';
 import { type Change, type Comparison, compareReports } from '../report/compare-reports.ts';
 import type { ConformanceReport } from '../report/index.ts';
 
-export { type Change, type Comparison, type RunSide, compareReports } from '../report/compare-reports.ts';
+export { type Change, type Comparison, type RunSide, compareReports, runDifferences } from '../report/compare-reports.ts';
+
+function differLine(comparison: Comparison): string | undefined {
+  if (comparison.runsDiffer.length === 0) return undefined;
+  return `warning: the runs differ (${comparison.runsDiffer.join('; ')}): a change may come from that, not from the implementation`;
+}
 
 const SECTIONS: ReadonlyArray<[keyof Comparison, string]> = [
   ['newlyFailing', 'Newly failing'],
@@ -24,6 +29,8 @@ export function formatComparison(comparison: Comparison, format: 'text' | 'markd
   const lines: string[] = [];
   if (format === 'markdown') {
     lines.push(`## Conformance: ${comparison.regressed ? 'regressed' : 'no regression'}`, '', head, '');
+    const differ = differLine(comparison);
+    if (differ) lines.push(`> ${differ}`, '');
     for (const [key, title] of SECTIONS) {
       const changes = comparison[key] as Change[];
       if (changes.length === 0) continue;
@@ -35,6 +42,8 @@ export function formatComparison(comparison: Comparison, format: 'text' | 'markd
     return `${lines.join('\n')}\n`;
   }
   lines.push(`${comparison.regressed ? 'REGRESSED' : 'no regression'}: ${head}`);
+  const differ = differLine(comparison);
+  if (differ) lines.push(differ);
   for (const [key, title] of SECTIONS) {
     const changes = comparison[key] as Change[];
     if (changes.length === 0) continue;
@@ -53,6 +62,11 @@ Exit 1 when anything regressed (a new failure, a MUST no longer tested, a worse 
 
 /** `compare` as the command line runs it: returns the exit code. */
 export function runCompare(argv: readonly string[], log: (line: string) => void): number {
+  // --help anywhere answers, whatever else the line holds.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    log(COMPARE_USAGE);
+    return 0;
+  }
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],

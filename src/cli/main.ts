@@ -1,9 +1,9 @@
-import { parseCliArgs, reportDirOf, USAGE } from './args.ts';
-import { runCompare } from './compare.ts';
+import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
+import { COMPARE_USAGE, runCompare } from './compare.ts';
+import { suiteVersion } from './paths.ts';
+import { planReplay, referenceStartLine } from './replay.ts';
 import { runMatrix } from '../matrix/index.ts';
-import { planReplay } from './replay.ts';
 import { runKeygen, runVerify } from './verify.ts';
-import { runConformance, writeRejectedRun } from './run.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { consoleSafe, shownText } from '../console-text.ts';
 
@@ -17,6 +17,15 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
   if (argv[0] === 'matrix') return runMatrix(argv.slice(1), log);
+  if (argv[0] === 'reference') return serveReference(argv.slice(1));
+  // Asking for help or the version is never a usage error, and writes no report.
+  if (argv[0] === 'help') return help(argv[1]?.startsWith('-') ? undefined : argv[1], log);
+  const info = infoRequest(argv);
+  if (info === 'help') return help(undefined, log);
+  if (info === 'version') {
+    log(`animal-store-conformance ${suiteVersion()}`);
+    return 0;
+  }
   let args;
   try {
     // --replay: the recorded run's own arguments come first, the user's (key, --only, --report-dir) after.
@@ -27,6 +36,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_CONFIG', String(error));
     log(`animal-store-conformance: ${shownText(problem.message)}`);
     // A report still says what was wrong, so CI never uploads a stale one from an earlier run.
+    const { writeRejectedRun } = await import('./run.ts');
     writeRejectedRun(problem, reportDirOf(argv), log);
     return 2;
   }
@@ -35,7 +45,13 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     return 0;
   }
   try {
+    // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
+    const { runConformance } = await import('./run.ts');
     const outcome = await runConformance(args, log);
+    const { run, requirements } = outcome.report;
+    const start = requirements.some((r) => r.failures.some((f) => f.curl)) ? referenceStartLine(run) : undefined;
+    // The embedded reference closed with the run: say how to bring the same one back for the curl lines.
+    if (start) log(`The curl lines above need the embedded reference again (API_KEY set to any key): ${start}`);
     return outcome.exitCode;
   } catch (error) {
     // The suite itself is broken (its spec or catalog does not load): never exit 1, "not conformant".
@@ -43,4 +59,26 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     log(`animal-store-conformance: ${problem.code}: ${shownText(problem.message)}`);
     return 2;
   }
+}
+
+/** `help [command]`: the main usage, or a sub-command's own (verify and keygen answer their --help). */
+function help(command: string | undefined, log: (line: string) => void): Promise<number> | number {
+  if (command === 'compare') {
+    log(COMPARE_USAGE);
+    return 0;
+  }
+  if (command === 'verify' || command === 'keygen' || command === 'matrix') return main([command, '--help'], log);
+  if (command !== undefined) {
+    log(`animal-store-conformance: no command "${command}"; the commands are compare, verify, keygen, matrix and reference (see --help)`);
+    return 2;
+  }
+  log(USAGE);
+  return 0;
+}
+
+/** `reference`: the standalone reference server; it serves until a signal ends the process. */
+async function serveReference(argv: readonly string[]): Promise<number> {
+  const { runStandalone } = await import('../reference/run-standalone.ts');
+  const code = await runStandalone(argv, process.env);
+  return code ?? new Promise<number>(() => {});
 }

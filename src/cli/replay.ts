@@ -138,3 +138,31 @@ export function shellWords(command: string): string[] {
   if (inWord) words.push(word);
   return words;
 }
+
+/**
+ * The embedded reference of a run closes with it, so its curl lines point at a closed port: this line
+ * starts the same reference (its faults and variants) on the same port, with $API_KEY accepted, so the
+ * curl lines work as printed. Undefined for a remote target.
+ */
+export function referenceStartLine(run: { target: { url: string; embedded: boolean }; command: string }): string | undefined {
+  if (!run.target.embedded) return undefined;
+  let port: string;
+  try {
+    port = new URL(run.target.url).port;
+  } catch {
+    return undefined;
+  }
+  const words = shellWords(run.command);
+  const valueOf = (flag: string) => {
+    const at = words.findIndex((w) => w === flag || w.startsWith(`${flag}=`));
+    if (at === -1) return undefined;
+    return words[at]?.includes('=') ? words[at]?.slice(flag.length + 1) : words[at + 1];
+  };
+  const faults = valueOf('--reference-faults');
+  const variants = valueOf('--reference-variants');
+  return [
+    `PORT=${port} REFERENCE_API_KEYS="$API_KEY:enterprise:1000000000:1000000000" npx animal-store-conformance reference`,
+    ...(faults ? [`--faults ${faults}`] : []),
+    ...(variants ? [`--variants ${variants}`] : []),
+  ].join(' ');
+}

@@ -30,6 +30,7 @@ import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
+import { checkKnownIds } from './known-ids.ts';
 import { withBalancedShards } from './shard-balance.ts';
 import { suiteFilesFor } from './suite-files.ts';
 
@@ -60,7 +61,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     config = loadConfig({ flags: args.flags });
     for (const warning of config.warnings) log(`warning: ${warning}`);
     checkSelection(config.only, catalog);
-    const deviations = knownFailures(config);
+    const deviations = knownFailures(config, catalog);
     // A key that does not load is a configuration error before the run, not after it.
     if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
     const setup = { config, catalog, contract, deviations, startedAt };
@@ -87,7 +88,8 @@ function writeIncomplete(
 ): ConformanceReport {
   const report = incompleteReport(setup, problem);
   const files = safeWrite(report, reportDir, log);
-  if (files.length > 0) log(`Reports: ${files.map(shortPath).join(', ')}`);
+  // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
+  if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
   return report;
 }
 
@@ -307,10 +309,21 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
 }
 
 /** The expected deviations and the baseline: one format, one list (an id in both is an error). */
-function knownFailures(config: Config): Deviation[] {
+function knownFailures(config: Config, catalog: Catalog): Deviation[] {
   const declared = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
+  checkKnownIds(
+    declared.map((d) => d.id),
+    catalog,
+    '--expected-deviations',
+  );
   // --update-baseline may create the file: a baseline that does not exist yet is empty.
-  const baseline = config.baseline && (existsSync(config.baseline) || !config.updateBaseline) ? loadExpectedDeviations(config.baseline) : [];
+  const baseline =
+    config.baseline && (existsSync(config.baseline) || !config.updateBaseline) ? loadExpectedDeviations(config.baseline, 'the baseline (--baseline)') : [];
+  checkKnownIds(
+    baseline.map((b) => b.id),
+    catalog,
+    '--baseline',
+  );
   const twice = baseline.filter((b) => declared.some((d) => d.id === b.id)).map((b) => b.id);
   if (twice.length > 0) throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in --expected-deviations and in --baseline: keep one`);
   return [...declared, ...baseline.map((entry) => ({ ...entry, source: 'baseline' as const }))];

@@ -16,6 +16,8 @@ export interface PreflightAnswer {
   body: string;
   /** The body read as the suite reads every body (readJsonBytes): strict UTF-8, no duplicate keys. */
   json: boolean;
+  /** That reading is a JSON array (a listPets answer). */
+  list: boolean;
   /** The body was longer than the preflight reads: it cannot say whether it was JSON. */
   truncated?: boolean;
 }
@@ -65,6 +67,9 @@ async function preflightKey(options: Connected, whose: string): Promise<void> {
     answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
     if (answer.status === 429) return;
   }
+  // Before judging the answer: the API one level down (the usual missing /v1) is a setup mistake, not 19 failures.
+  const located = await locateApi(answer, options);
+  if (located) throw new HarnessError('ERR_WRONG_BASE_URL', redact(located));
   const refusal = classify(answer, options.baseUrl);
   if (!refusal) return;
   if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key')
@@ -118,6 +123,40 @@ async function elsewhere(options: Connected): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * When `<target>/pets` is not the API (a 404 or a redirect) but a path the answer points to is, the
+ * corrected --target. Candidates: a redirect's Location, `<target>/v1`, and a base path ending in /v1
+ * that the answer's body names. A candidate counts only if its listPets answers as an Animal Store does
+ * (2xx, a JSON list, rate-limit headers), so a faulty store whose listPets 404s is still tested.
+ */
+export async function locateApi(answer: PreflightAnswer, options: Connected): Promise<string | undefined> {
+  if (answer.status !== 404 && !(answer.status >= 300 && answer.status < 400)) return undefined;
+  const base = new URL(options.baseUrl);
+  const candidates = new Set<string>();
+  const from = (path: string) => {
+    try {
+      const url = new URL(path.replace(/\/pets(\?.*)?$/, ''), `${base.origin}/`);
+      // The key never travels to another origin.
+      if (url.origin === base.origin) candidates.add(`${url.origin}${url.pathname.replace(/\/+$/, '')}`);
+    } catch {
+      /* not a path */
+    }
+  };
+  if (answer.location) from(answer.location);
+  candidates.add(`${options.baseUrl.replace(/\/+$/, '')}/v1`);
+  for (const match of answer.body.slice(0, 4_096).matchAll(/(?:^|[\s"'(])(\/[\w.~-]+(?:\/[\w.~-]+)*\/v1)(?=\/|[\s"'),.]|$)/g)) {
+    if (match[1]) from(match[1]);
+  }
+  candidates.delete(options.baseUrl.replace(/\/+$/, ''));
+  for (const candidate of [...candidates].slice(0, 3)) {
+    const seen = await fetchAnswer(`${candidate}/pets?limit=1`, options).catch(() => undefined);
+    if (seen && seen.status >= 200 && seen.status < 300 && seen.rateLimited && seen.list) {
+      return `GET ${options.baseUrl}/pets?limit=1 answered ${answer.status}, but ${candidate}/pets is the Animal Store API: run again with --target ${candidate}`;
+    }
+  }
+  return undefined;
+}
+
 async function fetchAnswer(url: string, options: Connected): Promise<PreflightAnswer> {
   writeFileSync(options.ledgerPath, '.', { flag: 'a' });
   const origin = new URL(url).origin;
@@ -132,6 +171,7 @@ async function fetchAnswer(url: string, options: Connected): Promise<PreflightAn
       signal: AbortSignal.any(signals),
     });
     const { bytes, truncated } = await readCapped(response.body, BODY_CAP);
+    const reading = truncated ? undefined : readJsonBytes(bytes);
     const header = (name: string) => {
       const value = response.headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -143,7 +183,8 @@ async function fetchAnswer(url: string, options: Connected): Promise<PreflightAn
       location: header('location'),
       retryAfter: header('retry-after'),
       body: bytes.toString('utf8'),
-      json: !truncated && readJsonBytes(bytes).ok,
+      json: reading?.ok === true,
+      list: reading?.ok === true && Array.isArray(reading.value),
       truncated,
     };
   } catch (cause) {

@@ -8,23 +8,35 @@ export interface StandaloneConfig {
   host: string;
   /** undefined: generate demo keys. */
   keys: ApiKey[] | undefined;
+  /** Named faults (--faults) and valid variants (--variants): the embedded reference of a run, started again. */
+  faults: string[];
+  variants: string[];
 }
 
-export const USAGE = `Usage: npm run reference -- [--port N] [--host H]
+export const USAGE = `Usage: npm run reference -- [--port N] [--host H] [--faults a,b] [--variants c,d]
+       npx animal-store-conformance reference [the same options]
 
 Serves the Animal Store reference implementation at http://H:N/v1 (default 127.0.0.1:8080).
   --port N   port to listen on (env PORT; 0 picks a free port)
   --host H   address to listen on (default 127.0.0.1)
+  --faults   named faults to inject (src/reference/faults), as a run's --reference-faults
+  --variants liberties the interface allows (src/reference/variants.ts), as --reference-variants
 Keys: REFERENCE_API_KEYS="key:plan[:perMinute:perDay],…" (plans: free, pro, business, enterprise;
 enterprise needs the numbers). Without it, one demo key per plan is generated and printed.`;
 
 /** Flags over environment over defaults; throws ERR_CONFIG with a one-line message. */
 export function readStandaloneConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StandaloneConfig | 'help' {
-  let values: { port?: string; host?: string; help?: boolean };
+  let values: { port?: string; host?: string; help?: boolean; faults?: string; variants?: string };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        faults: { type: 'string' },
+        variants: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -38,7 +50,12 @@ export function readStandaloneConfig(argv: readonly string[], env: Readonly<Reco
   const keysText = env.REFERENCE_API_KEYS?.trim();
   const keys = keysText ? parseApiKeys(keysText) : undefined;
   if (keys?.length === 0) throw new HarnessError('ERR_CONFIG', 'REFERENCE_API_KEYS holds no key');
-  return { port: Number(portText), host: values.host ?? '127.0.0.1', keys };
+  const list = (text: string | undefined) =>
+    (text ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return { port: Number(portText), host: values.host ?? '127.0.0.1', keys, faults: list(values.faults), variants: list(values.variants) };
 }
 
 /** What the standalone server prints: the base URL, then each key's plan; generated keys in full only. */

@@ -146,7 +146,7 @@ export function combineVariants(...names: readonly VariantName[]): ReferenceOpti
   return mergeVariantOptions(
     names.map((name) => {
       const found = VARIANTS.find((v) => v.name === name);
-      if (!found) throw new HarnessError('ERR_CONFIG', `unknown variant "${name}"; see VARIANTS in src/reference/variants.ts`);
+      if (!found) throw new HarnessError('ERR_CONFIG', `unknown variant "${name}"; the variants are: ${VARIANTS.map((v) => v.name).join(', ')}`);
       return found;
     }),
   );

@@ -24,6 +24,8 @@ export interface Comparison {
   /** Every other change of verdict (warn ↔ pass, deviation, …). */
   otherChanges: Change[];
   regressed: boolean;
+  /** What the two runs did not share (target, profile, plan…): a change may come from that, not the implementation. */
+  runsDiffer: string[];
 }
 
 export interface RunSide {
@@ -64,6 +66,7 @@ export function compareReports(before: ConformanceReport, after: ConformanceRepo
     reasonChanged: [],
     otherChanges: [],
     regressed: false,
+    runsDiffer: runDifferences(before, after),
   };
   for (const now of after.requirements) {
     const then = earlier.get(now.id);
@@ -90,4 +93,18 @@ function sideOf(report: ConformanceReport): RunSide {
     seed: report.run.seed,
     profile: report.run.profile,
   };
+}
+
+/** The facts of a run that decide what its verdicts mean; a comparison across them compares unlike runs. */
+export function runDifferences(before: ConformanceReport, after: ConformanceReport): string[] {
+  const target = (r: ConformanceReport) => (r.run.target.embedded ? 'the embedded reference' : r.run.target.url);
+  const facts: ReadonlyArray<[string, (r: ConformanceReport) => string]> = [
+    ['target', target],
+    ['profile', (r) => r.run.profile],
+    ['plan', (r) => r.run.plan ?? 'none given'],
+    ['strict', (r) => String(r.run.strict)],
+    ['read-only', (r) => String(r.run.readOnly)],
+    ['only', (r) => (r.run.only?.length ? r.run.only.join(',') : 'everything')],
+  ];
+  return facts.filter(([, of]) => of(before) !== of(after)).map(([name, of]) => `${name} ${of(before)} → ${of(after)}`);
 }

@@ -13,7 +13,9 @@ export function parseExpectedDeviations(text: string, origin = 'expected deviati
   try {
     raw = parse(text);
   } catch (cause) {
-    throw new HarnessError('ERR_CONFIG', `${origin}: not YAML or JSON (${(cause as Error).message})`, { cause });
+    // The parser's message spans lines (a caret under the source): its first line says enough.
+    const first = (cause as Error).message.split('\n')[0]?.replace(/:$/, '') ?? '';
+    throw new HarnessError('ERR_CONFIG', `${origin}: not YAML or JSON (${first})`, { cause });
   }
   if (raw === null || raw === undefined) return [];
   const list = Array.isArray(raw) ? raw : (raw as { deviations?: unknown }).deviations;
@@ -44,12 +46,14 @@ export function parseExpectedDeviations(text: string, origin = 'expected deviati
   });
 }
 
-export function loadExpectedDeviations(path: string): Deviation[] {
+/** `what` names the file in messages: the same format serves --expected-deviations and --baseline. */
+export function loadExpectedDeviations(path: string, what = 'the expected deviations file (--expected-deviations)'): Deviation[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (cause) {
-    throw new HarnessError('ERR_CONFIG', `cannot read the expected deviations file ${path}`, { cause });
+    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
+    throw new HarnessError('ERR_CONFIG', `cannot read ${what} ${path}: ${reason}`, { cause });
   }
   return parseExpectedDeviations(text, path);
 }

@@ -39,7 +39,8 @@ function untestedEntry(r: RequirementResult): UntestedRequirement {
 export function howToCover(code: UntestedCode, reason?: string): string {
   switch (code) {
     case 'not-selected':
-      return 'run without --only';
+      // A replay selects by the earlier report's failures, not by --only.
+      return /--replay/.test(reason ?? '') ? 'run again without --replay (a full run)' : 'run without --only';
     case 'profile': {
       const needed = /--profile (\w+)/.exec(reason ?? '')?.[1] ?? 'thorough';
       return `use --profile ${needed}`;

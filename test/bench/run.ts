@@ -6,15 +6,16 @@ import { FAULT_SETS, type FaultProfile, type FaultSet, benchFaults } from './par
 import { benchProfiles } from './parts/profiles.ts';
 import { benchRss } from './parts/rss.ts';
 import { benchServer } from './parts/server.ts';
+import { benchStartup } from './parts/startup.ts';
 import { progress } from './lib/paths.ts';
 
 /**
- * `npm run bench [-- --only server,rss,embedded,profiles,faults,abuse]`: one markdown table on stdout,
+ * `npm run bench [-- --only server,rss,startup,embedded,profiles,faults,abuse]`: one markdown table on stdout,
  * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1. The abuse part
  * makes the bench exit 1 when the reference server broke a rule (5xx, hang, crash, a missing header).
  * `--fault-sets existing,independent` picks the fault sets the faults part counts, each in its own rows.
  */
-const PARTS = ['server', 'rss', 'embedded', 'profiles', 'faults', 'abuse'] as const;
+const PARTS = ['server', 'rss', 'startup', 'embedded', 'profiles', 'faults', 'abuse'] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(): Promise<void> {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     );
   }
   if (selected.has('rss')) rows.push(...(await benchRss(Number(values.pets))));
+  if (selected.has('startup')) rows.push(...(await benchStartup(Number(values.runs))));
   if (selected.has('embedded')) rows.push(...(await benchEmbedded(Number(values.runs))));
   if (selected.has('profiles')) rows.push(...(await benchProfiles()));
   if (selected.has('faults')) {

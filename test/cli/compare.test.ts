@@ -90,3 +90,24 @@ describe('CI output (GitHub Actions)', () => {
     expect(text).toContain('### Untested MUST requirements');
   });
 });
+
+describe('compare: runs that were not alike', () => {
+  const withRun = (overrides: Partial<ConformanceReport['run']>): ConformanceReport => {
+    const base = clean();
+    return { ...base, run: { ...base.run, ...overrides } };
+  };
+
+  it('warns when target, profile or plan differ, and stays silent when they do not', () => {
+    const before = withRun({ target: { url: 'https://staging.example/v1', embedded: false }, profile: 'standard', plan: 'pro' });
+    const after = withRun({ target: { url: 'https://prod.example/v1', embedded: false }, profile: 'thorough', plan: 'free' });
+    const comparison = compareReports(before, after);
+    expect(comparison.runsDiffer).toEqual(['target https://staging.example/v1 → https://prod.example/v1', 'profile standard → thorough', 'plan pro → free']);
+    const text = formatComparison(comparison, 'text').split('\n');
+    expect(text[1]).toBe(
+      'warning: the runs differ (target https://staging.example/v1 → https://prod.example/v1; profile standard → thorough; plan pro → free): a change may come from that, not from the implementation',
+    );
+    expect(formatComparison(comparison, 'markdown')).toContain('> warning: the runs differ (target');
+    expect(compareReports(before, before).runsDiffer).toEqual([]);
+    expect(formatComparison(compareReports(before, before), 'text')).not.toContain('warning');
+  });
+});

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, reproduceCommand } from '../../src/cli/args.ts';
 import { loadConfig } from '../../src/config.ts';
 import { tempDir } from './cli-helpers.ts';
+import { referenceStartLine } from '../../src/cli/replay.ts';
+import { readStandaloneConfig } from '../../src/reference/standalone.ts';
 
 /** The printed command as a shell splits it, with API_KEY unset (the key lives in .env). */
 function shellWords(command: string): string[] {
@@ -59,5 +61,29 @@ describe('the replay line works as printed', () => {
     const dir = tempDir('replay-env-');
     writeFileSync(join(dir, '.env'), 'API_KEY=key-from-dotenv-0123456789\nTARGET_BASE_URL=https://staging.example/v1\n');
     expect(loadConfig({ flags: { apiKey: '' }, cwd: dir, env: {} }).apiKey).toBe('key-from-dotenv-0123456789');
+  });
+});
+
+describe('an embedded run: how to start the same reference again for its curl lines', () => {
+  it('names the port, a key from $API_KEY, and the faults and variants of the run', () => {
+    const run = {
+      target: { url: 'http://127.0.0.1:43859/v1', embedded: true },
+      command: 'npx animal-store-conformance --profile thorough --seed=7 --reference-faults location-missing,auth-none --reference-variants newest-first',
+    };
+    expect(referenceStartLine(run)).toBe(
+      'PORT=43859 REFERENCE_API_KEYS="$API_KEY:enterprise:1000000000:1000000000" npx animal-store-conformance reference --faults location-missing,auth-none --variants newest-first',
+    );
+    expect(referenceStartLine({ ...run, command: 'npx animal-store-conformance --seed=7' })).toBe(
+      'PORT=43859 REFERENCE_API_KEYS="$API_KEY:enterprise:1000000000:1000000000" npx animal-store-conformance reference',
+    );
+    expect(referenceStartLine({ ...run, target: { url: 'https://staging.example/v1', embedded: false } })).toBeUndefined();
+  });
+
+  it('the standalone reference takes the faults and variants a run named', () => {
+    expect(readStandaloneConfig(['--faults', 'location-missing, auth-none', '--variants', 'newest-first'], {})).toMatchObject({
+      faults: ['location-missing', 'auth-none'],
+      variants: ['newest-first'],
+    });
+    expect(readStandaloneConfig([], {})).toMatchObject({ faults: [], variants: [] });
   });
 });

@@ -22,6 +22,7 @@ const answer = (overrides: Partial<PreflightAnswer>): PreflightAnswer => ({
   retryAfter: undefined,
   body: '[]',
   json: true,
+  list: true,
   ...overrides,
 });
 

@@ -100,3 +100,46 @@ test('the HTML report works in a browser: no console error, filters, search, ine
   expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   expect(problems).toEqual([]);
 });
+
+test('the report reads on a phone and stays short: no horizontal scroll at 390 px, one exchange open per failure', async (ctx) => {
+  if (!existsSync(CHROMIUM)) {
+    if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM} (CI=true: the browser check must run)`);
+    ctx.skip(`Chromium not found at ${CHROMIUM}`);
+  }
+  const dir = outputDir();
+  const { report } = sampleReport({ exchangesPerTest: 40 });
+  writeReports(report, dir);
+  const failures = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation').length;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browsers.push(browser);
+  const measured: Record<string, number> = {};
+  for (const width of [390, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 844 } });
+    await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
+    const { scrollWidth, height } = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; scrollHeight: number } } }).document.documentElement;
+      return { scrollWidth: root.scrollWidth, height: root.scrollHeight };
+    });
+    measured[`width${width}`] = scrollWidth;
+    measured[`height${width}`] = height;
+    // The verdict heading is whole on screen.
+    const heading = await page.locator('h1').boundingBox();
+    expect(heading && heading.x >= 0 && heading.x + heading.width <= width, `h1 within ${width} px`).toBe(true);
+    // Of each failure, only the exchange it was decided on is open; the others are one click away.
+    const openExchanges = await page.locator('.failure .exchange:visible').count();
+    const shownFailures = await page.locator('.failure:visible').count();
+    expect(openExchanges, `open exchanges at ${width} px`).toBeLessThanOrEqual(shownFailures);
+    await page.screenshot({ path: join(dir, `conformance-${width}.png`), fullPage: true });
+    if (width === 1280) {
+      const more = page.locator('.failure details.more-exchanges').first();
+      if ((await more.count()) > 0) {
+        await more.locator('summary').click();
+        expect(await more.locator('.exchange').first().isVisible()).toBe(true);
+      }
+    }
+    await page.close();
+  }
+  expect(failures).toBeGreaterThanOrEqual(4);
+  expect(measured.width390, 'no horizontal scroll on a phone').toBeLessThanOrEqual(390);
+  expect(measured.height1280, `a ${failures}-failure report at 1280 px`).toBeLessThan(5_000);
+});

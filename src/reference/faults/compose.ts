@@ -20,11 +20,7 @@ export function composeFaults(names: readonly string[], faults: readonly FaultDe
   const composed: Record<string, Hook> = {};
   for (const name of new Set(names)) {
     const fault = byName.get(name);
-    if (!fault)
-      throw new HarnessError(
-        'ERR_CONFIG',
-        `unknown fault "${name}"; see FAULTS in src/reference/faults and INDEPENDENT_FAULTS in src/reference/independent-faults`,
-      );
+    if (!fault) throw new HarnessError('ERR_CONFIG', `unknown fault "${name}"; the faults are: ${[...byName.keys()].join(', ')}`);
     for (const [seam, hook] of Object.entries(fault.hooks()) as [string, Hook][]) {
       const previous = composed[seam];
       composed[seam] = previous ? (value, ...context) => hook(previous(value, ...context), ...context) : hook;

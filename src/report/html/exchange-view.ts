@@ -19,9 +19,26 @@ export function failureView(failure: FailureDetail): SafeHtml {
   )}
   ${failure.property ? propertyView(failure.property) : undefined}
   ${when(failure.evidenceBasis === 'last-exchanges' && failure.evidence.length > 0, () => html`<p class="evidence-note">The check named no exchange: below are the test's last ones, where it stopped.</p>`)}
-  ${failure.evidence.map(exchangeView)}
+  ${evidenceView(failure.evidence)}
   ${failure.curl !== undefined ? copyBlock('Reproduce with', failure.curl) : undefined}
 </div>`;
+}
+
+/**
+ * The deciding exchange (the last of the evidence, the one the curl line repeats) open; the others one
+ * click away, so a report with many failures stays short. Print opens them all.
+ */
+function evidenceView(evidence: readonly Exchange[]): SafeHtml | undefined {
+  const deciding = evidence.at(-1);
+  if (!deciding) return undefined;
+  const before = evidence.slice(0, -1);
+  return html`${when(
+    before.length > 0,
+    () => html`<details class="more-exchanges">
+    <summary>${plural(before.length, 'earlier exchange')} of this failure</summary>
+    ${before.map(exchangeView)}
+  </details>`,
+  )}${exchangeView(deciding)}`;
 }
 
 function propertyView(property: NonNullable<FailureDetail['property']>): SafeHtml {

@@ -66,8 +66,10 @@ export function runMetadata(report: ConformanceReport): SafeHtml {
   ];
   return html`<section class="metadata" aria-labelledby="metadata-title">
   <h2 id="metadata-title">Run</h2>
-  <dl class="meta-grid">${rows.map(([term, value]) => when(value !== undefined, () => html`<div><dt>${term}</dt><dd>${value}</dd></div>`))}</dl>
   ${copyBlock('Reproduce this run', run.command)}
+  <details class="run-facts"><summary>Every fact of the run (${plural(rows.filter(([, value]) => value !== undefined).length, 'line')}; the banner shows the main ones)</summary>
+  <dl class="meta-grid">${rows.map(([term, value]) => when(value !== undefined, () => html`<div><dt>${term}</dt><dd>${value}</dd></div>`))}</dl>
+  </details>
   <p class="muted small">The API key appears in no report: exchanges show <code>Bearer ***</code> and commands use <code>$API_KEY</code>.</p>
 </section>`;
 }

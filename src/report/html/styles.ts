@@ -14,7 +14,7 @@ html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
   font: 15px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif; }
 main { max-width: 1120px; margin: 0 auto; padding: 32px 28px 56px; }
-h2 { font-size: 1.25rem; margin: 40px 0 12px; padding-bottom: 6px; border-bottom: 1px solid var(--line); letter-spacing: -0.01em; }
+h2 { font-size: 1.25rem; margin: 32px 0 12px; padding-bottom: 6px; border-bottom: 1px solid var(--line); letter-spacing: -0.01em; }
 h3 { font-size: 1rem; margin: 20px 0 8px; }
 a { color: var(--link); }
 code, pre { font-family: var(--mono); font-size: 12.5px; }
@@ -31,7 +31,7 @@ code, pre { font-family: var(--mono); font-size: 12.5px; }
 .scope-line { margin: 0 0 12px; font-weight: 600; }
 .untested-list li { margin: 2px 0; }
 .kicker { margin: 0; color: var(--muted); font-size: 13px; letter-spacing: .08em; text-transform: uppercase; }
-.verdict-word { margin: 4px 0 6px; font-size: 44px; line-height: 1.1; letter-spacing: .02em; font-weight: 750; }
+.verdict-word { margin: 4px 0 6px; font-size: clamp(26px, 7.4vw, 44px); line-height: 1.1; letter-spacing: .02em; font-weight: 750; overflow-wrap: anywhere; }
 .banner-conformant .verdict-word { color: var(--pass); }
 .banner-not-conformant .verdict-word { color: var(--fail); }
 .banner-incomplete .verdict-word { color: var(--warn); }
@@ -97,7 +97,7 @@ button:focus-visible, .search:focus-visible, a:focus-visible, summary:focus-visi
 .level { font-size: 12px; font-weight: 600; color: var(--muted); letter-spacing: .04em; }
 .level-MUST { color: var(--ink); }
 
-.failure { margin: 12px 0 6px; padding: 12px 14px; border-radius: 6px; background: #fffafa; border: 1px solid #f1d3d0; }
+.failure { margin: 10px 0 4px; padding: 10px 14px; border-radius: 6px; background: #fffafa; border: 1px solid #f1d3d0; }
 .req-warn .failure { background: #fffdf6; border-color: #efe0b8; }
 .req-deviation .failure { background: #fcfaff; border-color: #e2d6f5; }
 .failure-source { margin: 0 0 8px; font-size: 13px; color: var(--muted); }
@@ -112,11 +112,17 @@ button:focus-visible, .search:focus-visible, a:focus-visible, summary:focus-visi
 .property { margin: 0 0 10px; font-size: 13.5px; }
 .property p { margin: 0 0 4px; }
 pre { margin: 0; padding: 8px 10px; background: var(--soft); border: 1px solid var(--line); border-radius: 4px;
-  white-space: pre-wrap; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
-.exchange { margin: 10px 0 0; }
+  white-space: pre-wrap; overflow-wrap: anywhere; max-height: 240px; overflow: auto; }
+.exchange { margin: 8px 0 0; min-width: 0; }
+details.more-exchanges { margin: 10px 0 0; font-size: 13px; }
+details.more-exchanges > summary, details.run-facts > summary { cursor: pointer; color: var(--muted); }
+details.run-facts { margin: 10px 0; font-size: 13px; }
+details.run-facts .meta-grid { margin-top: 8px; font-size: 15px; }
+.exchange pre { max-height: 168px; }
+.exchange-parts > div, .copy-row pre, .expected-actual div { min-width: 0; }
 .exchange figcaption { font-size: 12.5px; color: var(--muted); margin-bottom: 4px; }
 .exchange-parts { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
-.copyable { margin-top: 10px; }
+.copyable { margin-top: 8px; }
 .copy-row { display: flex; gap: 8px; align-items: stretch; }
 .copy-row pre { flex: 1; background: #f3f5f8; }
 .copy { font: inherit; font-size: 13px; padding: 4px 12px; border: 1px solid #aab4be; border-radius: 6px; background: var(--paper); cursor: pointer; min-width: 92px; }
@@ -131,7 +137,7 @@ details.tests ul { margin: 6px 0 0; padding-left: 18px; }
 .matrix .cov-unseen, .cov-unseen-key { color: var(--warn); font-weight: 700; }
 .matrix .cov-undocumented { color: var(--fail); font-weight: 700; }
 .chart { margin: 8px 0 0; }
-.chart svg { max-width: 760px; display: block; }
+.chart svg { max-width: min(640px, 100%); height: auto; display: block; }
 .chart text { font: 11px system-ui, sans-serif; fill: var(--muted); }
 .chart .grid { stroke: #e4e8ec; stroke-width: 1; }
 .chart .axis { stroke: #8c959f; stroke-width: 1; }
@@ -143,7 +149,20 @@ details.tests ul { margin: 6px 0 0; padding-left: 18px; }
 footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line); color: var(--muted); font-size: 12.5px; }
 
 @media (max-width: 760px) {
-  main { padding: 16px; }
+  main { padding: 12px; }
+  .banner { padding: 16px 14px 14px; border-left-width: 6px; }
+  .why { font-size: 15.5px; }
+  /* Wide tables scroll inside their box: the page itself never scrolls sideways. */
+  table.counts, table.matrix, table.deviations, .req table { display: block; overflow-x: auto; }
+  th, td { padding: 5px 6px; }
+  /* Sticky, the controls would hide a third of a phone's screen. */
+  .controls { gap: 8px; position: static; }
+  .filter { padding: 6px 10px; }
+  .search { flex-basis: 100%; max-width: none; }
+  .copy-row { flex-direction: column; }
+  .copy { align-self: flex-start; }
+  .req { padding: 10px; }
+  .pill { width: auto; padding: 2px 8px; }
   .req-head { grid-template-columns: auto auto 1fr; }
   .req-main { grid-column: 1 / -1; }
   .facts { grid-template-columns: 1fr 1fr; }

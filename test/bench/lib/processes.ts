@@ -27,14 +27,18 @@ export interface CliRunOptions {
   nodeOptions?: string;
   /** Start it as a user does, with `npm run conformance` (npm's own start-up included); default: the bin. */
   viaNpm?: boolean;
+  /** Another executable to start with node, e.g. the compiled dist/bin/cli.js; default the clone's bin. */
+  bin?: string;
+  /** Arguments as given, without the added --report-dir (e.g. --help). */
+  bare?: boolean;
 }
 
 /** Runs the CLI's bin (or `npm run conformance`) with `<args> --report-dir <tmp>` as its own process group and reads conformance.json. */
 export async function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
   const reportDir = options.keepReportDir ?? mkdtempSync(join(tmpdir(), 'bench-cli-'));
   const timeFile = join(reportDir, 'bench-time.txt');
-  const cliArgs = [...args, '--report-dir', reportDir];
-  const command = options.viaNpm ? ['npm', 'run', '--silent', 'conformance', '--', ...cliArgs] : [process.execPath, CLI_BIN, ...cliArgs];
+  const cliArgs = options.bare ? [...args] : [...args, '--report-dir', reportDir];
+  const command = options.viaNpm ? ['npm', 'run', '--silent', 'conformance', '--', ...cliArgs] : [process.execPath, options.bin ?? CLI_BIN, ...cliArgs];
   const timed = existsSync(TIME_BIN) ? [TIME_BIN, '-f', '%U %S', '-o', timeFile, ...command] : command;
   const started = performance.now();
   const child = spawn(timed[0] as string, timed.slice(1), {

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# One run of the suite (or, with INPUT_MERGE_REPORTS, the merge of a matrix of shards) from the Action's
+# inputs. The key travels in API_KEY / EXHAUST_API_KEY, never on a command line. Writes the outputs
+# verdict, report, exit-code and artifact-name; the exit code itself is left for the gate step, so the
+# reports are uploaded whatever the verdict.
+set -uo pipefail
+export PATH="$NODE_BIN:$PATH"
+ws="${GITHUB_WORKSPACE:?}"
+report_dir="$ws/${INPUT_REPORT_DIR:-conformance-reports}"
+in_ws() { case "$1" in /*) echo "$1" ;; *) echo "$ws/$1" ;; esac; }
+is_true() { [ "${1:-}" = "true" ]; }
+
+args=(--report-dir "$report_dir")
+if [ -n "${INPUT_MERGE_REPORTS:-}" ]; then
+  # The shards' blob/ files, as download-artifact left them (the blob/ folder or the folder above it).
+  blobs="$(in_ws "$INPUT_MERGE_REPORTS")"
+  if [ -d "$blobs/blob" ]; then blobs="$blobs/blob"; fi
+  args+=(--merge-reports "$blobs")
+else
+  if [ -n "${INPUT_TARGET:-}" ]; then args+=(--target "$INPUT_TARGET"); fi
+  if [ -n "${INPUT_PROFILE:-}" ]; then args+=(--profile "$INPUT_PROFILE"); fi
+  if [ -n "${INPUT_PLAN:-}" ]; then args+=(--plan "$INPUT_PLAN"); fi
+  if [ -n "${INPUT_CATEGORY_IDS:-}" ]; then args+=(--category-ids "$INPUT_CATEGORY_IDS"); fi
+  seed="${INPUT_SEED:-}"
+  # Shards must share a seed: by default the workflow run's id, the same in every matrix job.
+  if [ -z "$seed" ] && [ -n "${INPUT_SHARD:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then seed=$((GITHUB_RUN_ID % 2147483647)); fi
+  if [ -n "$seed" ]; then args+=("--seed=$seed"); fi
+  if [ -n "${INPUT_SHARD:-}" ]; then args+=(--shard "$INPUT_SHARD"); fi
+  if [ -n "${INPUT_MAX_DURATION:-}" ]; then args+=(--max-duration "$INPUT_MAX_DURATION"); fi
+  if [ -n "${INPUT_BASELINE:-}" ]; then args+=(--baseline "$(in_ws "$INPUT_BASELINE")"); fi
+  if is_true "${INPUT_READ_ONLY:-}"; then args+=(--read-only); fi
+  if is_true "${INPUT_STRICT:-}"; then args+=(--strict); fi
+fi
+if [ -n "${INPUT_EXPECTED_DEVIATIONS:-}" ]; then args+=(--expected-deviations "$(in_ws "$INPUT_EXPECTED_DEVIATIONS")"); fi
+if is_true "${INPUT_REQUIRE_COMPLETE:-}"; then args+=(--require-complete); fi
+# Empty inputs are not keys: the CLI would otherwise take "" for a key given.
+if [ -z "${API_KEY:-}" ]; then unset API_KEY; fi
+if [ -z "${EXHAUST_API_KEY:-}" ]; then unset EXHAUST_API_KEY; fi
+
+node "${GITHUB_ACTION_PATH:?}/src/bin/animal-store-conformance.js" "${args[@]}"
+code=$?
+
+verdict=$(node -e "try { console.log(JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).verdict.overall) } catch { console.log('incomplete') }" "$report_dir/conformance.json")
+
+# Unique per job and matrix entry unless named: the job, the shard, and a digest of what this run tests.
+name="${INPUT_ARTIFACT_NAME:-}"
+if [ -z "$name" ]; then
+  digest=$(printf '%s\n' "${INPUT_TARGET:-}" "${INPUT_PROFILE:-}" "${INPUT_PLAN:-}" "${INPUT_SEED:-}" "${INPUT_READ_ONLY:-}" "${INPUT_STRICT:-}" "${INPUT_CATEGORY_IDS:-}" "${INPUT_MERGE_REPORTS:-}" "${INPUT_REPORT_DIR:-}" | sha256sum | cut -c1-8)
+  name="animal-store-conformance-${GITHUB_JOB:-job}${INPUT_SHARD:+-shard-$INPUT_SHARD}${INPUT_MERGE_REPORTS:+-merged}-$digest"
+fi
+# Characters an artifact name may not hold (a shard's "/" among them) become "-".
+name=$(printf '%s' "$name" | tr '":<>|*?\\/\r\n' '-----------')
+
+{
+  echo "verdict=$verdict"
+  echo "report=$report_dir/conformance.json"
+  echo "report-dir=$report_dir"
+  echo "exit-code=$code"
+  echo "artifact-name=$name"
+} >> "${GITHUB_OUTPUT:?}"
+exit 0

@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { FAULT_NAMES } from '../../src/reference/index.ts';
+import { howToCover } from '../../src/report/untested-scope.ts';
+import { ROOT, readReport, runCli, tempDir } from './cli-helpers.ts';
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** main() in this process: what it printed, line by line, and its exit code. */
+async function run(argv: readonly string[]): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const code = await main(argv, (line) => lines.push(...line.split('\n')));
+  return { code, lines };
+}
+
+describe('asking for help or the version is never a usage error', () => {
+  it.each([
+    [['--version'], new RegExp(`^animal-store-conformance ${VERSION.replace(/\./g, '\\.')}$`)],
+    [['-V'], /^animal-store-conformance \d+\.\d+\.\d+/],
+    [['help'], /^Usage: animal-store-conformance \[options\]/],
+    [['--help'], /^Usage: animal-store-conformance \[options\]/],
+    [['--profile', 'quick', '-h'], /^Usage: animal-store-conformance \[options\]/],
+    [['help', 'compare'], /^Usage: animal-store-conformance compare/],
+    [['compare', '--help'], /^Usage: animal-store-conformance compare/],
+  ])('%j: exit 0, and no report written over the last one', async (argv, first) => {
+    const dir = tempDir('cli-info-');
+    const { code, lines } = await run([...argv, '--report-dir', dir]);
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(first);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('the installed bin answers --version too (a child process, as a user runs it)', async () => {
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(`animal-store-conformance ${VERSION}`);
+  });
+
+  it('help of a command that does not exist: exit 2, naming the commands', async () => {
+    const { code, lines } = await run(['help', 'frobnicate']);
+    expect(code).toBe(2);
+    expect(lines).toEqual(['animal-store-conformance: no command "frobnicate"; the commands are compare, verify and keygen (see --help)']);
+  });
+});
+
+describe("the newcomer's mistakes: one clear line each, exit 2, and the INCOMPLETE report said in one line", () => {
+  /** Exactly two lines: the problem, and that the INCOMPLETE report was written (so CI never uploads a stale one). */
+  async function rejected(argv: readonly string[], files: Record<string, string> = {}): Promise<{ message: string; dir: string }> {
+    const dir = tempDir('cli-forgive-');
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const withPaths = argv.map((arg) => (arg in files || arg === 'missing.yaml' ? join(dir, arg) : arg));
+    const { code, lines } = await run([...withPaths, '--report-dir', join(dir, 'reports')]);
+    expect(code).toBe(2);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^INCOMPLETE \(exit 2\): the reports say why: .*conformance\.json/);
+    expect(readReport(join(dir, 'reports')).verdict.overall).toBe('incomplete');
+    return { message: lines[0] as string, dir };
+  }
+
+  it('--timeout -1 says what is wrong with the value, not "ambiguous"', async () => {
+    const { message } = await rejected(['--timeout', '-1']);
+    expect(message).toMatch(/--timeout must be a positive integer/);
+    expect(message).not.toMatch(/ambiguous/);
+  });
+
+  it('--seed -5 is a seed (the value starts with a dash)', async () => {
+    const { message } = await rejected(['--seed', '-5', '--profile', 'nope']);
+    expect(message).toMatch(/--profile must be one of/);
+  });
+
+  it('a missing --baseline is called the baseline, with why', async () => {
+    const { message } = await rejected(['--baseline', 'missing.yaml']);
+    expect(message).toMatch(/^animal-store-conformance: cannot read the baseline \(--baseline\) .*missing\.yaml: no such file$/);
+    expect(message).not.toMatch(/expected deviations/);
+  });
+
+  it('a malformed YAML baseline: one line, not seven from the parser', async () => {
+    const { message } = await rejected(['--baseline', 'bad.yaml'], { 'bad.yaml': 'foo: [bar\n  - x: :\n' });
+    expect(message).toMatch(/bad\.yaml: not YAML or JSON \(.+\)$/);
+  });
+
+  it('an unknown id in --expected-deviations is an error naming the known ids, not a CONFORMANT with a note', async () => {
+    const { message } = await rejected(['--expected-deviations', 'dev.yaml'], { 'dev.yaml': '- id: AUTH-999\n  reason: a typo\n' });
+    expect(message).toMatch(/--expected-deviations names no requirement of the catalog: AUTH-999 \(the ids: .*AUTH-001…\d{3}.*RATE-001/);
+  });
+
+  it('an unknown id in --baseline too', async () => {
+    const { message } = await rejected(['--baseline', 'base.yaml'], { 'base.yaml': '- id: NOPE-1\n  reason: x\n' });
+    expect(message).toMatch(/--baseline names no requirement of the catalog: NOPE-1 \(the ids: .*AUTH-001…/);
+  });
+
+  it('--reference-faults bogus lists the faults there are', async () => {
+    const { message } = await rejected(['--reference-faults', 'bogus', '--profile', 'quick']);
+    expect(message).toMatch(/unknown fault "bogus"; the faults are: /);
+    for (const name of FAULT_NAMES.slice(0, 3)) expect(message).toContain(name);
+  });
+
+  it('an unknown flag: the problem, then the INCOMPLETE line', async () => {
+    const { message } = await rejected(['--frobnicate']);
+    expect(message).toMatch(/Unknown option '--frobnicate' \(see --help\)/);
+  });
+});
+
+describe('how to cover what a replay did not run', () => {
+  it('a replay says run without --replay, not "without --only" it never used', () => {
+    expect(howToCover('not-selected', 'not a failing test of the replayed report (--replay)')).toBe('run again without --replay (a full run)');
+    expect(howToCover('not-selected', 'not selected (--only AUTH)')).toBe('run without --only');
+  });
+});
