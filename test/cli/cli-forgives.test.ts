@@ -41,7 +41,7 @@ describe('asking for help or the version is never a usage error', () => {
   it('help of a command that does not exist: exit 2, naming the commands', async () => {
     const { code, lines } = await run(['help', 'frobnicate']);
     expect(code).toBe(2);
-    expect(lines).toEqual(['animal-store-conformance: no command "frobnicate"; the commands are compare, verify and keygen (see --help)']);
+    expect(lines).toEqual(['animal-store-conformance: no command "frobnicate"; the commands are compare, verify, keygen, matrix and reference (see --help)']);
   });
 });
 
