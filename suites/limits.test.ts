@@ -11,16 +11,27 @@ import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, occurre
 
 const DEFAULT_LIMIT = 20;
 
+/**
+ * A limit is seen ignored only on a store holding more animals than the limit: on a smaller store (read-only
+ * mode cannot add any) "at most limit" holds over whatever is there, so the test ends untested, not passed.
+ */
+function observableAbove(ctx: ConformanceContext, stored: number, limit: number): void {
+  const holds = stored === 0 ? 'the store is empty' : `the store holds ${stored} animals, not more than limit=${limit},`;
+  ctx.observable(stored > limit, `${holds} and --read-only forbids creating: an ignored limit cannot show`, 'precondition');
+}
+
 conformance(
   'LIM-001',
   'listPets with limit=1 returns at most one animal',
   async (ctx: ConformanceContext) => {
     // Outside the quick profile make sure two pets exist, so a server that ignores limit cannot pass by
     // accident; the quick profile (meant for real, populated stores) spends one request.
-    if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, 2);
+    const stored = ctx.run.profile === 'quick' ? undefined : await ensureStoreHolds(ctx, 2);
     const response = await ctx.client.listPets({ limit: 1 });
     const items = expectList(ctx, response, 'listPets limit=1');
     ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`, response);
+    if (stored !== undefined) observableAbove(ctx, stored, 1);
+    else ctx.observable(items.length > 0, 'listPets limit=1 answered an empty list: the store is empty (the quick profile adds no animals)');
   },
   { tier: 'quick' },
 );
@@ -68,8 +79,10 @@ conformance('LIM-003', 'listPets without limit returns at most 20 animals, exact
       response,
     );
   } else {
-    // Read-only and a small store: fewer than 21 stored, so only the ceiling is provable.
+    // Read-only and a small store: fewer than 21 stored, so only the ceiling is checked, and it cannot fail
+    // for a server that ignores the default: the test ends untested.
     ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`, response);
+    observableAbove(ctx, stored, DEFAULT_LIMIT);
   }
 });
 
@@ -79,8 +92,9 @@ conformance(
   async (ctx: ConformanceContext) => {
     // 101 shows a server that does not check the range at all where clamping matters, on a store of more
     // than 100 (outside quick). Quick's one request is "abc", the case most servers get wrong (a 500).
-    if (ctx.run.profile !== 'quick') await ensureStoreHolds(ctx, MAX_LIMIT + 1);
+    const stored = ctx.run.profile === 'quick' ? 0 : await ensureStoreHolds(ctx, MAX_LIMIT + 1);
     const limits = ['abc', '101', '0', '-1', '1.5', ''];
+    let accepted = false;
     for (const limit of forProfile(ctx, limits, 1)) {
       const what = `listPets limit=${JSON.stringify(limit)}`;
       const response = await ctx.client.listPets({ limit });
@@ -96,7 +110,12 @@ conformance(
       );
       const items = expectList(ctx, response, what);
       ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`, response);
+      accepted = true;
     }
+    // A refusal is judged whatever the store holds; "200 with at most 100" only on a store of more than 100.
+    if (accepted && ctx.run.profile === 'quick') {
+      ctx.observable(false, 'a limit outside 1..100 was answered 200, and the quick profile adds no animals: whether it is clamped to 100 cannot show');
+    } else if (accepted) observableAbove(ctx, stored, MAX_LIMIT);
   },
   { tier: 'quick' },
 );
@@ -172,7 +191,8 @@ conformance(
 
 conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals', async (ctx: ConformanceContext) => {
   // Small limits are where an ignored limit shows; eight stored pets make them count. Status varies alongside.
-  await ensureStoreHolds(ctx, 8);
+  const stored = await ensureStoreHolds(ctx, 8);
+  observableAbove(ctx, stored, 2);
   const cases: Array<{ limit: number; status?: string }> = [
     { limit: 2 },
     { limit: 3, status: 'available' },

@@ -23,6 +23,7 @@ import {
   REPORT_FILES,
   writeReports,
   writeShardRecord,
+  shardRecordOf,
 } from '../report/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { shownText } from '../console-text.ts';
@@ -32,7 +33,7 @@ import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
 import { withBalancedShards } from './shard-balance.ts';
-import { suiteFilesFor } from './suite-files.ts';
+import { suiteFilesFor, suiteInventory } from './suite-files.ts';
 
 export interface RunOutcome {
   exitCode: 0 | 1 | 2;
@@ -126,6 +127,8 @@ async function runVitest(
     runInfo: () => runInfo(setup, prepared.context.baseUrl, prepared.context.embedded),
     strict: config.strict,
     deviations: setup.deviations,
+    // A shard runs the files its share holds: only a whole run can miss one.
+    ...(config.shard ? {} : { inventory: suiteInventory(config.only, setup.catalog, PACKAGE_ROOT) }),
     endedBy: () => {
       if (deadlineHit) return { code: 'ERR_DEADLINE', message: `the run reached its --max-duration of ${limit} before every test had run` };
       if (stoppedAt)
@@ -184,7 +187,7 @@ async function runVitest(
       interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made',
     );
   }
-  if (shardBlob) writeShardRecord(shardBlob, { run: result.run, deviations: setup.deviations });
+  if (shardBlob) writeShardRecord(shardBlob, shardRecordOf(result, setup.deviations));
   return finish(setup, result, reporter.exchanges, log);
 }
 
@@ -245,7 +248,14 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
     }
     // Completeness is an exit policy: the merge command may ask for it too.
     const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
-    const reporter = reporterFor(setup, { runInfo: () => run, strict: run.strict, deviations: shards.deviations });
+    const reporter = reporterFor(setup, {
+      runInfo: () => run,
+      strict: run.strict,
+      deviations: shards.deviations,
+      // What the shards recorded themselves, and every file the whole run was to run.
+      shards: { problems: shards.problems, notRunTestIds: shards.notRunTestIds },
+      inventory: suiteInventory(run.only ?? [], setup.catalog, PACKAGE_ROOT),
+    });
     const vitest = await createVitest('test', {
       root: PACKAGE_ROOT,
       config: VITEST_CONFIG,
@@ -272,7 +282,7 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
 /** The reporter of a run or of a merge: what differs is where the run's facts and judgement come from. */
 function reporterFor(
   setup: RunSetup,
-  run: Pick<ConformanceReporterOptions, 'runInfo' | 'strict' | 'endedBy' | 'onDecidingFailure'> & { deviations: readonly Deviation[] },
+  run: Pick<ConformanceReporterOptions, 'runInfo' | 'strict' | 'endedBy' | 'onDecidingFailure' | 'inventory' | 'shards'> & { deviations: readonly Deviation[] },
 ): ConformanceReporter {
   const { deviations, ...options } = run;
   return new ConformanceReporter({

@@ -27,6 +27,26 @@ export function suiteFilesFor(only: readonly string[], catalog: Catalog, root: s
   return files.filter((file) => [...(named.get(file) ?? [])].some((id) => selected.has(id))).map((file) => relative(root, file));
 }
 
+/**
+ * The files a run with this `--only` runs (every suite file without one), each with the catalog's
+ * requirements it names: what the reporter checks the run against, so a file that never started leaves
+ * its requirements untested instead of letting the tests of another file pass them.
+ */
+export function suiteInventory(
+  only: readonly string[],
+  catalog: Catalog,
+  root: string,
+  suitesDir = 'suites',
+): Array<{ file: string; requirementIds: string[] }> {
+  const dir = resolve(root, suitesDir);
+  if (!existsSync(dir)) return [];
+  const all = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => relative(root, join(dir, name)));
+  const files = suiteFilesFor(only, catalog, root, suitesDir) ?? all;
+  return files.map((file) => ({ file, requirementIds: [...requirementsNamedBy(resolve(root, file), dir)].filter((id) => catalog.has(id)).sort() }));
+}
+
 /** Requirement ids a file names, with those of the support modules it imports from inside `dir`. */
 function requirementsNamedBy(file: string, dir: string, seen = new Set<string>()): Set<string> {
   seen.add(file);

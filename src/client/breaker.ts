@@ -1,10 +1,11 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 /**
- * Circuit breakers of a run: an operation that fails to answer (time-out, reset) this many times in a
- * row is no longer sent, and a target whose 429s contradict its own X-RateLimit-Remaining this many times
- * is no longer waited for. A target that degrades one path at a time then costs a few time-outs, not one
- * per test case, and the run ends.
+ * Circuit breakers of a run: an operation that gets no answer (time-out, reset) this many times IN A ROW
+ * is no longer sent, and a target whose 429s contradict its own X-RateLimit-Remaining this many times is
+ * no longer waited for. Any answer to the operation starts its count again, so a target that drops one
+ * connection in ten, or three network blips over a long run, never trips it; a target that stopped
+ * answering one path costs a few time-outs, not one per test case, and the run ends.
  */
 export const BREAKER_THRESHOLD = 3;
 
@@ -14,9 +15,12 @@ export const RATE_LIMIT_KEY = 'rate-limit';
 export interface Breaker {
   /** Why requests under this key are no longer sent; undefined while the breaker is closed. */
   openReason(key: string): string | undefined;
-  /** A failure under this key; `reason` describes the latest one. */
-  recordFailure(key: string, reason: string): void;
-  /** An answer: the failures in a row start again from zero (an open breaker stays open). */
+  /**
+   * A failure under this key. `describe` says what happened, given how many failures came in a row with
+   * this one: the text kept is the latest, so an open breaker's reason names the count and the last error.
+   */
+  recordFailure(key: string, describe: (inARow: number) => string): void;
+  /** An answer under this key: the failures in a row start again from zero (an open breaker stays open). */
   recordSuccess(key: string): void;
 }
 
@@ -60,14 +64,15 @@ function breakerOver(read: () => State, write: (state: State) => void, threshold
       const counter = read()[key];
       return counter && counter.failures >= threshold ? counter.reason : undefined;
     },
-    recordFailure(key, reason) {
+    recordFailure(key, describe) {
       const state = read();
       const failures = (state[key]?.failures ?? 0) + 1;
-      write({ ...state, [key]: { failures, reason } });
+      write({ ...state, [key]: { failures, reason: describe(failures) } });
     },
     recordSuccess(key) {
       const state = read();
       const counter = state[key];
+      // Only a change is written: the common case (no failure counted) costs one read.
       if (!counter || counter.failures === 0 || counter.failures >= threshold) return;
       write({ ...state, [key]: { failures: 0, reason: counter.reason } });
     },

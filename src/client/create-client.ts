@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { getGlobalDispatcher } from 'undici';
+import { createAgent } from './interim-responses.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
-import { BREAKER_THRESHOLD, RATE_LIMIT_KEY } from './breaker.ts';
+import { RATE_LIMIT_KEY } from './breaker.ts';
 import { readJsonBytes, stringifyJson } from '../json.ts';
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from './exchange.ts';
@@ -79,11 +80,21 @@ export function createClient(options: ClientOptions): TargetClient {
     }
   }
 
+  /** One exchange on a connection opened for it alone, never a pooled socket the target may have closed. */
+  async function onFreshConnection(wire: WireRequest): Promise<WireResponse> {
+    const fresh = createAgent({ connections: 1, pipelining: 0 });
+    try {
+      return await exchangeOnce(wire, { ...transport, dispatcher: fresh });
+    } finally {
+      void fresh.destroy().catch(() => undefined);
+    }
+  }
+
   function emit(exchange: Exchange, findings: Finding[]): void {
     options.onExchange?.(exchange, findings);
   }
 
-  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number) {
+  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number, afterDrop?: string) {
     const breakerKey = operationId ?? `${wire.method} outside the interface`;
     const broken = options.breaker?.openReason(breakerKey);
     if (broken) throw new HarnessError('ERR_OPERATION_BROKEN', redact(broken));
@@ -95,17 +106,24 @@ export function createClient(options: ClientOptions): TargetClient {
     const base = { seq, startedAt, operationId, request: recorded, retries };
     let response: WireResponse;
     try {
-      response = await exchangeOnce(wire, transport);
+      response = afterDrop === undefined ? await exchangeOnce(wire, transport) : await onFreshConnection(wire);
     } catch (error) {
       const failure = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String(error));
       const redacted = new HarnessError(failure.code, redact(failure.message));
-      if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
-        const times = `${BREAKER_THRESHOLD} times in a row`;
-        options.breaker?.recordFailure(breakerKey, `${breakerKey} got no answer ${times} (last: ${redacted.message}); the suite stopped sending it`);
-      }
       emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
+      // A dropped connection (a reset, a keep-alive socket the target closed) is tried once more on a
+      // connection of its own before it counts: one blip is not a target that stopped answering.
+      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined) return attempt(wire, recorded, operationId, retries, redacted.message);
+      if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
+        const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop, redacted.message);
+        options.breaker?.recordFailure(
+          breakerKey,
+          (inARow) => `${breakerKey} got no answer ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
+        );
+      }
       throw redacted;
     }
+    options.breaker?.recordSuccess(breakerKey);
     const durationMs = performance.now() - started;
     const receivedAt = clock.now();
     const state = readRateLimit(response.headers, receivedAt);
@@ -147,7 +165,8 @@ export function createClient(options: ClientOptions): TargetClient {
       if (retries === 0 && (before?.remaining ?? 0) > CONTRADICTION_SLACK && before?.resetAt !== undefined && before.resetAt > clock.now()) {
         options.breaker?.recordFailure(
           RATE_LIMIT_KEY,
-          `the target answered 429 ${BREAKER_THRESHOLD} times while its X-RateLimit-Remaining said requests were left (last: ${before.remaining}); the suite stopped waiting for it (see RATE-004)`,
+          (times) =>
+            `the target answered 429 ${times} times while its X-RateLimit-Remaining said requests were left (last: ${before.remaining}); the suite stopped waiting for it (see RATE-004)`,
         );
         const contradicted = options.breaker?.openReason(RATE_LIMIT_KEY);
         if (contradicted) throw new HarnessError('ERR_RATE_LIMIT_CONTRADICTED', contradicted);
@@ -179,6 +198,11 @@ export function createClient(options: ClientOptions): TargetClient {
       return rateLimit;
     },
   };
+}
+
+/** What the last failure was, when it came on the retry of a dropped connection. */
+function retriedOnce(first: string, retry: string): string {
+  return first === retry ? `${first}, and the same on one retry on a fresh connection` : `${first}; on one retry on a fresh connection: ${retry}`;
 }
 
 /** The one reading of every body: strict UTF-8, no duplicate keys, bounded depth, int64 exact. */

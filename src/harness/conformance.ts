@@ -63,6 +63,15 @@ export interface ConformanceContext {
   existingPet(): Promise<PetRecord>;
   /** Skips this test: the requirement stays untested, for the reason and code given (default precondition). */
   skip(reason: string, code?: SkipCode): never;
+  /**
+   * Says whether this test's checks could fail at all on what the target holds (a limit is only seen
+   * ignored when more animals are stored than the limit). When `condition` is false the test goes on
+   * and every check still counts against the target (a failure found wins), but it ends skipped with
+   * `reason` and `code` (default precondition), never passed: a check over nothing holds vacuously.
+   */
+  observable(condition: boolean, reason: string, code?: SkipCode): void;
+  /** A line for the report about what the test saw, e.g. that an optional header was not sent. */
+  note(text: string): void;
   /** Requests this run may still send, or undefined when it has no ceiling. */
   budgetLeft(): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
@@ -214,6 +223,8 @@ export function conformance(id: string, title: string, fn: (ctx: ConformanceCont
           `${id}: the test ended without asserting anything the target sent (a suite bug: it must assert or skip with a reason)`,
         );
       }
+      // It judged, but over nothing that could have failed (an empty list, a store too small): untested.
+      if (meta.unobservable) ctx.skip(meta.unobservable.reason, meta.unobservable.code);
     } catch (thrown) {
       // Failure text quotes response bodies, and a hostile target may echo the key back in them.
       const error = redactError(thrown, fileRun.redact);
@@ -308,6 +319,10 @@ function createContext(
     assertions += 1;
     throw new ConformanceFailure(requirement.id, expected, actual, evidenceSeqs(evidence));
   };
+  // What the test observed: each judgment that named the response(s) it was decided on.
+  const observe = (evidence: Evidence | undefined) => {
+    if (evidenceSeqs(evidence).length > 0) meta.observed = (meta.observed ?? 0) + 1;
+  };
   let created = 0;
   const ctx: ConformanceContext = {
     client,
@@ -325,9 +340,11 @@ function createContext(
     check(condition, expected, actual, evidence): asserts condition {
       assertions += 1;
       if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual, evidence);
+      observe(evidence);
     },
     expectStatus(response, allowed, what) {
       assertions += 1;
+      observe(response);
       const list = typeof allowed === 'number' ? [allowed] : allowed;
       if (!list.includes(response.status)) {
         const subject = what ? `${what}: ` : '';
@@ -359,6 +376,12 @@ function createContext(
     skip(reason: string, code: SkipCode = 'precondition'): never {
       meta.skipCode = code;
       throw new HarnessError('ERR_PRECONDITION', reason);
+    },
+    observable(condition, reason, code = 'precondition') {
+      if (!condition) meta.unobservable ??= { reason, code };
+    },
+    note(text) {
+      meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
     },
     budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),

@@ -47,6 +47,15 @@ export interface ConformanceMeta {
   };
   /** Always-on check violations seen during this test, each naming the requirement it breaks. */
   findings: Finding[];
+  /** Judgments that named the response(s) they were decided on: what the test observed. */
+  observed?: number;
+  /**
+   * Set by ctx.observable(false, …): the checks could not have failed on what the target holds, so the
+   * test ends skipped with this reason and code, never passed (a failure found still wins).
+   */
+  unobservable?: { reason: string; code: SkipCode };
+  /** What the test saw that a reader should know, e.g. "RateLimit not sent" (shown with its requirement). */
+  notes?: string[];
   /**
    * Every exchange of the test; bodies are kept only for failing tests and the last few exchanges. An
    * exchange another test made and this one judged too (a shared measurement) carries `sharedFrom`.

@@ -97,7 +97,8 @@ function resultFor(
     text: requirement.text,
     coverage: requirement.coverage,
     verdict: decision.verdict,
-    notes: decision.notes,
+    // What the tests saw that a reader should know ("RateLimit not sent") goes with the verdict.
+    notes: [...new Set([...decision.notes, ...own.flatMap((t) => t.meta?.notes ?? [])])],
     tests: own.map(summarise),
     failures,
     omittedFailures: omitted,
@@ -119,9 +120,11 @@ function summarise(test: TestOutcome): TestSummary {
     durationMs: Math.round(test.durationMs),
     requests: test.meta?.exchanges.filter((e) => !e.sharedFrom).length ?? 0,
   };
+  if (test.meta?.observed !== undefined) summary.observed = test.meta.observed;
   if (test.state === 'skipped') {
     summary.skipReason = skipReasonOf(test);
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;
+    if (test.notRun) summary.notRun = true;
   }
   const property = test.meta?.property;
   if (property) {

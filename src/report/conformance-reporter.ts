@@ -4,11 +4,12 @@ import type { ConformanceMeta } from '../harness/meta.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
-import { buildReport } from './build-report.ts';
+import { type ReportInput, buildReport } from './build-report.ts';
+import { reportContradictions } from './report-consistency.ts';
 import { failingVerdict } from './requirement-verdict.ts';
-import type { ConformanceReport, Deviation } from './model.ts';
+import type { ConformanceReport, Deviation, HarnessProblem } from './model.ts';
 import type { RunInfo } from './run-info.ts';
-import { collectRun } from './test-outcomes.ts';
+import { type SuiteFile, collectRun } from './test-outcomes.ts';
 import { collectExchanges } from './traffic.ts';
 import { writeReports } from './write-reports.ts';
 
@@ -30,6 +31,13 @@ export interface ConformanceReporterOptions {
   onDecidingFailure?: (requirementId: string) => void;
   /** Called with the report once the files are written (the CLI maps it to the exit code). */
   onResult?: (report: ConformanceReport) => void;
+  /** The suite files the run was to run: one that never started leaves its requirements untested. */
+  inventory?: readonly SuiteFile[];
+  /**
+   * A merge: what the shards recorded themselves. Their run problems (an interruption, a deadline, a
+   * harness error) make the merged run incomplete as they made the shard; their not-run tests stay so.
+   */
+  shards?: { problems: readonly HarnessProblem[]; notRunTestIds: ReadonlySet<string> };
 }
 
 /**
@@ -70,11 +78,15 @@ export class ConformanceReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const options = this.#options;
     this.#decided = false;
-    const collected = collectRun(testModules, unhandledErrors, reason);
+    const collected = collectRun(testModules, unhandledErrors, reason, {
+      inventory: options.inventory,
+      notRunTestIds: options.shards?.notRunTestIds,
+      problems: options.shards?.problems,
+    });
     const endedBy = options.endedBy?.();
     if (endedBy) collected.harnessErrors = [endedBy, ...collected.harnessErrors.filter((p) => p.code !== 'ERR_ABORTED')];
     const runInfo = typeof options.runInfo === 'function' ? options.runInfo() : options.runInfo;
-    const report = buildReport({
+    const report = consistentReport({
       runInfo,
       catalog: options.catalog,
       tests: collected.tests,
@@ -88,4 +100,19 @@ export class ConformanceReporter implements Reporter {
     writeReports(report, options.reportDir);
     options.onResult?.(report);
   }
+}
+
+/**
+ * The report, checked against its schema and the verdict rules before anything is written: a report
+ * that contradicts itself is the suite's bug, and it makes the run INCOMPLETE with the contradictions
+ * named, never a verdict no one can trust.
+ */
+export function consistentReport(input: ReportInput): ConformanceReport {
+  const report = buildReport(input);
+  const contradictions = reportContradictions(report);
+  if (contradictions.length === 0) return report;
+  const shown = contradictions.slice(0, 5).join('; ');
+  const more = contradictions.length > 5 ? ` and ${contradictions.length - 5} more` : '';
+  const problem = { code: 'ERR_INTERNAL', message: `the report contradicts itself (a suite bug: report it): ${shown}${more}` };
+  return buildReport({ ...input, harnessErrors: [...input.harnessErrors, problem] });
 }

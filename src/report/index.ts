@@ -27,6 +27,7 @@ export { type RunInfo, publicTargetUrl, redactCommand } from './run-info.ts';
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
 export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
-export { type ShardRecord, type ShardSet, readShardSet, writeShardRecord } from './shard-record.ts';
+export { type ShardRecord, type ShardSet, readShardSet, shardRecordOf, writeShardRecord } from './shard-record.ts';
+export { reportContradictions } from './report-consistency.ts';
 export { ATTESTATION_FILE, type DsseEnvelope, type Statement, loadPrivateKey, loadPublicKey, verifyEnvelope, writeKeyPair } from './attestation.ts';
 export { failureLine } from './failure-evidence.ts';

@@ -55,6 +55,12 @@ export interface TestOutcome {
   errors: string[];
   /** vitest's skip note (ctx.skip(note)) or why it did not run; meta.skipReason takes precedence. */
   skipNote?: string;
+  /**
+   * The run ended before this test ran (interrupted, its deadline, --fail-fast, a shard stopped, its file
+   * never started): untested through the run, never a precondition of the target. Decided from the test's
+   * state (vitest's pending, or a skip the harness gave no code), never from a note's text.
+   */
+  notRun?: true;
   meta?: ConformanceMeta;
 }
 
@@ -118,6 +124,10 @@ export interface TestSummary {
   skipReason?: string;
   /** Why it was skipped, as a stable code (see SkipCode). */
   skipCode?: SkipCode;
+  /** The run ended before this test ran (see TestOutcome.notRun). */
+  notRun?: true;
+  /** Judgments that named the response(s) they were decided on: what the test observed. */
+  observed?: number;
   property?: { seed: number; numRuns: number; families?: string[] };
 }
 

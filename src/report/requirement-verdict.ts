@@ -103,7 +103,14 @@ function decideWithoutViolation(
     };
   }
   const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
-  if (harness) return untested('skipped', `not proven: the suite failed (${harness.code}: ${harness.message})`, 'suite-error');
+  if (harness) {
+    // A test cut short by the run's end (Ctrl-C, --max-duration) is the run's problem, not a suite bug.
+    const cutShort = RUN_ENDINGS.has(harness.code);
+    const why = cutShort
+      ? `not proven: the run ended while its test ran (${harness.code})`
+      : `not proven: the suite failed (${harness.code}: ${harness.message})`;
+    return untested('skipped', why, cutShort ? 'run-problem' : 'suite-error');
+  }
   const skipped = own.filter((t) => t.state === 'skipped');
   const passed = own.filter((t) => t.state === 'passed');
   if (passed.length > 0 && skipped.length === 0) return { verdict: 'pass' };
@@ -127,9 +134,13 @@ function untested(verdict: 'skipped' | 'partial', reason: string, code: Untested
   return { verdict, reason, untestedCode: code };
 }
 
+/** Harness codes that mean the run ended under a test, not that the suite is broken. */
+const RUN_ENDINGS: ReadonlySet<string> = new Set(['ERR_ABORTED', 'ERR_DEADLINE', 'ERR_FAIL_FAST']);
+
 /** The code that best says how to cover the skipped tests: the first that is not a bare precondition. */
 function skipCodeOf(skipped: readonly TestOutcome[]): UntestedCode {
-  const codes = skipped.map((t) => t.meta?.skipCode ?? (t.skipNote?.includes('did not run') ? 'run-problem' : 'precondition'));
+  // By state: a test the run never reached is the run's problem; a skip the harness coded keeps its code.
+  const codes = skipped.map((t): UntestedCode => (t.notRun ? 'run-problem' : (t.meta?.skipCode ?? 'precondition')));
   return codes.find((c) => c !== 'precondition') ?? codes[0] ?? 'precondition';
 }
 

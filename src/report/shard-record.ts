@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { HarnessError } from '../errors.ts';
-import type { Deviation } from './model.ts';
+import type { ConformanceReport, Deviation, HarnessProblem, OverallVerdict, TestOutcome } from './model.ts';
 import type { RunInfo } from './run-info.ts';
 
 /**
@@ -16,6 +16,24 @@ export interface ShardRecord {
   run: RunInfo;
   /** The expected deviations the shard judged with. */
   deviations: Deviation[];
+  /** The shard's own verdict: a merge of an incomplete shard is incomplete. */
+  verdict: { overall: OverallVerdict; exitCode: 0 | 1 | 2 };
+  /** What kept the shard's run from completing (an interruption, its deadline, a harness error outside any test). */
+  problems: HarnessProblem[];
+  /** Each test as the shard ended it; `not-run`: the shard ended before it ran. */
+  tests: Array<{ id: string; state: TestOutcome['state'] | 'not-run' }>;
+}
+
+/** A shard's record from its report: run problems are those no test or requirement owns (tests' own travel in the blob). */
+export function shardRecordOf(report: ConformanceReport, deviations: Deviation[]): Omit<ShardRecord, 'format'> {
+  const tests = new Map(report.requirements.flatMap((r) => r.tests).map((t) => [t.id, t.notRun ? ('not-run' as const) : t.state]));
+  return {
+    run: report.run,
+    deviations,
+    verdict: { overall: report.verdict.overall, exitCode: report.verdict.exitCode },
+    problems: report.harnessErrors.filter((p) => p.testId === undefined && p.requirementId === undefined),
+    tests: [...tests].map(([id, state]) => ({ id, state })),
+  };
 }
 
 export const SHARD_RECORD_FORMAT = 'animal-store-conformance-shard';
@@ -36,6 +54,13 @@ export interface ShardSet {
   /** The run the shards make together: no shard, the earliest start, the latest end. */
   run: RunInfo;
   deviations: Deviation[];
+  /**
+   * What kept a shard from completing, each naming its shard; a shard recorded INCOMPLETE without one
+   * gets one here, so the merge can never be more complete than its shards.
+   */
+  problems: HarnessProblem[];
+  /** Tests a shard recorded as not run. */
+  notRunTestIds: ReadonlySet<string>;
   /** How many shards were merged. */
   count: number;
   dispose(): void;
@@ -91,6 +116,8 @@ export function readShardSet(dir: string): ShardSet {
       command: whole.command.replace(/\s--shard[ =]\S+/, ''),
     },
     deviations: first.deviations,
+    problems: records.flatMap(shardProblems),
+    notRunTestIds: new Set(records.flatMap((r) => r.tests.filter((t) => t.state === 'not-run').map((t) => t.id))),
     count: blobs.length,
     dispose: () => rmSync(blobDir, { recursive: true, force: true }),
   };
@@ -109,8 +136,25 @@ function readRecord(dir: string, blob: string): ShardRecord {
   } catch (error) {
     throw mismatch(`${basename(path)} is not JSON: ${(error as Error).message}`);
   }
-  if (record?.format !== SHARD_RECORD_FORMAT || typeof record.run?.shard !== 'string') throw mismatch(`${basename(path)} is not a shard record of this suite`);
+  if (
+    record?.format !== SHARD_RECORD_FORMAT ||
+    typeof record.run?.shard !== 'string' ||
+    !Array.isArray(record.problems) ||
+    !Array.isArray(record.tests) ||
+    typeof record.verdict?.overall !== 'string'
+  ) {
+    throw mismatch(`${basename(path)} is not a shard record of this suite`);
+  }
   return record;
+}
+
+function shardProblems(record: ShardRecord): HarnessProblem[] {
+  const shard = `shard ${record.run.shard ?? '?'}`;
+  const own = record.problems.map((p) => ({ code: p.code, message: `${shard}: ${p.message}` }));
+  if (own.length === 0 && record.verdict.overall === 'incomplete') {
+    own.push({ code: 'ERR_ABORTED', message: `${shard}: the shard did not complete (its own verdict was INCOMPLETE)` });
+  }
+  return own;
 }
 
 function checkAgreement(blobs: readonly string[], records: readonly ShardRecord[]): void {

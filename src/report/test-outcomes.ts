@@ -9,13 +9,37 @@ export interface CollectedRun {
   harnessErrors: HarnessProblem[];
 }
 
+/** A suite file the run was to run, with the requirements it names (a superset of those it tests). */
+export interface SuiteFile {
+  /** Relative to the package root, as vitest names modules: `suites/auth.test.ts`. */
+  file: string;
+  requirementIds: readonly string[];
+}
+
+/** What the run knows besides vitest's tasks: which files it was to run, what its shards recorded. */
+export interface RunExpectations {
+  /** Every file the run was to run. A file no module reports did not run: its requirements cannot pass. */
+  inventory?: readonly SuiteFile[];
+  /** Tests a shard recorded as not run (a merge): coded by that state, whatever the blob says. */
+  notRunTestIds?: ReadonlySet<string>;
+  /** Problems known before vitest reported (a merge: each shard's own), listed first. */
+  problems?: readonly HarnessProblem[];
+}
+
+const NOT_RUN_NOTE = 'did not run: the run ended first';
+
 /**
  * Reads test outcomes and meta from vitest's reported tasks (also after --merge-reports of blob reports,
  * which keep task meta), and turns everything that kept tests from running into harness problems.
  */
-export function collectRun(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): CollectedRun {
+export function collectRun(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<SerializedError>,
+  reason: TestRunEndReason,
+  expectations: RunExpectations = {},
+): CollectedRun {
   const tests: TestOutcome[] = [];
-  const harnessErrors: HarnessProblem[] = [];
+  const harnessErrors: HarnessProblem[] = [...(expectations.problems ?? [])];
   for (const module of testModules) {
     for (const error of module.errors()) {
       harnessErrors.push({ code: codeOf(error), message: `${module.relativeModuleId}: ${error.message}` });
@@ -32,11 +56,15 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, unhandledErro
         errors: (result.errors ?? []).map((e) => e.message),
       };
       if (meta) outcome.meta = meta;
-      // A test the run cancelled (the deadline, --fail-fast, an interruption) carries vitest's own note and no
-      // reason of ours: it did not run, which is not a precondition the target failed to provide.
-      if (result.state === 'skipped' && result.note)
-        outcome.skipNote = reason === 'interrupted' && !meta?.skipReason ? 'did not run: the run ended first' : result.note;
-      if (result.state === 'pending') outcome.skipNote = 'did not run: the run ended first';
+      // Every skip of the harness carries a code; a test vitest skipped without one, or never started, was
+      // cancelled by the run's end (the deadline, --fail-fast, an interruption): it did not run, which is not
+      // a precondition the target failed to provide.
+      const notRun = result.state === 'pending' || (result.state === 'skipped' && !meta?.skipCode) || expectations.notRunTestIds?.has(test.id) === true;
+      if (notRun && result.state !== 'failed') {
+        outcome.state = 'skipped';
+        outcome.notRun = true;
+        outcome.skipNote = NOT_RUN_NOTE;
+      } else if (result.state === 'skipped' && result.note) outcome.skipNote = result.note;
       tests.push(outcome);
     }
   }
@@ -52,8 +80,40 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, unhandledErro
       message: 'no test file ran: the global setup failed (target unreachable or bad configuration) or no suite matched; see the console output',
     });
   }
+  const missing = missingFiles(testModules, expectations.inventory);
+  tests.push(...missing.flatMap(notRunTests));
+  if (missing.length > 0 && harnessErrors.length === 0) {
+    const names = missing.map((m) => m.file).join(', ');
+    harnessErrors.push({ code: 'ERR_INTERNAL', message: `${plural(missing.length, 'suite file')} never started although the run was to run it: ${names}` });
+  }
   return { tests: numberExchangesOnce(tests), harnessErrors };
 }
+
+/**
+ * Files of the inventory no module reports: the run ended before they started (or a shard never got to
+ * them). When no file reported at all, the run's problem already says why nothing ran.
+ */
+function missingFiles(testModules: ReadonlyArray<TestModule>, inventory: readonly SuiteFile[] | undefined): SuiteFile[] {
+  if (!inventory || testModules.length === 0) return [];
+  const reported = new Set(testModules.map((m) => m.relativeModuleId));
+  return inventory.filter((entry) => !reported.has(entry.file));
+}
+
+/** One not-run outcome per requirement a file that never started names: none of them may pass. */
+function notRunTests(entry: SuiteFile): TestOutcome[] {
+  return entry.requirementIds.map((id) => ({
+    id: `not-run:${entry.file}:${id}`,
+    name: `${id} the tests in ${entry.file}`,
+    file: entry.file,
+    state: 'skipped',
+    notRun: true,
+    skipNote: `did not run: the run ended before ${entry.file} started`,
+    durationMs: 0,
+    errors: [],
+  }));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Numbers every exchange once for the whole run, in the order they were sent: a test file numbers its

@@ -76,6 +76,41 @@ describe('degraded targets: the run ends, with the cause named', () => {
   );
 
   test(
+    'one connection in ten dropped, the retry answered: never stopped by the breaker, the verdict of a clean target',
+    async ({ expect, onTestFinished }) => {
+      let served = 0;
+      const target = await degraded({ onTestFinished }, (req, _res, pass) => {
+        served += 1;
+        // Every tenth request loses its connection before any answer; the next one (the retry) is answered.
+        if (served % 10 === 0) return void req.socket.destroy();
+        pass();
+      });
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '5000', '--seed', '9'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-drops',
+      });
+      const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(served, 'connections were dropped').toBeGreaterThan(100);
+      expect(run.stdout).not.toMatch(/got no answer/);
+      expect(run.report?.harnessErrors, why).toEqual([]);
+      expect(
+        run.report?.requirements.filter((r) => r.verdict === 'fail').map((r) => r.id),
+        why,
+      ).toEqual([]);
+      // A standard run on a key too large to exhaust: everything else tested and passed, as on a clean target.
+      expect(run.report?.verdict.overall, why).toBe('partial');
+      expect(
+        run.report?.verdict.scope.untested.every((u) => u.code === 'key-too-large'),
+        why,
+      ).toBe(true);
+      expect(run.exitCode, why).toBe(0);
+    },
+    BOUND_MS + 30_000,
+  );
+
+  test(
     'createPet answers drip a byte a second: the whole-request deadline ends each, the breaker the rest',
     async ({ expect, onTestFinished }) => {
       const target = await degraded({ onTestFinished }, (req, res, pass) => (req.method === 'POST' ? drip(res) : pass()));

@@ -1,9 +1,12 @@
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { TestContext } from 'vitest';
 import { startReferenceServer } from '../../src/reference/index.ts';
 import { startHttp } from './support/hostile-servers.ts';
 import { findLeaks } from './support/leaks.ts';
-import { startCliInTest } from './support/run-cli.ts';
+import { runCliInTest, startCliInTest } from './support/run-cli.ts';
 
 /**
  * Ctrl-C or a CI job's SIGTERM ends a run early, and the run still writes its reports: the tests that
@@ -85,3 +88,59 @@ for (const c of CASES) {
     KILL_AFTER_MS + 10_000,
   );
 }
+
+/** Copies every shard's blob/ files (the blob and its record) into one directory, as a CI job would. */
+function collectBlobs(dirs: readonly string[]): string {
+  const blobs = mkdtempSync(join(tmpdir(), 'verdicts-interrupt-blobs-'));
+  for (const dir of dirs) for (const name of readdirSync(join(dir, 'blob'))) copyFileSync(join(dir, 'blob', name), join(blobs, name));
+  return blobs;
+}
+
+test(
+  'a shard stopped with SIGINT, merged with a complete one: INCOMPLETE, exit 2, the shard problem named, not-run tests coded so and no requirement passed by half',
+  async (context) => {
+    const target = await slowReference(context);
+    const args = ['--target', target.url, '--api-key', API_KEY, '--profile', 'standard', '--seed', '77'];
+    const interrupted = startCliInTest(context, [...args, '--shard', '1/2'], { timeoutMs: KILL_AFTER_MS, label: 'interrupt-shard' });
+    const complete = startCliInTest(context, [...args, '--shard', '2/2'], { timeoutMs: 4 * KILL_AFTER_MS, label: 'complete-shard' });
+    await until(target.started, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    interrupted.signal('SIGINT');
+    const [first, second] = await Promise.all([interrupted.done, complete.done]);
+    expect(first.exitCode, first.stdout.slice(-1500)).toBe(2);
+    expect(second.exitCode, second.stdout.slice(-1500)).toBe(0);
+
+    const blobs = collectBlobs([first.reportDir, second.reportDir]);
+    context.onTestFinished(() => rmSync(blobs, { recursive: true, force: true }));
+    const merged = await runCliInTest(context, ['--merge-reports', blobs], { timeoutMs: KILL_AFTER_MS, label: 'interrupt-merge' });
+    const report = merged.report;
+    const why = `${report?.verdict.why}\n${merged.stdout.slice(-1500)}`;
+    expect(merged.exitCode, why).toBe(2);
+    expect(report?.verdict.overall, why).toBe('incomplete');
+    expect(report?.harnessErrors.find((p) => p.code === 'ERR_ABORTED')?.message, why).toMatch(/^shard 1\/2: /);
+
+    const requirements = report?.requirements ?? [];
+    // Not a suite bug: every requirement the stopped shard held says the run stopped.
+    expect(requirements.filter((r) => r.untestedCode === 'no-test').map((r) => r.id)).toEqual([]);
+    const notRun = requirements.flatMap((r) => r.tests.filter((t) => t.notRun).map((t) => ({ r, t })));
+    expect(notRun.length, 'the stopped shard left tests not run').toBeGreaterThan(0);
+    for (const { r, t } of notRun) {
+      expect({ id: r.id, test: t.name, skipCode: t.skipCode, state: t.state }).toEqual({ id: r.id, test: t.name, skipCode: undefined, state: 'skipped' });
+      expect({ id: r.id, verdict: r.verdict, code: r.untestedCode }).toMatchObject({ id: r.id, code: 'run-problem' });
+    }
+    // A pass is every test of the requirement run and passed: never one of two.
+    for (const r of requirements.filter((x) => x.verdict === 'pass')) {
+      expect({ id: r.id, states: r.tests.map((t) => (t.notRun ? 'not-run' : t.state)) }).toEqual({ id: r.id, states: r.tests.map(() => 'passed') });
+    }
+    // JUnit and HTML say what the JSON says: a requirement with a test not run is no passing test case.
+    const junit = readFileSync(join(merged.reportDir, 'junit.xml'), 'utf8');
+    const html = readFileSync(join(merged.reportDir, 'conformance.html'), 'utf8');
+    for (const r of new Set(notRun.map(({ r }) => r))) {
+      const testcase = junit.slice(junit.indexOf(`name="${r.id} `), junit.indexOf('</testcase>', junit.indexOf(`name="${r.id} `)));
+      expect(testcase, r.id).toMatch(/<skipped message="(untested|partly tested)/);
+      expect(html).toContain(`data-verdict="${r.verdict}" data-id="${r.id}"`);
+      expect(['skipped', 'partial']).toContain(r.verdict);
+    }
+  },
+  6 * KILL_AFTER_MS,
+);

@@ -15,7 +15,7 @@ interface VacuousCase {
   name: string;
   args: string[];
   /** Requirement id → its verdict and, for an untested one, its code. */
-  expect: Record<string, { verdict: RequirementResult['verdict']; code?: string }>;
+  expect: Record<string, { verdict: RequirementResult['verdict']; code?: string; reason?: RegExp; note?: RegExp }>;
   overall: string;
 }
 
@@ -49,6 +49,26 @@ const CASES: readonly VacuousCase[] = [
     overall: 'partial',
   },
   {
+    // limit-clamped answers 200 to limit=abc too (a liberty): with limit-ignored, no limit is honoured or refused.
+    name: 'read-only on an empty store whose server ignores limit: LIM-001/003/004/008 and DEP-006 are untested, never passed',
+    args: ['--read-only', '--reference-variants', 'limit-clamped', '--reference-faults', 'limit-ignored', '--only', 'LIM-001,LIM-003,LIM-004,LIM-008,DEP-006'],
+    expect: {
+      'LIM-001': { verdict: 'skipped', code: 'precondition', reason: /the store is empty and --read-only forbids creating/ },
+      'LIM-003': { verdict: 'skipped', code: 'precondition', reason: /the store is empty and --read-only forbids creating/ },
+      'LIM-004': { verdict: 'skipped', code: 'precondition', reason: /the store is empty and --read-only forbids creating/ },
+      'LIM-008': { verdict: 'skipped', code: 'precondition', reason: /the store is empty and --read-only forbids creating/ },
+      // Half of DEP-006 is createPet, which read-only mode never sends: untested for that reason.
+      'DEP-006': { verdict: 'skipped', code: 'read-only', reason: /createPet is not sent/ },
+    },
+    overall: 'partial',
+  },
+  {
+    name: 'RateLimit and RateLimit-Policy left out (allowed): RATE-009 passes, and the report says they were not sent',
+    args: ['--reference-variants', 'no-ietf-ratelimit-fields', '--only', 'RATE-009'],
+    expect: { 'RATE-009': { verdict: 'pass', note: /RateLimit and RateLimit-Policy not sent/ } },
+    overall: 'partial',
+  },
+  {
     name: 'a store that stops listing at 50: LIM-002 catches it at the standard profile',
     args: ['--profile', 'standard', '--reference-faults', 'limit-max-50', '--only', 'LIM-002'],
     expect: { 'LIM-002': { verdict: 'fail' } },
@@ -69,6 +89,8 @@ describe('vacuous passes: a test proves its requirement or skips with a code', (
         for (const [id, wanted] of Object.entries(c.expect)) {
           const result = report?.requirements.find((r) => r.id === id);
           expect({ id, verdict: result?.verdict, code: result?.untestedCode }, why).toEqual({ id, verdict: wanted.verdict, code: wanted.code });
+          if (wanted.reason) expect(result?.reason, id).toMatch(wanted.reason);
+          if (wanted.note) expect(result?.notes.join('\n'), id).toMatch(wanted.note);
         }
         if (c.expect['INT-001']) {
           // The edges went out although the target restricts categories.
