@@ -21,7 +21,7 @@ describe('named faults', () => {
     }
   });
 
-  it('names only requirements of the catalog, and only SHOULD ones for strictOnly faults', () => {
+  it('names only requirements of the catalog, only SHOULD ones for strictOnly faults, only ADVISORY ones for advisoryOnly faults', () => {
     for (const fault of FAULTS) {
       expect(fault.detectedBy.length, fault.name).toBeGreaterThan(0);
       const levels = fault.detectedBy.map((id) => {
@@ -29,7 +29,12 @@ describe('named faults', () => {
         expect(catalog.get(id).coverage, `${fault.name}: ${id}`).toBe('tested');
         return catalog.get(id).level;
       });
-      if ('strictOnly' in fault && fault.strictOnly)
+      if ('advisoryOnly' in fault && fault.advisoryOnly)
+        expect(
+          levels.every((l) => l === 'ADVISORY'),
+          fault.name,
+        ).toBe(true);
+      else if ('strictOnly' in fault && fault.strictOnly)
         expect(
           levels.every((l) => l === 'SHOULD'),
           fault.name,
