@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { getGlobalDispatcher } from 'undici';
+import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { BREAKER_THRESHOLD, RATE_LIMIT_KEY } from './breaker.ts';
 import { parseJson, stringifyJson } from '../json.ts';
@@ -83,7 +83,7 @@ export function createClient(options: ClientOptions): TargetClient {
     options.onExchange?.(exchange, findings);
   }
 
-  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number) {
+  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number, dispatcher?: Dispatcher) {
     const breakerKey = operationId ?? `${wire.method} outside the interface`;
     const broken = options.breaker?.openReason(breakerKey);
     if (broken) throw new HarnessError('ERR_OPERATION_BROKEN', redact(broken));
@@ -95,7 +95,7 @@ export function createClient(options: ClientOptions): TargetClient {
     const base = { seq, startedAt, operationId, request: recorded, retries };
     let response: WireResponse;
     try {
-      response = await exchangeOnce(wire, transport);
+      response = await exchangeOnce(wire, dispatcher ? { ...transport, dispatcher } : transport);
     } catch (error) {
       const failure = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String(error));
       const redacted = new HarnessError(failure.code, redact(failure.message));
@@ -139,7 +139,7 @@ export function createClient(options: ClientOptions): TargetClient {
     }
     for (let retries = 0; ; retries += 1) {
       const before = rateLimit;
-      const { result, state } = await attempt(wire, recorded, request.operationId, retries);
+      const { result, state } = await attempt(wire, recorded, request.operationId, retries, requestOptions.dispatcher);
       if (result.status !== 429 || requestOptions.retryOn429 === false) return result;
       // A 429 while the target's own last headers said requests were left contradicts them: a few of those
       // and the suite stops waiting for this target (RATE-004 judges the contradiction itself).
