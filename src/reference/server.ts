@@ -168,7 +168,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     const reply = errorReply(status, kind, message);
     const now = clock.now();
     reply.rate = limiter.consume(limiter.anonymousBucket(socket.remoteAddress ?? '', now), anonymousLimits, now);
-    return reply;
+    // The reply seam sees these answers too: a fault may answer them as a bare framework would.
+    return seams.reply(reply, undefined, undefined, '', now, errorReply);
   }
 
   // Node's own answers (no Host, an unknown Expect, CONNECT) would carry neither the Error body nor the

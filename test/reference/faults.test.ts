@@ -3,10 +3,11 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import { FAULTS, FAULT_NAMES, type FaultName, startReferenceServer } from '../../src/reference/index.ts';
 import { ACCESS_PROBES } from './fault-probes-access.ts';
+import { FAMILY_PROBES } from './fault-probes-families.ts';
 import { HTTP_PROBES } from './fault-probes-http.ts';
 import { call, contract, manualClock, startServer } from './helpers.ts';
 
-const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES };
+const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES, ...FAMILY_PROBES };
 
 describe('named faults', () => {
   const catalog = loadCatalog();
