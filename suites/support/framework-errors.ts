@@ -21,12 +21,13 @@ const OVERSIZED_BYTES = 24 * 1024;
 export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<FrameworkError[]> {
   const { client } = ctx;
   const sends: Array<[string, () => Promise<ApiResponse>]> = [
-    ['GET /pets/%zz (a malformed percent-encoding in the path)', () => client.send({ method: 'GET', path: '/pets/%zz' })],
-    ['GET /pets?limit=%zz (a malformed percent-encoding in the query)', () => client.send({ method: 'GET', path: '/pets', query: 'limit=%zz' })],
+    // First the one every server on Node (and most others) answers from its HTTP parser: quick sends only it.
     [
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB header`,
       () => client.send({ method: 'GET', path: '/pets', query: 'limit=1', headers: { 'X-Conformance-Padding': 'x'.repeat(OVERSIZED_BYTES) } }),
     ],
+    ['GET /pets/%zz (a malformed percent-encoding in the path)', () => client.send({ method: 'GET', path: '/pets/%zz' })],
+    ['GET /pets?limit=%zz (a malformed percent-encoding in the query)', () => client.send({ method: 'GET', path: '/pets', query: 'limit=%zz' })],
     [
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB URL`,
       () => client.send({ method: 'GET', path: '/pets', query: `limit=1&conformance_padding=${'x'.repeat(OVERSIZED_BYTES)}` }),
@@ -34,6 +35,6 @@ export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<F
     ['DELETE /pets (a method the interface does not give the path)', () => client.send({ method: 'DELETE', path: '/pets' })],
   ];
   const out: FrameworkError[] = [];
-  for (const [label, send] of sends) out.push({ label, response: await send() });
+  for (const [label, send] of ctx.run.profile === 'quick' ? sends.slice(0, 1) : sends) out.push({ label, response: await send() });
   return out;
 }

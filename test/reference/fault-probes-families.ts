@@ -81,7 +81,7 @@ export const FAMILY_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return [answer.status, answer.headers['x-ratelimit-limit'], answer.headers['content-type']];
     },
   },
-  'retry-after-one-second': {
+  'retry-after-in-minutes': {
     ...smallKey,
     run: async ({ server }) => {
       const answers = [];

@@ -160,11 +160,16 @@ export const INPUT_FAMILY_FAULTS = [
     }),
   }),
   defineFault({
-    name: 'retry-after-one-second',
+    name: 'retry-after-in-minutes',
     group: 'rate-limit',
-    description: 'Retry-After on a 429 is always 1 s, while the window stays spent until X-RateLimit-Reset.',
+    description: 'Retry-After on a 429 counts whole minutes left (0 for any wait under a minute): a client that waits it comes back before the window turns.',
     detectedBy: ['RATE-007'],
-    hooks: () => ({ reply: (reply) => (reply.rate?.retryAfter === undefined ? reply : { ...reply, rate: { ...reply.rate, retryAfter: 1 } }) }),
+    hooks: () => ({
+      reply: (reply, context) =>
+        reply.rate?.retryAfter === undefined
+          ? reply
+          : { ...reply, rate: { ...reply.rate, retryAfter: Math.max(0, Math.floor((reply.rate.resetMs - context.now) / 60_000)) } },
+    }),
   }),
 ] as const;
 
