@@ -154,7 +154,8 @@ conformance(
         options: { bodyEncoding: 'latin1' },
       },
     ];
-    for (const { label, rawBody, options } of cases) {
+    // Quick sends the first: frameworks that parse JSON only under its Content-Type hand the handler no body.
+    for (const { label, rawBody, options } of forProfile(ctx, cases, 1)) {
       const response = await ctx.client.createPet(undefined, { ...options, rawBody });
       ctx.check(
         response.status < 500,
@@ -164,7 +165,7 @@ conformance(
       );
     }
   },
-  { writes: true },
+  { tier: 'quick', writes: true },
 );
 
 conformance(
