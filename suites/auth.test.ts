@@ -2,7 +2,20 @@ import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, type ConformanceOptions, conformance, toPetRecord } from '../src/harness/index.ts';
 import { type AuthOperation, authOperations, createSharedPet, unlikelyPetId } from './support/auth-operations.ts';
-import { type AuthVariant, type Credentials, EMPTY_TOKENS, MISSING, NEAR_MISSES, OTHER_SCHEMES, QUERY_KEYS, SAME_SHAPE } from './support/auth-variants.ts';
+import { Client } from 'undici';
+import {
+  type AuthVariant,
+  type Credentials,
+  EMPTY_TOKENS,
+  MISSING,
+  NEAR_MISSES,
+  OTHER_SCHEMES,
+  QUERY_KEYS,
+  SAME_SHAPE,
+  SCHEME_SPELLINGS,
+  SIX_LETTER_SCHEMES,
+  wrongKeyIn,
+} from './support/auth-variants.ts';
 import { failOnFinding } from './support/findings.ts';
 
 /** The credentials of a variant for this run's key; skips the test when the variant cannot apply to it. */
@@ -71,6 +84,33 @@ describe('auth', () => {
   NEAR_MISSES.forEach((variant, i) => refuses('AUTH-005', variant, i !== 1));
   QUERY_KEYS.forEach((variant, i) => refuses('AUTH-006', variant, i === 0));
 
+  // Standard: every scheme spelling crossed with the valid key (refused unless it is Bearer) and with a
+  // wrong one (refused whatever the spelling), on listPets: one request each.
+  for (const variant of SIX_LETTER_SCHEMES) refusesOnList('AUTH-003', variant);
+  for (const scheme of SCHEME_SPELLINGS) refusesOnList('AUTH-002', wrongKeyIn(scheme));
+
+  function refusesOnList(id: string, variant: AuthVariant): void {
+    conformance(id, `listPets refuses ${variant.label} with 401`, async (ctx: ConformanceContext) => {
+      const response = await ctx.client.listPets({ limit: 1 }, { auth: credentialsFor(ctx, variant).auth });
+      ctx.expectStatus(response, 401, `listPets with ${variant.label}`);
+    });
+  }
+
+  conformance('AUTH-002', 'a wrong key on a keep-alive connection that just carried the valid one is refused with 401', async (ctx: ConformanceContext) => {
+    // One connection of the test's own: a server that remembers the key per connection is caught here.
+    const connection = new Client(new URL(ctx.run.baseUrl).origin, { pipelining: 1 });
+    try {
+      const accepted = await ctx.client.listPets({ limit: 1 }, { dispatcher: connection });
+      if (accepted.status !== 200) ctx.skip(`listPets with the valid key answered ${accepted.status}, not 200 (see AUTH-007)`, 'precondition');
+      // A target that closes every connection gets the second request on a new one: nothing to remember.
+      const { auth } = credentialsFor(ctx, SAME_SHAPE);
+      const response = await ctx.client.listPets({ limit: 1 }, { auth, dispatcher: connection });
+      ctx.expectStatus(response, 401, `listPets with ${SAME_SHAPE.label}, on the connection that carried the valid key`);
+    } finally {
+      await connection.close();
+    }
+  });
+
   // AUTH-008: the request is wrong in a second way; only an auth-first server answers 401 to all three.
   conformance(
     'AUTH-008',
@@ -121,6 +161,7 @@ describe('auth', () => {
       const response = await ctx.client.listPets({ limit: 1 }, { auth: { value: `bearer ${ctx.run.apiKey}`, shown: 'bearer $API_KEY' } });
       ctx.expectStatus(response, 200, 'listPets with "bearer <API_KEY>"');
     },
-    { tier: 'quick' },
+    // An advisory (RFC 9110, not the interface): not worth a request of the quick profile.
+    {},
   );
 });

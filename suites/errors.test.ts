@@ -1,5 +1,10 @@
+import { describe } from 'vitest';
+import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { provokeErrors } from './support/errors-provoke.ts';
+import { type FrameworkError, provokeFrameworkErrors } from './support/framework-errors.ts';
+import { once } from './support/rate-exhaustion.ts';
+import { missingRateHeaders } from './support/rate-readings.ts';
 
 /**
  * The Error body on every documented error. STA-* tests assert the statuses themselves; these assert the
@@ -94,4 +99,67 @@ function noErrorBody(provoked: ReadonlyArray<{ label: string }>): string {
       ? 'no request got its documented error status (see STA-004, AUTH-001)'
       : `none of ${provoked.map((p) => p.label).join(', ')} carried an Error body (see ERR-001)`;
   return `nothing to judge: ${which}`;
+}
+
+/**
+ * The errors a framework answers before the application (malformed percent-encoding, a header or URL
+ * too large, another method). The interface says every response carries the rate-limit headers (a MUST,
+ * RATE-001) and that errors are returned with the Error body: a MUST for the 400, 401 and 404 it lists
+ * (ERR-001), a SHOULD for statuses it does not list (ERR-005), as for the 429 (ERR-004). Which status
+ * each gets is the server's choice (any 4xx; a 5xx is STA-008's, judged on every response).
+ */
+describe('errors the framework answers', () => {
+  const provoked = once(provokeFrameworkErrors);
+  // Quick: one request (a header too large) that all three tests judge; real servers fail it often.
+  const quick = { tier: 'quick' } as const;
+  const isError = (e: FrameworkError) => e.response.status >= 400 && e.response.status < 500;
+
+  conformance(
+    'RATE-001',
+    'errors the framework answers itself carry X-RateLimit-*',
+    async (ctx: ConformanceContext) => {
+      for (const { label, response } of await provoked(ctx)) {
+        const missing = missingRateHeaders(response);
+        ctx.check(
+          missing.length === 0,
+          `X-RateLimit-Limit, -Remaining and -Reset on the answer to ${label}`,
+          () => `${missing.join(', ')} missing on its ${response.status}`,
+          response,
+        );
+      }
+    },
+    quick,
+  );
+
+  conformance(
+    'ERR-001',
+    'a 400, 401 or 404 the framework answers itself carries the Error body',
+    async (ctx: ConformanceContext) => {
+      const listed = (await provoked(ctx)).filter((e) => [400, 401, 404].includes(e.response.status));
+      if (listed.length === 0) ctx.skip('none of the requests was answered 400, 401 or 404: nothing for ERR-001 to judge', 'precondition');
+      for (const { label, response } of listed) expectErrorBody(ctx, label, response);
+    },
+    quick,
+  );
+
+  conformance(
+    'ERR-005',
+    'an error of a status the interface does not list (405, 414, 431…) carries the Error body',
+    async (ctx: ConformanceContext) => {
+      const unlisted = (await provoked(ctx)).filter((e) => isError(e) && ![400, 401, 404, 429].includes(e.response.status));
+      if (unlisted.length === 0) ctx.skip('no request was answered with a 4xx the interface does not list: nothing for ERR-005 to judge', 'precondition');
+      for (const { label, response } of unlisted) expectErrorBody(ctx, label, response);
+    },
+    quick,
+  );
+});
+
+function expectErrorBody(ctx: ConformanceContext, label: string, response: ApiResponse): void {
+  const issues = response.isJson ? ctx.contract.validate('#/components/schemas/Error', response.body) : [{ instancePath: '', message: 'is not JSON' }];
+  ctx.check(
+    issues.length === 0,
+    `the ${response.status} to ${label} with an Error body`,
+    () => `a ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 120)}`,
+    response,
+  );
 }

@@ -157,3 +157,17 @@ conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned
     ctx.check(same, `getPet ${pet.id} returns ${describePet(pet)}`, () => `getPet returned ${read ? describePet(read) : brief(response.text)}`, response);
   }
 });
+
+conformance(
+  'INT-006',
+  'getPet of petId -2^63 and 2^63-1, the ends of int64, answers 200 or 404, never 400',
+  async (ctx: ConformanceContext) => {
+    // Both are int64 values: a 400 says they are not, the usual sign of bounds checked as exclusive or of
+    // a validator on doubles. Quick sends 2^63-1, the end a double cannot hold.
+    for (const id of forProfile(ctx, [INT64_MAX, INT64_MIN], 1)) {
+      const response = await ctx.client.getPet(id);
+      ctx.expectStatus(response, [200, 404], `getPet ${id} (${id < 0n ? 'the least' : 'the greatest'} int64)`);
+    }
+  },
+  { tier: 'quick' },
+);

@@ -1,8 +1,8 @@
-import { type ConformanceContext, conformance, describePet, toPetRecords } from '../src/harness/index.ts';
+import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { stringifyJson } from '../src/json.ts';
-import { brief, expectRefused, forProfile } from './support/examples-bodies.ts';
+import { brief, errorBodyProblem, expectRefused, forProfile } from './support/examples-bodies.ts';
 import { petStatusValues } from './support/property-families.ts';
-import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, occurrences } from './support/examples-lists.ts';
+import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, listForSetup, occurrences } from './support/examples-lists.ts';
 
 /**
  * The limit and status parameters of listPets. The store may be shared and pre-filled: a list proves
@@ -207,4 +207,28 @@ conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields 
     const items = expectList(ctx, response, what);
     ctx.check(items.length <= limit, `${what}: at most ${limit} animals`, `${items.length} animals`, response);
   }
+});
+
+conformance('LIM-009', 'a query parameter the interface does not define is ignored or refused with 400, never a filter', async (ctx: ConformanceContext) => {
+  // A name no pagination or filter scheme uses, so a server that implements one is not caught out.
+  const unused = 'conformance_unused=1';
+  const pet = await ctx.existingPet();
+  const before = await listForSetup(ctx, { limit: 1 });
+  if (before.length === 0) ctx.skip(`listPets limit=1 answered an empty list though pet ${pet.id} exists (see LIM-006)`, 'precondition');
+  // Pets are only ever added, so the second list cannot be shorter unless the parameter changed it.
+  const listed = await ctx.client.listPets({ limit: 1 }, { query: unused });
+  if (listed.status === 400) {
+    ctx.check(
+      errorBodyProblem(ctx, listed) === undefined,
+      'a 400 with an Error body',
+      () => `a 400 whose body is not an Error: ${errorBodyProblem(ctx, listed)}`,
+      listed,
+    );
+  } else {
+    const items = expectList(ctx, listed, `listPets limit=1&${unused}`);
+    ctx.check(items.length === 1, `listPets limit=1&${unused}: one animal, as without the parameter`, `${items.length} animals`, listed);
+  }
+  const got = await ctx.client.getPet(pet.id, { query: unused });
+  ctx.expectStatus(got, [200, 400], `getPet ${pet.id}?${unused}`);
+  if (got.status === 200) ctx.check(toPetRecord(got.body)?.id === pet.id, `the pet ${pet.id}`, () => `the body ${brief(got.text)}`, got);
 });

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../src/client/index.ts';
+import type { ApiResponse, RequestOptions } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecord } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson } from '../src/json.ts';
 import {
@@ -49,7 +49,8 @@ conformance(
     const response = await ctx.client.getPet(pet.id);
     ctx.expectStatus(response, 200, `getPet ${pet.id}`);
   },
-  { tier: 'quick' },
+  // Standard: at quick, CON-001 makes the same create-then-get and judges more of the answer.
+  {},
 );
 
 conformance(
@@ -99,10 +100,69 @@ conformance(
       const response = await ctx.client.createPet(body);
       expectRefused(ctx, response, { operation: 'createPet', input: `${label} (${shown})` });
     }
-    // Fractions a double rounds to an integer are still not integers: the schema's int64 refuses them.
-    for (const { label, rawBody } of forProfile(ctx, roundingFractionCases(newPetBase(ctx)), 0)) {
+  },
+  { tier: 'quick', writes: true },
+);
+
+conformance(
+  'STA-013',
+  'createPet answers 400 for a categoryId whose fraction a binary64 parser cannot see',
+  async (ctx: ConformanceContext) => {
+    // Still not integers, so the schema's int64 refuses them; but a parser on doubles reads 1 and
+    // RFC 8259 §6 lets it limit precision: a SHOULD. A fraction a double keeps (1.5) is STA-006's MUST.
+    for (const { label, rawBody } of roundingFractionCases(newPetBase(ctx))) {
       const response = await ctx.client.createPet(undefined, { rawBody });
       expectRefused(ctx, response, { operation: 'createPet', input: label });
+    }
+  },
+  { writes: true },
+);
+
+conformance(
+  'STA-014',
+  'createPet answers 201 to a valid NewPet however it is framed: a charset parameter, chunked, in several writes',
+  async (ctx: ConformanceContext) => {
+    const framings: Array<{ label: string; options: RequestOptions }> = [
+      { label: 'sent as application/json; charset=utf-8', options: { contentType: 'application/json; charset=utf-8' } },
+      { label: 'sent chunked (Transfer-Encoding: chunked)', options: { framing: 'chunked' } },
+      { label: 'sent in three writes a moment apart (with Content-Length)', options: { framing: 'split' } },
+    ];
+    // Quick sends the framing most clients use: a charset parameter (browsers, .NET, Java clients).
+    for (const { label, options } of forProfile(ctx, framings, 1)) {
+      const sent = newPetBase(ctx);
+      const response = await ctx.client.createPet(undefined, { ...options, rawBody: stringifyJson(sent) });
+      ctx.expectStatus(response, 201, `createPet of a valid NewPet ${label}`);
+      const pet = toPetRecord(response.body);
+      ctx.check(pet?.name === sent.name, `the Pet named ${JSON.stringify(sent.name)} as sent`, () => `a Pet named ${JSON.stringify(pet?.name)}`, response);
+    }
+  },
+  { tier: 'quick', writes: true },
+);
+
+conformance(
+  'STA-008',
+  'createPet never answers 5xx to a body without Content-Type or not in UTF-8',
+  async (ctx: ConformanceContext) => {
+    // What status each gets is open: a server may read JSON without a type (201) or refuse it (400, 415),
+    // and refuse bytes that are not UTF-8 (400) or decode them leniently (201). Never a 5xx.
+    const base = newPetBase(ctx);
+    const cases: Array<{ label: string; rawBody: string; options: RequestOptions }> = [
+      { label: 'a valid NewPet without Content-Type', rawBody: stringifyJson(base), options: { contentType: null } },
+      {
+        label: 'a NewPet whose name holds bytes that are not UTF-8 (0xFF 0xFE)',
+        rawBody: `{"name":${JSON.stringify(`${base.name} \xff\xfe`)},"categoryId":${base.categoryId}}`,
+        options: { bodyEncoding: 'latin1' },
+      },
+    ];
+    // Quick sends the first: frameworks that parse JSON only under its Content-Type hand the handler no body.
+    for (const { label, rawBody, options } of forProfile(ctx, cases, 1)) {
+      const response = await ctx.client.createPet(undefined, { ...options, rawBody });
+      ctx.check(
+        response.status < 500,
+        `createPet answers ${label} with a status below 500`,
+        () => `createPet answered ${label} with ${response.status}: ${brief(response.text)}`,
+        response,
+      );
     }
   },
   { tier: 'quick', writes: true },
@@ -188,7 +248,8 @@ conformance(
       expectRefused(ctx, response, { operation: 'createPet', input: `a body sent as ${contentType}`, statuses: [400, 415] });
     }
   },
-  { tier: 'quick', writes: true },
+  // An advisory (RFC 9110, not the interface): not worth a request of the quick profile.
+  { writes: true },
 );
 
 conformance(

@@ -7,7 +7,12 @@ import { HarnessError } from '../errors.ts';
 export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 export const REQUIREMENTS_SCHEMA_PATH = fileURLToPath(new URL('../../spec/requirements.schema.json', import.meta.url));
 
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
+/**
+ * MUST and SHOULD are the interface's own (a SHOULD fails only with --strict); MAY is informative.
+ * ADVISORY is what a standard asks beyond the interface (an RFC it never names): reported apart, it
+ * warns and never fails a run, not even with --strict.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'ADVISORY';
 
 export interface Requirement {
   id: string;

@@ -36,8 +36,9 @@ export function stepSummary(report: ConformanceReport): string {
     '',
     '| level | pass | fail | warn | partly tested | untested | out of scope |',
     '|---|---|---|---|---|---|---|',
-    ...(['MUST', 'SHOULD', 'MAY'] as const).map((level) => {
+    ...(['MUST', 'SHOULD', 'MAY', 'ADVISORY'] as const).flatMap((level) => {
       const c = counts[level];
+      if (!c) return [];
       return `| ${level} | ${c.pass} | ${c.fail} | ${c.warn} | ${c.partial} | ${c.skipped} | ${c['not-covered']} |`;
     }),
     '',
@@ -48,7 +49,10 @@ export function stepSummary(report: ConformanceReport): string {
     for (const r of failing) {
       const failure = r.failures[0];
       const reason = failureLine(r);
-      lines.push(`- **${r.id}** (${r.level}${r.verdict === 'warn' ? ', warning' : ''}) ${escape(r.text)}`, `  - ${escape(reason)}`);
+      lines.push(
+        `- **${r.id}** (${r.level}${r.verdict === 'warn' ? (r.level === 'ADVISORY' ? ', advisory: never fails the run' : ', warning') : ''}) ${escape(r.text)}`,
+        `  - ${escape(reason)}`,
+      );
       if (failure?.curl) lines.push('', '  ```sh', `  ${shownText(failure.curl, 4000)}`, '  ```');
     }
     lines.push('');

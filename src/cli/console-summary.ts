@@ -21,16 +21,21 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   const { run, verdict, counts, traffic } = report;
   const target = run.target.embedded ? `${run.target.url} (embedded reference)` : shownText(run.target.url);
   lines.push('', `Animal Store conformance — ${target}`, `profile ${run.profile}, seed ${run.seed}, ${traffic.requestCount} requests`);
-  for (const level of ['MUST', 'SHOULD', 'MAY'] as const) {
+  for (const level of ['MUST', 'SHOULD', 'MAY', 'ADVISORY'] as const) {
     const row = counts[level];
+    if (!row) continue;
     const parts = Object.entries(row)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${n} ${v}`);
-    if (parts.length > 0) lines.push(`  ${level.padEnd(6)} ${parts.join(', ')}`);
+    if (parts.length > 0) lines.push(`  ${level.padEnd(8)} ${parts.join(', ')}`);
   }
   if (traffic.dailyQuota) lines.push(`  ${dailyQuotaText(traffic.dailyQuota)}`);
-  const shown = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation');
+  const broken = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation');
+  // Advisories (a standard's requirements beyond the interface) come last, apart: they never fail a run.
+  const advisories = broken.filter((r) => r.level === 'ADVISORY');
+  const shown = [...broken.filter((r) => r.level !== 'ADVISORY'), ...advisories];
   for (const requirement of shown) {
+    if (requirement === advisories[0]) lines.push('', 'Advisories (what a standard asks beyond the interface; they never fail a run, not even with --strict):');
     lines.push('', `${MARK[requirement.verdict]} ${requirement.id} ${requirement.level} ${requirement.text}`);
     const failure = requirement.failures[0];
     if (!failure) continue;

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { getGlobalDispatcher } from 'undici';
+import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { createAgent } from './interim-responses.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { RATE_LIMIT_KEY } from './breaker.ts';
@@ -94,7 +94,14 @@ export function createClient(options: ClientOptions): TargetClient {
     options.onExchange?.(exchange, findings);
   }
 
-  async function attempt(wire: WireRequest, recorded: RecordedRequest, operationId: string | undefined, retries: number, afterDrop?: string) {
+  async function attempt(
+    wire: WireRequest,
+    recorded: RecordedRequest,
+    operationId: string | undefined,
+    retries: number,
+    dispatcher?: Dispatcher,
+    afterDrop?: string,
+  ) {
     const breakerKey = operationId ?? `${wire.method} outside the interface`;
     const broken = options.breaker?.openReason(breakerKey);
     if (broken) throw new HarnessError('ERR_OPERATION_BROKEN', redact(broken));
@@ -106,14 +113,15 @@ export function createClient(options: ClientOptions): TargetClient {
     const base = { seq, startedAt, operationId, request: recorded, retries };
     let response: WireResponse;
     try {
-      response = afterDrop === undefined ? await exchangeOnce(wire, transport) : await onFreshConnection(wire);
+      response = afterDrop === undefined ? await exchangeOnce(wire, dispatcher ? { ...transport, dispatcher } : transport) : await onFreshConnection(wire);
     } catch (error) {
       const failure = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String(error));
       const redacted = new HarnessError(failure.code, redact(failure.message));
       emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
       // A dropped connection (a reset, a keep-alive socket the target closed) is tried once more on a
       // connection of its own before it counts: one blip is not a target that stopped answering.
-      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined) return attempt(wire, recorded, operationId, retries, redacted.message);
+      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined)
+        return attempt(wire, recorded, operationId, retries, dispatcher, redacted.message);
       if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
         const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop, redacted.message);
         options.breaker?.recordFailure(
@@ -158,7 +166,7 @@ export function createClient(options: ClientOptions): TargetClient {
     }
     for (let retries = 0; ; retries += 1) {
       const before = rateLimit;
-      const { result, state } = await attempt(wire, recorded, request.operationId, retries);
+      const { result, state } = await attempt(wire, recorded, request.operationId, retries, requestOptions.dispatcher);
       if (result.status !== 429 || requestOptions.retryOn429 === false) return result;
       // A 429 while the target's own last headers said requests were left contradicts them: a few of those
       // and the suite stops waiting for this target (RATE-004 judges the contradiction itself).

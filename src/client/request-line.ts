@@ -48,5 +48,12 @@ export function buildWire(baseUrl: string, origin: string, request: SendRequest,
   }
   const wire: WireRequest = { method: request.method, url, headers };
   if (body !== undefined) wire.body = body;
+  if (body !== undefined && options.bodyEncoding !== undefined) wire.encoding = options.bodyEncoding;
+  if (body !== undefined && options.framing !== undefined) {
+    wire.framing = options.framing;
+    // Pieces without a length go chunked (undici adds Transfer-Encoding itself and refuses it as a header);
+    // with Content-Length, the same bytes arrive in several writes.
+    if (options.framing === 'split') headers['Content-Length'] = String(Buffer.byteLength(body, options.bodyEncoding ?? 'utf8'));
+  }
   return wire;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { decodeContent } from './content-coding.ts';
@@ -7,7 +8,15 @@ export interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** See RequestOptions.framing. */
+  framing?: 'chunked' | 'split';
+  /** See RequestOptions.bodyEncoding. */
+  encoding?: 'utf8' | 'latin1';
 }
+
+/** Pieces a framed body is written in, and the pause between writes (so they leave as separate packets). */
+const BODY_PIECES = 3;
+const PIECE_PAUSE_MS = 15;
 
 export interface WireResponse {
   status: number;
@@ -64,7 +73,7 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
       dispatcher: options.dispatcher,
       method: wire.method as Dispatcher.HttpMethod,
       headers: wire.headers,
-      body: wire.body,
+      body: wireBody(wire),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       signal: controller.signal,
@@ -82,6 +91,23 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The body as undici sends it: a string, the bytes of another encoding, or pieces written apart. */
+function wireBody(wire: WireRequest): string | Buffer | Readable | undefined {
+  if (wire.body === undefined || (wire.framing === undefined && wire.encoding === undefined)) return wire.body;
+  const bytes = Buffer.from(wire.body, wire.encoding ?? 'utf8');
+  if (wire.framing === undefined) return bytes;
+  const size = Math.ceil(bytes.length / BODY_PIECES);
+  return Readable.from(
+    (async function* pieces() {
+      for (let at = 0; at < bytes.length; at += size) {
+        if (at > 0) await new Promise((resolve) => setTimeout(resolve, PIECE_PAUSE_MS));
+        yield bytes.subarray(at, at + size);
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -79,6 +79,15 @@ export interface RequestOptions {
   rawBody?: string;
   /** Default application/json when a body is sent; null sends no Content-Type. */
   contentType?: string | null;
+  /**
+   * How the body goes on the wire (default: in one write, with Content-Length). `chunked`: chunked
+   * transfer coding, in several chunks; `split`: with Content-Length, in several writes a moment apart.
+   */
+  framing?: 'chunked' | 'split';
+  /** The body's bytes: UTF-8 (default), or latin1, one byte per character, to send bytes that are not UTF-8. */
+  bodyEncoding?: 'utf8' | 'latin1';
+  /** A connection pool of the test's own (e.g. one undici Client: every request on one connection). */
+  dispatcher?: Dispatcher;
   /** Default true: wait out an unintended 429 and retry. False returns the 429 (exhaustion tests). */
   retryOn429?: boolean;
   /** Default true: wait for Reset when the last Remaining was 0. False sends at once (exhaustion tests). */

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
@@ -17,6 +17,8 @@ export interface CreatePetDeps {
 
 /** createPet's seams (see seams.ts). */
 export interface CreatePetSeams {
+  bodyAnnounced(announced: boolean, headers: IncomingHttpHeaders): boolean;
+  joinBody(body: Buffer, pieces: readonly Buffer[]): Buffer;
   acceptMediaType(accepted: boolean, contentType: string | undefined): boolean;
   /** The body read: a NewPet, or why it is refused. */
   newPetOutcome(outcome: NewPetOutcome, body: Buffer): NewPetOutcome;
@@ -32,12 +34,12 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
   const location = `${basePath}/pets/`;
   return async (req, now) => {
     // Stryker disable next-line ConditionalExpression: a request without a body is refused (400) by the JSON read next anyway
-    if (!announcesBody(req)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
+    if (!seams.bodyAnnounced(announcesBody(req), req.headers)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
     const contentType = req.headers['content-type'];
     if (!seams.acceptMediaType(isJsonMediaType(contentType), contentType)) {
       return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
     }
-    const body = await readBody(req, bodyLimit);
+    const body = await readBody(req, bodyLimit, seams.joinBody);
     // Stryker disable next-line ConditionalExpression: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
     if (body === TOO_LARGE) return errorReply(413, 'payload_too_large', `request body is larger than ${bodyLimit} bytes`);
     // Stryker disable next-line ConditionalExpression,StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer

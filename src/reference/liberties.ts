@@ -1,6 +1,7 @@
 import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus } from './list-query.ts';
 import type { NewPetOutcome } from './new-pet.ts';
-import type { Reply } from './replies.ts';
+import { parseJson } from '../json.ts';
+import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
 import type { StoredPet } from './store.ts';
 
 /*
@@ -66,4 +67,36 @@ export function restrictNewPets(rules: NewPetRestrictions): NewPetLiberty | unde
     if (categoryIds && !categoryIds.has(String(categoryId))) return { kind: 'invalid_body', message: `categoryId ${categoryId} is not a known category` };
     return outcome;
   };
+}
+
+/** The fields of NewPet; a valid server may refuse any other (the interface does not say). */
+const NEW_PET_FIELDS: ReadonlySet<string> = new Set(['name', 'categoryId', 'status']);
+
+/** A NewPet with a field the interface does not define: refused with 400, as a closed schema would. */
+export function refuseUndefinedFields(outcome: NewPetOutcome, body: Buffer): NewPetOutcome {
+  if (!('pet' in outcome)) return outcome;
+  const value = parseJson(body.toString('utf8')) as Record<string, unknown>;
+  const extra = Object.keys(value).filter((field) => !NEW_PET_FIELDS.has(field));
+  return extra.length === 0 ? outcome : { kind: 'invalid_body', message: `NewPet has no field ${extra.map((f) => JSON.stringify(f)).join(', ')}` };
+}
+
+/** The query parameters each read operation defines; a valid server may refuse any other. */
+const DEFINED_PARAMETERS: Readonly<Partial<Record<OperationId, ReadonlySet<string>>>> = {
+  listPets: new Set(['limit', 'status']),
+  getPet: new Set(),
+};
+
+/**
+ * listPets or getPet with a query parameter the interface does not define: refused with 400 (what a
+ * schema-validating framework does with additionalProperties false). Authentication and the rate limit
+ * still come first: their 401 and 429 stand.
+ */
+export function refuseUndefinedParameters(reply: Reply, operation: OperationId | undefined, search: string, errorReply: ErrorReplyFactory): Reply {
+  const defined = operation === undefined ? undefined : DEFINED_PARAMETERS[operation];
+  if (defined === undefined || reply.status === 401 || reply.status === 429 || search === '') return reply;
+  const extra = [...new URLSearchParams(search).keys()].filter((name) => !defined.has(name));
+  if (extra.length === 0) return reply;
+  const refusal = errorReply(400, 'bad_request', `unknown query parameter ${JSON.stringify(extra[0]!.slice(0, 40))}`, reply.headers);
+  if (reply.rate) refusal.rate = reply.rate;
+  return refusal;
 }

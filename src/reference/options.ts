@@ -68,6 +68,10 @@ export interface ReferenceOptions {
   categoryIds?: readonly (bigint | number)[];
   /** A categoryId written with an exponent or a zero fraction (1e3, 1000.0): read as the integer (default) or refused with 400. */
   numberForms?: 'exact' | 'refuse';
+  /** NewPet fields the interface does not define: ignored (default) or refused with 400. */
+  undefinedNewPetFields?: 'ignore' | 'refuse';
+  /** listPets and getPet query parameters the interface does not define: ignored (default) or refused with 400. */
+  undefinedQueryParameters?: 'ignore' | 'refuse';
   /** Bounds on the name's length (code points); default none. */
   nameLength?: { min: number; max: number };
   /** Delay before every response (ms). */

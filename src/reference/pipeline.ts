@@ -41,7 +41,7 @@ export type Prepare = (req: IncomingMessage, route: OperationRoute, search: stri
 /** The pipeline's seams (see seams.ts). */
 export interface PipelineSeams {
   /** The outcome of authentication: the key, or why it was refused. */
-  admit(auth: KeyRecord | AuthRefusal, authorization: string | undefined, search: string, ring: KeyRing): KeyRecord | AuthRefusal;
+  admit(auth: KeyRecord | AuthRefusal, authorization: string | undefined, search: string, ring: KeyRing, connection: object): KeyRecord | AuthRefusal;
   /** A refused request: the reply to send instead of the 401, or undefined for the 401. */
   answerBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number, prepare: Prepare): Promise<Reply | undefined>;
   reply(reply: Reply, operation: OperationId | undefined, method: string | undefined, search: string, now: number, errorReply: ErrorReplyFactory): Reply;
@@ -106,7 +106,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     // Stryker disable next-line ConditionalExpression: a route that is not an operation has no operation to name either way
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;
-    const auth = seams.admit(authenticate(req, authorization), authorization, search, ring);
+    const auth = seams.admit(authenticate(req, authorization), authorization, search, ring, req.socket);
 
     let reply: Reply;
     let rate: RateInfo;

@@ -23,11 +23,15 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 /**
- * The whole body, or TOO_LARGE as soon as it passes `limit` bytes, or ABORTED if the client left.
+ * The whole body (through `join`, the seam that sees the pieces it arrived in), or TOO_LARGE as soon as it passes `limit` bytes, or ABORTED if the client left.
  * The listeners are inline and never removed: a settled promise ignores what comes after (the 'close'
  * that follows 'end'), and naming four closures per request costs more than the rest of the read.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+  join: (body: Buffer, pieces: readonly Buffer[]) => Buffer,
+): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
   // Stryker disable next-line StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
   const declared = Number(req.headers['content-length']);
   // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
@@ -52,7 +56,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
       resolve(TOO_LARGE);
     });
     // Stryker disable next-line ConditionalExpression,EqualityOperator: one chunk or several concatenated: the same bytes
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    req.on('end', () => resolve(join(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size), chunks)));
     // Stryker disable next-line ArrowFunction,StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
     req.on('error', () => resolve(ABORTED));
     // Stryker disable next-line ArrowFunction,StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidationIssue } from '../contract/index.ts';
 import type { CreatePetSeams } from './create-pet.ts';
 import type { GetPetSeams } from './get-pet.ts';
@@ -28,6 +29,8 @@ export interface AuthAttempt {
   /** The raw query string (no `?`). */
   readonly search: string;
   readonly ring: KeyRing;
+  /** The connection the request came on (its socket), for faults that remember per connection. */
+  readonly connection: object;
 }
 
 export interface ReplyContext {
@@ -51,6 +54,10 @@ export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   authenticate?(key: KeyRecord | undefined, attempt: AuthAttempt): KeyRecord | undefined;
   /** auth order: whether an error found in the request is answered before authentication is checked. */
   answerBeforeAuth?(answer: boolean, reply: Reply, operation: OperationId): boolean;
+  /** createPet: whether the request announces a body (a length above 0, or chunked coding). */
+  bodyAnnounced?(announced: boolean, headers: IncomingHttpHeaders): boolean;
+  /** createPet: the body read, from the pieces it arrived in. */
+  joinBody?(body: Buffer, pieces: readonly Buffer[]): Buffer;
   /** validation: whether the request's Content-Type is accepted for a JSON body. */
   acceptMediaType?(accepted: boolean, contentType: string | undefined): boolean;
   /** validation: whether a categoryId written with an exponent or a fraction is read again exactly. */
@@ -95,8 +102,8 @@ export function seamsOf(hooks: FaultHooks): Seams {
   return {
     basePath: hooks.basePath ?? same,
     admit: authenticate
-      ? (auth, authorization, search, ring) => {
-          const admitted = authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring });
+      ? (auth, authorization, search, ring, connection) => {
+          const admitted = authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring, connection });
           return admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
         }
       : same,
@@ -109,6 +116,8 @@ export function seamsOf(hooks: FaultHooks): Seams {
           return answerBeforeAuth(false, early, route.operation) ? early : undefined;
         }
       : async () => undefined,
+    bodyAnnounced: hooks.bodyAnnounced ?? same,
+    joinBody: hooks.joinBody ?? same,
     acceptMediaType: hooks.acceptMediaType ?? same,
     invalidBody: acceptInvalid
       ? (refusal, body, issues) => {

@@ -9,7 +9,17 @@ import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/all-faults.ts';
 import type { IndependentFaultName } from './independent-faults/index.ts';
 import { composeFaults } from './faults/compose.ts';
-import { type NewPetLiberty, clampedLimit, lenientStatus, newestFirst, plainRateLimited, refuseNumberForms, restrictNewPets } from './liberties.ts';
+import {
+  type NewPetLiberty,
+  clampedLimit,
+  lenientStatus,
+  newestFirst,
+  plainRateLimited,
+  refuseNumberForms,
+  refuseUndefinedFields,
+  refuseUndefinedParameters,
+  restrictNewPets,
+} from './liberties.ts';
 import { randomIds } from './random-ids.ts';
 import { strictLimit, strictStatus } from './list-query.ts';
 import { petRenderer } from './pet-wire.ts';
@@ -60,7 +70,7 @@ export interface ReferenceServer {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
   const hooks = composeFaults(options.faults ?? []);
-  const seams = withNewPetLiberties(seamsOf(hooks), options);
+  const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks), options), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
   if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {
@@ -169,7 +179,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     const reply = errorReply(status, kind, message);
     const now = clock.now();
     reply.rate = limiter.consume(limiter.anonymousBucket(socket.remoteAddress ?? '', now), anonymousLimits, now);
-    return reply;
+    // The reply seam sees these answers too: a fault may answer them as a bare framework would.
+    return seams.reply(reply, undefined, undefined, '', now, errorReply);
   }
 
   // Node's own answers (no Host, an unknown Expect, CONNECT) would carry neither the Error body nor the
@@ -277,7 +288,11 @@ function withNewPetLiberties(seams: Seams, options: ReferenceOptions): Seams {
     ...(options.categoryIds ? { categoryIds: new Set(options.categoryIds.map(String)) } : {}),
     ...(options.nameLength ? { nameLength: options.nameLength } : {}),
   });
-  const liberties = [restrict, options.numberForms === 'refuse' ? refuseNumberForms : undefined].filter((l): l is NewPetLiberty => l !== undefined);
+  const liberties = [
+    restrict,
+    options.numberForms === 'refuse' ? refuseNumberForms : undefined,
+    options.undefinedNewPetFields === 'refuse' ? refuseUndefinedFields : undefined,
+  ].filter((l): l is NewPetLiberty => l !== undefined);
   if (liberties.length === 0) return seams;
   const { newPetOutcome } = seams;
   return {
@@ -287,5 +302,16 @@ function withNewPetLiberties(seams: Seams, options: ReferenceOptions): Seams {
         liberties.reduce((current, liberty) => liberty(current, body), outcome),
         body,
       ),
+  };
+}
+
+/** Query parameters a valid variant refuses (400) before any fault sees the reply. */
+function withQueryLiberty(seams: Seams, options: ReferenceOptions): Seams {
+  if (options.undefinedQueryParameters !== 'refuse') return seams;
+  const { reply } = seams;
+  return {
+    ...seams,
+    reply: (value, operation, method, search, now, errorReply) =>
+      reply(refuseUndefinedParameters(value, operation, search, errorReply), operation, method, search, now, errorReply),
   };
 }

@@ -103,6 +103,16 @@ export const VARIANTS = [
     options: { nameLength: { min: 1, max: 50 } },
   }),
   variant({
+    name: 'undefined-fields-refused',
+    description: 'A NewPet with a field the interface does not define (colour, id…) answers 400, as a closed schema does.',
+    options: { undefinedNewPetFields: 'refuse' },
+  }),
+  variant({
+    name: 'undefined-parameters-refused',
+    description: 'listPets and getPet answer 400 to a query parameter they do not define, as a validating framework does.',
+    options: { undefinedQueryParameters: 'refuse' },
+  }),
+  variant({
     name: 'prefixed-base-path',
     description: 'The base path is /api/animal-store/v1.',
     options: { basePath: '/api/animal-store/v1' },

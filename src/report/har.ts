@@ -47,6 +47,8 @@ export interface HarEntry {
   _seq: number;
   _operationId?: string;
   _curl: string;
+  /** The URL exactly as sent, when it is not a valid URI (a malformed percent-encoding sent on purpose). */
+  _sentUrl?: string;
 }
 
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
@@ -71,7 +73,7 @@ function toEntry(exchange: Exchange): HarEntry {
     time: Math.max(0, exchange.durationMs),
     request: {
       method: request.method,
-      url: request.url,
+      url: validUri(request.url),
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(request.headers),
@@ -95,6 +97,7 @@ function toEntry(exchange: Exchange): HarEntry {
     _seq: exchange.seq,
     _curl: exchange.curl,
   };
+  if (validUri(request.url) !== request.url) entry._sentUrl = request.url;
   if (request.body !== undefined) entry.request.postData = { mimeType: requestType, text: request.body };
   if (response?.body !== undefined) entry.response.content.text = response.body;
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
@@ -110,6 +113,11 @@ function pairs(headers: Readonly<Record<string, string>>): HarNameValue[] {
 
 function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
   return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** HAR wants a URI: a '%' that starts no percent-encoding (sent on purpose, to provoke a 400) is written %25. */
+function validUri(url: string): string {
+  return url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
 }
 
 function queryOf(url: string): HarNameValue[] {

@@ -40,7 +40,7 @@ export interface UntestedRequirement {
   reason: string;
   cover: string;
 }
-export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'ADVISORY'];
 
 /** One vitest test as the reporter saw it. */
 export interface TestOutcome {

@@ -91,9 +91,18 @@ export function testedSentence(scope: VerdictScope): string {
 
 function partialSentence(scope: VerdictScope, requirements: readonly RequirementResult[]): string {
   const parts = [`Nothing failed, but only ${testedSentence(scope)}`, `untested: ${listIds(scope.untested)}`];
-  const warnings = requirements.filter((r) => r.verdict === 'warn');
-  if (warnings.length > 0) parts.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
+  parts.push(...warningClauses(requirements.filter((r) => r.verdict === 'warn')));
   return parts.join('; ');
+}
+
+/** Warnings, and apart from them the advisories (a standard's requirements, which never fail a run). */
+function warningClauses(warned: readonly RequirementResult[]): string[] {
+  const advisories = warned.filter((r) => r.level === 'ADVISORY');
+  const warnings = warned.filter((r) => r.level !== 'ADVISORY');
+  const clauses: string[] = [];
+  if (warnings.length > 0) clauses.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
+  if (advisories.length > 0) clauses.push(`${count(advisories.length, 'advisory', 'advisories')} beyond the interface (${listIds(advisories)})`);
+  return clauses;
 }
 
 function failingSentence(failing: readonly RequirementResult[]): string {
@@ -105,10 +114,9 @@ function failingSentence(failing: readonly RequirementResult[]): string {
 
 function conformantSentence(requirements: readonly RequirementResult[], scope: VerdictScope): string {
   const parts = [`All ${scope.mustInScope} MUST requirements in scope were tested and pass`];
-  const warnings = requirements.filter((r) => r.verdict === 'warn' || (r.verdict === 'deviation' && r.deviationOf === 'warn'));
-  if (warnings.length > 0) parts.push(`${count(warnings.length, 'warning', 'warnings')} (${listIds(warnings)})`);
+  parts.push(...warningClauses(requirements.filter((r) => r.verdict === 'warn' || (r.verdict === 'deviation' && r.deviationOf === 'warn'))));
   const untestedOthers = requirements.filter((r) => r.level !== 'MUST' && (r.verdict === 'skipped' || r.verdict === 'partial')).length;
-  if (untestedOthers > 0) parts.push(`${count(untestedOthers, 'SHOULD/MAY requirement', 'SHOULD/MAY requirements')} untested`);
+  if (untestedOthers > 0) parts.push(`${count(untestedOthers, 'SHOULD/MAY/ADVISORY requirement', 'SHOULD/MAY/ADVISORY requirements')} untested`);
   const outOfScope = requirements.filter((r) => r.verdict === 'not-covered');
   const needPlan = outOfScope.filter((r) => r.needs === 'plan').length;
   const notShown = outOfScope.length - needPlan;

@@ -77,7 +77,7 @@ function testcase(r: RequirementResult): string {
     );
   } else if (r.verdict === 'warn') {
     inner.push(
-      `      <system-out>${text(`WARNING (${r.level} not met, does not affect the verdict)\n\n${r.failures.map(failureText).join('\n\n')}`)}</system-out>`,
+      `      <system-out>${text(`${r.level === 'ADVISORY' ? 'ADVISORY (a standard beyond the interface asks this; never affects the verdict, not even with --strict)' : `WARNING (${r.level} not met, does not affect the verdict)`}\n\n${r.failures.map(failureText).join('\n\n')}`)}</system-out>`,
     );
   }
   if (inner.length === 0) return `${open.slice(0, -1)}/>`;

@@ -44,7 +44,7 @@ export function harnessFailureOf(test: TestOutcome): HarnessProblem | undefined 
   return { code: failure?.code ?? 'ERR_INTERNAL', message, testId: test.id, requirementId: requirementIdOf(test) };
 }
 
-/** A broken requirement's verdict by level: MUST fails; SHOULD warns (fails when strict); MAY warns. */
+/** A broken requirement's verdict by level: MUST fails; SHOULD warns (fails when strict); MAY and ADVISORY warn, always. */
 export function failingVerdict(level: Level, strict: boolean): 'fail' | 'warn' {
   if (level === 'MUST') return 'fail';
   if (level === 'SHOULD' && strict) return 'fail';

@@ -94,3 +94,31 @@ export const QUERY_KEYS: readonly AuthVariant[] = ['api_key', 'access_token', 'k
   // The client redacts the key (and its percent-encoded form) from recorded URLs and curl lines.
   make: (key: string): Credentials => ({ auth: 'none', query: `${name}=${encodeURIComponent(key)}` }),
 }));
+
+/**
+ * AUTH-003 at standard: the valid key under schemes exactly as long as "Bearer" (a server that checks
+ * only the scheme's length or its first letters lets them through), and the key's encodings in them.
+ */
+export const SIX_LETTER_SCHEMES: readonly AuthVariant[] = [
+  { label: 'the key in the Digest scheme', make: (key) => ({ auth: { value: `Digest ${key}`, shown: 'Digest $API_KEY' } }) },
+  { label: 'the key in the ApiKey scheme', make: (key) => ({ auth: { value: `ApiKey ${key}`, shown: 'ApiKey $API_KEY' } }) },
+  { label: 'the key in a misspelt Baerer scheme', make: (key) => ({ auth: { value: `Baerer ${key}`, shown: 'Baerer $API_KEY' } }) },
+  {
+    label: 'the key base64-encoded in the Digest scheme',
+    make: (key) => ({ auth: { value: `Digest ${base64(key)}`, shown: `Digest $(printf %s "$API_KEY" | base64 | tr -d '\\n')` } }),
+  },
+];
+
+/** AUTH-002 at standard: a wrong key under every spelling of a scheme, Bearer in any letter case included. */
+export function wrongKeyIn(scheme: string): AuthVariant {
+  return {
+    label: `a key of the same shape that is not the key, in the scheme spelt "${scheme}"`,
+    make(key) {
+      const other = sameShapeKey(key);
+      if (!other) return 'the key is one repeated character: no other key of its shape can be derived';
+      return { auth: { value: `${scheme} ${other.value}`, shown: `${scheme} ${other.shown}` } };
+    },
+  };
+}
+
+export const SCHEME_SPELLINGS: readonly string[] = ['Bearer', 'bearer', 'BEARER', 'Digest', 'ApiKey', 'Basic'];

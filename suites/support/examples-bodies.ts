@@ -68,7 +68,7 @@ export function wrongValueCases(base: NewPetBase): BodyCase[] {
   ];
 }
 
-/** STA-006: categoryId literals that are not integers, though a double reads them as one. */
+/** STA-013: categoryId literals that are not integers, though a double reads them as one. */
 export function roundingFractionCases(base: NewPetBase): RawBodyCase[] {
   const name = JSON.stringify(base.name);
   return ['1.0000000000000001', '1e-400', '0.99999999999999999'].map((literal) => ({
@@ -86,6 +86,8 @@ export function notAnObjectCases(base: NewPetBase): RawBodyCase[] {
     { label: 'a JSON array', rawBody: `[${valid}]` },
     { label: 'JSON null', rawBody: 'null' },
     { label: 'a JSON string', rawBody: JSON.stringify(valid) },
+    // JSON text is a value between optional whitespace (RFC 8259 §2): whitespace alone is no JSON at all.
+    { label: 'a body of whitespace only', rawBody: ' \r\n\t ' },
   ];
 }
 

@@ -3,10 +3,11 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import { FAULTS, FAULT_NAMES, type FaultName, startReferenceServer } from '../../src/reference/index.ts';
 import { ACCESS_PROBES } from './fault-probes-access.ts';
+import { FAMILY_PROBES } from './fault-probes-families.ts';
 import { HTTP_PROBES } from './fault-probes-http.ts';
 import { call, contract, manualClock, startServer } from './helpers.ts';
 
-const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES };
+const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES, ...FAMILY_PROBES };
 
 describe('named faults', () => {
   const catalog = loadCatalog();
@@ -21,7 +22,7 @@ describe('named faults', () => {
     }
   });
 
-  it('names only requirements of the catalog, and only SHOULD ones for strictOnly faults', () => {
+  it('names only requirements of the catalog, only SHOULD ones for strictOnly faults, only ADVISORY ones for advisoryOnly faults', () => {
     for (const fault of FAULTS) {
       expect(fault.detectedBy.length, fault.name).toBeGreaterThan(0);
       const levels = fault.detectedBy.map((id) => {
@@ -29,7 +30,12 @@ describe('named faults', () => {
         expect(catalog.get(id).coverage, `${fault.name}: ${id}`).toBe('tested');
         return catalog.get(id).level;
       });
-      if ('strictOnly' in fault && fault.strictOnly)
+      if ('advisoryOnly' in fault && fault.advisoryOnly)
+        expect(
+          levels.every((l) => l === 'ADVISORY'),
+          fault.name,
+        ).toBe(true);
+      else if ('strictOnly' in fault && fault.strictOnly)
         expect(
           levels.every((l) => l === 'SHOULD'),
           fault.name,

@@ -41,6 +41,18 @@ const CHECKS: Record<VariantName, Check> = {
     expectErrorBody(refused, 401);
     expect(refused.json).toMatchObject({ code: 'ERR_UNAUTHORIZED' });
   },
+  'undefined-fields-refused': async (server) => {
+    expectErrorBody(await call(server, 'POST', '/pets', { body: '{"name":"a","categoryId":1,"colour":"brown"}' }), 400);
+    expect((await call(server, 'POST', '/pets', { body: '{"name":"a","categoryId":1}' })).status).toBe(201);
+  },
+  'undefined-parameters-refused': async (server) => {
+    const created = await createPet(server, { name: 'a', categoryId: 1 });
+    const id = (created.json as { id: number }).id;
+    expectErrorBody(await call(server, 'GET', '/pets?limit=1&colour=brown'), 400);
+    expectErrorBody(await call(server, 'GET', `/pets/${id}?colour=brown`), 400);
+    expect((await call(server, 'GET', '/pets?limit=1&status=available')).status).toBe(200);
+    expect((await call(server, 'GET', '/pets?colour=brown', { key: null })).status).toBe(401);
+  },
   'petid-not-found': async (server) => {
     expectErrorBody(await call(server, 'GET', '/pets/abc'), 404);
   },

@@ -42,6 +42,8 @@ const LENIENT_ANSWERS: readonly VariantName[] = [
   'retry-after-http-date',
   'plain-429-body',
   'integer-forms-refused',
+  'undefined-fields-refused',
+  'undefined-parameters-refused',
 ];
 /** Liberties about data: what is stored, how it is listed, which ids and categories exist. */
 const DATA_CHOICES: readonly VariantName[] = [

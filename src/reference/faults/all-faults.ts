@@ -2,6 +2,7 @@ import { AUTH_FAULTS } from './auth-faults.ts';
 import { DEPRECATION_FAULTS } from './deprecation-faults.ts';
 import { ERROR_FAULTS } from './error-faults.ts';
 import type { FaultDefinition } from './hooks.ts';
+import { INPUT_FAMILY_FAULTS } from './input-family-faults.ts';
 import { LIMIT_FAULTS } from './limit-faults.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit-faults.ts';
 import { SCHEMA_FAULTS } from './schema-faults.ts';
@@ -25,6 +26,7 @@ export const FAULTS = [
   ...AUTH_FAULTS,
   ...RATE_LIMIT_FAULTS,
   ...DEPRECATION_FAULTS,
+  ...INPUT_FAMILY_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

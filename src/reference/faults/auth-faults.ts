@@ -90,7 +90,7 @@ export const AUTH_FAULTS = [
     group: 'auth',
     description: 'Only "Bearer" with this exact capitalisation is accepted; "bearer <key>" gets 401.',
     detectedBy: ['AUTH-010'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ authenticate: (key, attempt) => (key && attempt.authorization?.startsWith('Bearer ') ? key : undefined) }),
   }),
   defineFault({
@@ -123,7 +123,7 @@ export const AUTH_FAULTS = [
     group: 'auth',
     description: '401 responses carry no WWW-Authenticate challenge.',
     detectedBy: ['AUTH-009'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ reply: (reply) => (reply.status === 401 ? setHeaders(reply, { 'www-authenticate': undefined }) : reply) }),
   }),
 ] as const;

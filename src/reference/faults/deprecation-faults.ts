@@ -32,7 +32,7 @@ export const DEPRECATION_FAULTS = [
     group: 'deprecation',
     description: 'getPet responses carry no Deprecation header.',
     detectedBy: ['DEP-003'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => getPetHeader('deprecation', undefined),
   }),
   defineFault({
@@ -40,7 +40,7 @@ export const DEPRECATION_FAULTS = [
     group: 'deprecation',
     description: 'getPet responses carry no Link to the replacement.',
     detectedBy: ['DEP-005'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => getPetHeader('link', undefined),
   }),
   defineFault({
@@ -48,7 +48,7 @@ export const DEPRECATION_FAULTS = [
     group: 'deprecation',
     description: 'getPet sends Deprecation as an HTTP-date (an early draft of RFC 9745), not as @<unix seconds>.',
     detectedBy: ['DEP-007'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => getPetHeader('deprecation', new Date(Date.UTC(2025, 0, 1)).toUTCString()),
   }),
   defineFault({
@@ -56,7 +56,7 @@ export const DEPRECATION_FAULTS = [
     group: 'deprecation',
     description: 'listPets and createPet announce a deprecation too (Deprecation and Sunset headers), though only getPet is deprecated.',
     detectedBy: ['DEP-006'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({
       reply: (reply, context) =>
         context.operation === 'listPets' || context.operation === 'createPet'

@@ -13,6 +13,11 @@ export interface FaultDefinition<Name extends string = string> {
   readonly detectedBy: readonly string[];
   /** Only SHOULD requirements catch it: visible in --strict runs only. */
   readonly strictOnly?: boolean;
+  /**
+   * Only ADVISORY requirements catch it (a standard's, not the interface's): the run stays conformant,
+   * even with --strict, and the report shows the advisory warning.
+   */
+  readonly advisoryOnly?: boolean;
   /** Creates the fault's hooks for one server (a fault may keep per-server state in the closure). */
   readonly hooks: () => FaultHooks;
 }

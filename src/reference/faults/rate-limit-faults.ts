@@ -49,7 +49,7 @@ export const RATE_LIMIT_FAULTS = [
     group: 'rate-limit',
     description: 'The IETF RateLimit field says the window resets 30 s later than X-RateLimit-Reset does.',
     detectedBy: ['RATE-009'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ resetIn: rate.resetIn + 30 })) }),
   }),
   defineFault({
@@ -57,7 +57,7 @@ export const RATE_LIMIT_FAULTS = [
     group: 'rate-limit',
     description: 'RateLimit-Policy gives as window w the Unix time the window resets (X-RateLimit-Reset), not its length in seconds.',
     detectedBy: ['RATE-009'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ windowS: rate.reset })) }),
   }),
   defineFault({

@@ -90,7 +90,7 @@ export const STATUS_FAULTS = [
     group: 'status',
     description: "createPet's 201 carries no Location header.",
     detectedBy: ['STA-010'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ reply: (reply) => (reply.status === 201 ? setHeaders(reply, { location: undefined }) : reply) }),
   }),
   defineFault({
@@ -98,7 +98,7 @@ export const STATUS_FAULTS = [
     group: 'status',
     description: 'createPet never answers 415: a JSON text sent as text/plain (or with no type) is accepted.',
     detectedBy: ['STA-011'],
-    strictOnly: true,
+    advisoryOnly: true,
     hooks: () => ({ acceptMediaType: () => true }),
   }),
   defineFault({

@@ -36,7 +36,8 @@ export const STORE_FAULTS = [
     name: 'integer-forms-through-double',
     group: 'store',
     description: 'A categoryId written with an exponent or a fraction (9007199254740993.0) is read through a double and stored rounded.',
-    detectedBy: ['INT-001'],
+    // STA-013: a fraction the double rounds away (1.0000000000000001) is then accepted as 1.
+    detectedBy: ['INT-001', 'STA-013'],
     hooks: () => ({ exactNumbers: () => false }),
   }),
   defineFault({

@@ -8,7 +8,9 @@ import { type SafeHtml, html, when } from './safe-html.ts';
 export function requirementList(report: ConformanceReport): SafeHtml {
   const count = (predicate: (r: RequirementResult) => boolean) => report.requirements.filter(predicate).length;
   const failed = count((r) => r.verdict === 'fail' || r.verdict === 'deviation');
-  const warnings = count((r) => r.verdict === 'warn');
+  const warnings = count((r) => r.verdict === 'warn' && !isAdvisory(r));
+  // Advisories (a standard's requirements, not the interface's) are counted and filtered apart.
+  const advisories = count((r) => r.verdict === 'warn' && isAdvisory(r));
   // A reader of a failing report wants the failures first; a passing one, the whole list.
   const initial = failed > 0 ? 'failed' : warnings > 0 ? 'warnings' : 'all';
   const pressed = (name: string) => String(name === initial);
@@ -18,6 +20,7 @@ export function requirementList(report: ConformanceReport): SafeHtml {
     <div class="filters" role="group" aria-label="Show requirements" data-initial="${initial}">
       <button type="button" class="filter" data-filter="failed" aria-pressed="${pressed('failed')}">Failed <span class="badge">${failed}</span></button>
       <button type="button" class="filter" data-filter="warnings" aria-pressed="${pressed('warnings')}">Warnings <span class="badge">${warnings}</span></button>
+      <button type="button" class="filter" data-filter="advisories" aria-pressed="${pressed('advisories')}" title="A standard's requirements beyond the interface: they never fail a run">Advisories <span class="badge">${advisories}</span></button>
       <button type="button" class="filter" data-filter="all" aria-pressed="${pressed('all')}">All <span class="badge">${report.requirements.length}</span></button>
     </div>
     <input type="search" id="requirement-search" class="search" placeholder="Search by id or text" aria-label="Search requirements by id or text" autocomplete="off">
@@ -35,6 +38,10 @@ export function requirementList(report: ConformanceReport): SafeHtml {
 </section>`;
 }
 
+function isAdvisory(r: RequirementResult): boolean {
+  return r.level === 'ADVISORY';
+}
+
 /** The command that runs this requirement's failing tests again, from the directory of this report. */
 function replayCommand(run: RunInfo, id: string): string {
   return `npx animal-store-conformance --replay conformance.json --only ${id}${run.target.embedded ? '' : ' --api-key "$API_KEY"'}`;
@@ -42,7 +49,7 @@ function replayCommand(run: RunInfo, id: string): string {
 
 function requirementItem(r: RequirementResult, run: RunInfo): SafeHtml {
   const search = `${r.id} ${r.text} ${r.source}`.toLowerCase();
-  return html`<article class="req req-${r.verdict}" id="${anchorOf(r.id)}" data-verdict="${r.verdict}" data-id="${r.id}" data-search="${search}">
+  return html`<article class="req req-${r.verdict}" id="${anchorOf(r.id)}" data-verdict="${r.verdict === 'warn' && isAdvisory(r) ? 'advisory' : r.verdict}" data-id="${r.id}" data-search="${search}">
   <div class="req-head">
     <span class="pill pill-${r.verdict}">${VERDICT_WORDS[r.verdict]}</span>
     <span class="req-id">${r.id}</span>

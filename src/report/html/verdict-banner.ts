@@ -47,7 +47,7 @@ export function countsTable(report: ConformanceReport): SafeHtml {
     <thead><tr><th scope="col">Level</th>${REQUIREMENT_VERDICTS.map((v) => html`<th scope="col">${VERDICT_WORDS[v]}</th>`)}<th scope="col">Total</th></tr></thead>
     <tbody>${LEVELS.map(row)}</tbody>
   </table>
-  <p class="legend">A MUST that fails makes the target not conformant${report.run.strict ? '; with --strict, so does a SHOULD' : '; a SHOULD that fails is a warning'}. Untested and partly tested requirements are neither proven nor disproven: while a MUST in scope is among them, the verdict is at best PARTIAL. Out-of-scope requirements are ones the interface does not show.</p>
+  <p class="legend">A MUST that fails makes the target not conformant${report.run.strict ? '; with --strict, so does a SHOULD' : '; a SHOULD that fails is a warning'}. An ADVISORY is what a standard asks beyond the interface: it warns and never fails a run, not even with --strict. Untested and partly tested requirements are neither proven nor disproven: while a MUST in scope is among them, the verdict is at best PARTIAL. Out-of-scope requirements are ones the interface does not show.</p>
 </section>`;
 }
 

@@ -1,11 +1,15 @@
 import type { Row } from './common.ts';
 import { FAULTS, INDEPENDENT_FAULTS } from '../../../src/reference/index.ts';
 import { inParallel, runCli } from '../lib/processes.ts';
+import { loadCatalog } from '../../../src/catalog/catalog.ts';
 import { progress } from '../lib/paths.ts';
 
 interface FaultOutcome {
   name: string;
   strictOnly: boolean;
+  advisoryOnly: boolean;
+  /** An advisory-only fault is caught when its advisories warn (the run itself stays conformant). */
+  advisoriesWarned: boolean;
   exitCode: number | null;
   requests: number | undefined;
 }
@@ -25,12 +29,23 @@ export type FaultSet = keyof typeof FAULT_SETS;
 
 interface NamedFault {
   readonly name: string;
+  readonly detectedBy: readonly string[];
   readonly strictOnly?: boolean;
+  readonly advisoryOnly?: boolean;
+}
+
+/**
+ * A fault every requirement of which is an advisory can only warn, even with --strict: it is caught when
+ * those advisories warn. The independent set does not mark it; the catalog's levels say it.
+ */
+function isAdvisoryOnly(fault: NamedFault, advisories: ReadonlySet<string>): boolean {
+  return fault.advisoryOnly === true || fault.detectedBy.every((id) => advisories.has(id));
 }
 
 /**
  * How many named faults each profile catches (exit 1) on the embedded reference, and the requests
- * a run sends. Faults that break only SHOULD requirements (strictOnly) are run with --strict, where they count.
+ * a run sends. Faults that break only SHOULD requirements (strictOnly) are run with --strict, where they count;
+ * those that break only ADVISORY ones count when the advisories warn (the run stays conformant).
  */
 export async function benchFaults(
   width = 2,
@@ -44,27 +59,52 @@ export async function benchFaults(
 
 async function benchProfileFaults(set: FaultSet, profile: FaultProfile, width: number): Promise<Row> {
   const { label } = FAULT_SETS[set];
-  const faults = (FAULT_SETS[set].faults as readonly NamedFault[]).map((fault) => ({ name: fault.name, strictOnly: fault.strictOnly === true }));
+  const advisories = new Set(
+    loadCatalog()
+      .requirements.filter((r) => r.level === 'ADVISORY')
+      .map((r) => r.id),
+  );
+  const advisoryOnly = (fault: NamedFault) => isAdvisoryOnly(fault, advisories);
+  const faults = (FAULT_SETS[set].faults as readonly NamedFault[]).map((fault) => ({
+    name: fault.name,
+    detectedBy: fault.detectedBy,
+    strictOnly: fault.strictOnly === true && !advisoryOnly(fault),
+    advisoryOnly: advisoryOnly(fault),
+  }));
   let done = 0;
   const outcomes = await inParallel(faults, width, async (fault): Promise<FaultOutcome> => {
-    const args = ['--profile', profile, '--seed', '20240605', '--reference-faults', fault.name, ...(fault.strictOnly ? ['--strict'] : [])];
+    const args = [
+      '--profile',
+      profile,
+      '--seed',
+      '20240605',
+      '--reference-faults',
+      fault.name,
+      ...(fault.strictOnly || fault.advisoryOnly ? ['--strict'] : []),
+    ];
     const run = await runCli(args, { timeoutMs: 10 * 60_000 });
     done += 1;
     progress(`${label} (${profile}): ${done}/${faults.length} ${fault.name}: exit ${run.exitCode}`);
-    return { ...fault, exitCode: run.exitCode, requests: run.report?.traffic.requestCount };
+    const warned = new Set(run.report?.requirements.filter((r) => r.verdict === 'warn').map((r) => r.id));
+    const advisoriesWarned = fault.detectedBy.every((id) => warned.has(id));
+    return { ...fault, advisoriesWarned, exitCode: run.exitCode, requests: run.report?.traffic.requestCount };
   });
-  const caught = outcomes.filter((o) => o.exitCode === 1);
-  const missed = outcomes.filter((o) => o.exitCode === 0).map((o) => o.name);
+  const isCaught = (o: FaultOutcome) => (o.advisoryOnly ? o.exitCode === 0 && o.advisoriesWarned : o.exitCode === 1);
+  const caught = outcomes.filter(isCaught);
+  const missed = outcomes.filter((o) => o.exitCode === 0 && !isCaught(o)).map((o) => o.name);
   const broken = outcomes.filter((o) => o.exitCode !== 0 && o.exitCode !== 1).map((o) => `${o.name}(${o.exitCode})`);
   const strictCaught = caught.filter((o) => o.strictOnly).length;
   const strictTotal = outcomes.filter((o) => o.strictOnly).length;
+  const advisoryCaught = caught.filter((o) => o.advisoryOnly).length;
+  const advisoryTotal = outcomes.filter((o) => o.advisoryOnly).length;
   const requests = outcomes.map((o) => o.requests).filter((n): n is number => n !== undefined);
   const share = Math.round((100 * caught.length) / outcomes.length);
   return {
     measure: `${label} caught by --profile ${profile} (exit 1)`,
     value: `${caught.length} / ${outcomes.length} (${share}%)`,
     notes:
-      `MUST faults ${caught.length - strictCaught}/${outcomes.length - strictTotal}, strictOnly (with --strict) ${strictCaught}/${strictTotal}; ` +
+      `MUST faults ${caught.length - strictCaught - advisoryCaught}/${outcomes.length - strictTotal - advisoryTotal}, strictOnly (with --strict) ${strictCaught}/${strictTotal}, ` +
+      `advisoryOnly (warned, exit 0 with --strict) ${advisoryCaught}/${advisoryTotal}; ` +
       `requests per run ${Math.min(...requests)}–${Math.max(...requests)} (median ${median(requests)})` +
       (missed.length ? `; missed: ${missed.join(', ')}` : '') +
       (broken.length ? `; incomplete: ${broken.join(', ')}` : ''),

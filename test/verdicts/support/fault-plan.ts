@@ -16,6 +16,8 @@ const ALSO_NEEDS: Readonly<Record<string, readonly string[]>> = {
 export interface FaultPlan {
   fault: string;
   strict: boolean;
+  /** Only ADVISORY requirements catch it: the run must stay conformant (exit 0) even with --strict, and warn. */
+  advisory: boolean;
   /** The --only selection: the fault's detectedBy ids and the areas their evidence comes from. */
   only: string[];
   expected: readonly string[];
@@ -28,14 +30,16 @@ export interface FaultPlan {
  * that prove something else), and --strict for faults only SHOULD requirements catch. Rate-limit faults
  * keep the exhaustion tests: --no-exhaust is never passed.
  */
-export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | 'strictOnly'>): FaultPlan {
+export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | 'strictOnly' | 'advisoryOnly'>): FaultPlan {
   const catalog = loadCatalog();
   for (const id of fault.detectedBy) catalog.get(id);
   const only = [...new Set(fault.detectedBy.flatMap((id) => [id, ...(ALSO_NEEDS[id] ?? [])]))];
-  const strict = fault.strictOnly === true;
+  // An advisory-only fault runs with --strict too: the proof that an advisory never fails a run.
+  const advisory = fault.advisoryOnly === true;
+  const strict = fault.strictOnly === true || advisory;
   const args = ['--reference-faults', fault.name, '--seed', FAULT_SEED, '--only', only.join(',')];
   if (strict) args.push('--strict');
-  return { fault: fault.name, strict, only, expected: fault.detectedBy, args };
+  return { fault: fault.name, strict, advisory, only, expected: fault.detectedBy, args };
 }
 
 export interface FaultOutcome {
@@ -53,16 +57,21 @@ export interface FaultOutcome {
 
 const FAILING: readonly RequirementVerdict[] = ['fail', 'warn'];
 
-/** Judges a fault run: not conformant (exit 1) and every expected requirement failing. */
+/**
+ * Judges a fault run: not conformant (exit 1) and every expected requirement failing. An advisory-only
+ * fault is caught when every expected requirement warns while the run still exits 0, --strict included.
+ */
 export function judgeFault(plan: FaultPlan, exitCode: number | undefined, report: ConformanceReport | undefined, durationMs: number): FaultOutcome {
   const verdicts = new Map(report?.requirements.map((r) => [r.id, r]) ?? []);
   const detecting = (report?.requirements ?? []).filter((r) => FAILING.includes(r.verdict)).map((r) => r.id);
   const missed = plan.expected.filter((id) => {
     const result = verdicts.get(id);
     if (!result) return true;
+    if (result.level === 'ADVISORY') return result.verdict !== 'warn';
     return result.level === 'MUST' ? result.verdict !== 'fail' : !FAILING.includes(result.verdict);
   });
   const overall = report?.verdict.overall ?? 'no report';
+  const ended = plan.advisory ? exitCode === 0 && overall !== 'not-conformant' && overall !== 'incomplete' : exitCode === 1 && overall === 'not-conformant';
   return {
     fault: plan.fault,
     exitCode,
@@ -71,7 +80,7 @@ export function judgeFault(plan: FaultPlan, exitCode: number | undefined, report
     missed,
     expected: plan.expected,
     durationMs,
-    ok: exitCode === 1 && overall === 'not-conformant' && missed.length === 0,
+    ok: ended && missed.length === 0,
   };
 }
 

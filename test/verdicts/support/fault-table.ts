@@ -15,7 +15,11 @@ export function formatFaultTable(faults: ReadonlyArray<{ name: string; detectedB
   const rows = faults.map((fault) => {
     const o = byName.get(fault.name);
     if (!o) return [fault.name, '(no outcome)', fault.detectedBy.join(','), 'NOT RUN', ''];
-    const status = o.ok ? 'OK' : o.exitCode !== 1 ? `MISSED (exit ${o.exitCode ?? 'killed'}, ${o.overall})` : `MISSED ${o.missed.join(',')}`;
+    const status = o.ok
+      ? 'OK'
+      : o.exitCode !== 1 && o.missed.length === 0
+        ? `MISSED (exit ${o.exitCode ?? 'killed'}, ${o.overall})`
+        : `MISSED ${o.missed.join(',')}`;
     return [o.fault, o.detecting.join(',') || '-', o.expected.join(','), status, `${(o.durationMs / 1000).toFixed(1)} s`];
   });
   const header = ['fault', 'detecting (failed)', 'expected (detectedBy)', 'result', 'time'];
