@@ -12,8 +12,8 @@ import { selectFiles } from './globs.mjs';
 import { mutatePatterns } from './targets.mjs';
 
 /** The mutants Stryker would make of `files`, with the reviewed entries applied. */
-export async function listMutants(files) {
-  const loaded = await installReviewedEquivalents();
+export async function listMutants(files, entriesFile) {
+  const loaded = await installReviewedEquivalents(entriesFile);
   const quiet = () => {};
   const logger = {
     debug: quiet,
@@ -32,13 +32,13 @@ export async function listMutants(files) {
   const instrumenter = new Instrumenter(logger);
   const inputs = files.map((name) => ({ name: `${process.cwd()}/${name}`, content: readFileSync(name, 'utf8'), mutate: true }));
   const { mutants } = await instrumenter.instrument(inputs, { plugins: null, excludedMutations: [], ignorers: [], noHeader: true });
-  const lines = new Map(files.map((f) => [f, readFileSync(f, 'utf8').split('\n')]));
+  const lines = new Map(inputs.map((f) => [f.name, f.content.split('\n')]));
   return {
     loaded,
     mutants: mutants.map((m) => {
       const file = projectPath(m.fileName);
       const { start, end } = m.location;
-      const text = lines.get(file);
+      const text = lines.get(m.fileName);
       const original =
         start.line === end.line
           ? text[start.line].slice(start.column, end.column)

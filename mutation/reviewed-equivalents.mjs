@@ -104,13 +104,14 @@ export async function installReviewedEquivalents(file = ENTRIES_FILE) {
   const entry = realpathSync(fileURLToPath(import.meta.resolve('@stryker-mutator/instrumenter')));
   const { MutantCollector } = await import(new URL('./transformers/mutant-collector.js', pathToFileURL(entry)).href);
   const collect = MutantCollector?.prototype?.collect;
-  if (typeof collect !== 'function' || collect.reviewedEquivalents) {
-    if (collect?.reviewedEquivalents) return loaded;
+  if (typeof collect !== 'function') {
     throw new Error('equivalents: @stryker-mutator/instrumenter no longer has MutantCollector.collect: update mutation/reviewed-equivalents.mjs');
   }
+  // Installed again (another entries file, in the project's tests): the new entries replace the old.
+  const original = collect.unwrapped ?? collect;
   const sources = new Map();
   const wrapped = function (...args) {
-    const mutant = collect.apply(this, args);
+    const mutant = original.apply(this, args);
     if (typeof mutant?.mutatorName !== 'string' || typeof mutant.replacementCode !== 'string' || !mutant.original) {
       throw new Error('equivalents: the shape of a Stryker mutant changed: update mutation/reviewed-equivalents.mjs');
     }
@@ -121,7 +122,7 @@ export async function installReviewedEquivalents(file = ENTRIES_FILE) {
     }
     return mutant;
   };
-  wrapped.reviewedEquivalents = true;
+  wrapped.unwrapped = original;
   MutantCollector.prototype.collect = wrapped;
   return loaded;
 }
