@@ -15,7 +15,7 @@ export const EMBEDDED_EXHAUST_LIMIT = 12;
  * How the embedded reference is started. `default` is every run's: the exhaustion key's minute window
  * binds. The others reach what a default run cannot, so that mutants there can be killed
  * (stryker.config.mjs runs them after the default one); each keeps a run within seconds of the default:
- * - `day-window`: the exhaustion key's day limit binds (a day of 3 s), so RATE-003…007 run on the daily
+ * - `day-window`: the exhaustion key's day limit binds (a day of two minute windows), so RATE-003…007 run on the daily
  *   window; the pets' ids start 20 below INT64_MAX and go past it.
  * - `both-windows`: the exhaustion key spends both windows at the same request; the 429 must name the
  *   day, which turns later.
@@ -27,8 +27,11 @@ export const EMBEDDED_EXHAUST_LIMIT = 12;
 export const EMBEDDED_SETUPS = ['default', 'day-window', 'both-windows'] as const;
 export type EmbeddedSetup = (typeof EMBEDDED_SETUPS)[number];
 
-/** The day window of the setups where the day binds: longer than the minute one, so the two turn apart. */
-export const EMBEDDED_DAY_WINDOW_MS = 3_000;
+/**
+ * The day window of the setups where the day binds: two minute windows, so the minute turns alone once
+ * within a day, and a day always turns together with a minute (the windows are aligned on the clock).
+ */
+export const EMBEDDED_DAY_WINDOW_MS = 2 * EMBEDDED_RATE_WINDOW_MS;
 
 export function embeddedSetup(value: string | undefined): EmbeddedSetup {
   if (value === undefined || value === '') return 'default';
