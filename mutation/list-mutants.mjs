@@ -12,8 +12,8 @@ import { selectFiles } from './globs.mjs';
 import { mutatePatterns } from './targets.mjs';
 
 /** The mutants Stryker would make of `files`, with the reviewed entries applied. */
-export async function listMutants(files, entriesFile) {
-  const loaded = await installReviewedEquivalents(entriesFile);
+export async function listMutants(files, entriesFile, run) {
+  const loaded = await installReviewedEquivalents(entriesFile, run);
   const quiet = () => {};
   const logger = {
     debug: quiet,
@@ -60,7 +60,7 @@ export async function listMutants(files, entriesFile) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const files = selectFiles(mutatePatterns({ variants: args.includes('--variants'), all: args.includes('--all') }));
-  const { loaded, mutants } = await listMutants(files);
+  const { loaded, mutants } = await listMutants(files, undefined, args.includes('--variants') ? 'variants' : 'reference');
   if (args.includes('--json')) {
     console.log(JSON.stringify(mutants, null, 1));
   } else {

@@ -26,8 +26,17 @@ export function normalise(text) {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The entries file, checked: every entry complete and naming a known reason. */
-export function loadEntries(file = ENTRIES_FILE) {
+/** The run a process measures: `variants` under MUTATION_VARIANTS=1 (npm run mutation -- --variants), else `reference`. */
+export function currentRun(env = process.env) {
+  return env.MUTATION_VARIANTS === '1' ? 'variants' : 'reference';
+}
+
+/**
+ * The entries file, checked: every entry complete and naming a known reason. An entry with `run` applies
+ * to that run only (a mutant the reference run cannot reach may be one the variant run kills); the
+ * entries of other runs are left out.
+ */
+export function loadEntries(file = ENTRIES_FILE, run = currentRun()) {
   const doc = parse(readFileSync(file, 'utf8'));
   const reasons = doc?.reasons ?? {};
   const entries = (doc?.entries ?? []).map((entry, index) => {
@@ -39,9 +48,11 @@ export function loadEntries(file = ENTRIES_FILE) {
     if (!Number.isInteger(count) || count < 1) throw new Error(`${file}: entry #${index}: count must be a positive integer`);
     if (entry.context !== undefined && typeof entry.context !== 'string') throw new Error(`${file}: entry #${index}: context must be a string`);
     const context = entry.context === undefined ? undefined : normalise(entry.context);
+    if (entry.run !== undefined && entry.run !== 'reference' && entry.run !== 'variants')
+      throw new Error(`${file}: entry #${index}: run must be reference or variants`);
     return { ...entry, index, count, context, original: normalise(entry.original), replacement: normalise(entry.replacement) };
   });
-  return { reasons, entries };
+  return { reasons, entries: entries.filter((entry) => entry.run === undefined || entry.run === run) };
 }
 
 /** The statusReason an ignored mutant carries: the reason's key, the entry's number, the reason text. */
@@ -98,8 +109,8 @@ function originalText(mutant, sources) {
 }
 
 /** Wraps Stryker's MutantCollector so every mutant an entry names is ignored with the entry's reason. */
-export async function installReviewedEquivalents(file = ENTRIES_FILE) {
-  const loaded = loadEntries(file);
+export async function installReviewedEquivalents(file = ENTRIES_FILE, run = currentRun()) {
+  const loaded = loadEntries(file, run);
   const match = createMatcher(loaded);
   const entry = realpathSync(fileURLToPath(import.meta.resolve('@stryker-mutator/instrumenter')));
   const { MutantCollector } = await import(new URL('./transformers/mutant-collector.js', pathToFileURL(entry)).href);

@@ -21,7 +21,7 @@ const passThrough = args.filter((a) => a !== '--variants' && a !== '--thorough')
 const profile = thorough ? 'thorough' : (process.env.MUTATION_PROFILE ?? 'standard');
 const files = selectFiles(mutatePatterns({ variants, all: Boolean(process.env.MUTATE_ALL) }));
 
-const offline = await listMutants(files);
+const offline = await listMutants(files, undefined, variants ? 'variants' : 'reference');
 const before = auditEntries(offline.loaded, offline.mutants, new Set(files));
 printAudit(before, offline.mutants.length, console.log);
 if (before.problems.length) {
@@ -49,7 +49,11 @@ const ignored = count('Ignored');
 console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min`);
 console.log(`  detected ${detected} (killed ${count('Killed')}, timeout ${count('Timeout')}), survived ${undetected}, invalid ${invalid}`);
 console.log(`  ignored ${ignored} (${((100 * ignored) / mutants.length).toFixed(1)}% of all), every one a reviewed entry:`);
-const after = auditEntries(loadEntries(), mutants, new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files));
+const after = auditEntries(
+  loadEntries(undefined, variants ? 'variants' : 'reference'),
+  mutants,
+  new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files),
+);
 printAudit(after, mutants.length, (line) => console.log(`  ${line}`));
 const score = detected + undetected ? (100 * detected) / (detected + undetected) : 100;
 console.log(`  score ${score.toFixed(2)}% of the ${detected + undetected} mutants not ignored`);

@@ -25,7 +25,7 @@ interface Loaded {
   entries: unknown[];
 }
 const list = (await import('../../mutation/list-mutants.mjs' as string)) as {
-  listMutants(files: string[], entriesFile?: string): Promise<{ loaded: Loaded; mutants: Listed[] }>;
+  listMutants(files: string[], entriesFile?: string, run?: string): Promise<{ loaded: Loaded; mutants: Listed[] }>;
 };
 const audit = (await import('../../mutation/audit.mjs' as string)) as { auditEntries(l: Loaded, m: Listed[], files: Set<string>): Audit };
 const targets = (await import('../../mutation/targets.mjs' as string)) as { mutatePatterns(o?: { variants?: boolean }): string[] };
@@ -84,7 +84,7 @@ describe('reviewed equivalent mutants', () => {
     for (const variants of [false, true]) {
       const files = globs.selectFiles(targets.mutatePatterns({ variants }));
       expect(files).not.toContain('src/reference/faults/all-faults.ts');
-      const { loaded, mutants } = await list.listMutants(files);
+      const { loaded, mutants } = await list.listMutants(files, undefined, variants ? 'variants' : 'reference');
       expect(audit.auditEntries(loaded, mutants, new Set(files)).problems).toEqual([]);
     }
   });
