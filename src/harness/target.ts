@@ -2,12 +2,58 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
+import { HarnessError } from '../errors.ts';
+import { INT64_MAX } from '../json.ts';
 import { preflight } from './preflight.ts';
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
 /** Requests the embedded exhaustion key may make per window. */
 export const EMBEDDED_EXHAUST_LIMIT = 12;
+
+/**
+ * How the embedded reference is started. `default` is every run's: the exhaustion key's minute window
+ * binds. The others reach what a default run cannot, so that mutants there can be killed
+ * (stryker.config.mjs runs them after the default one); each keeps a run within seconds of the default:
+ * - `day-window`: the exhaustion key's day limit binds (a day of two minute windows), so RATE-003…007 run on the daily
+ *   window; the pets' ids start 20 below INT64_MAX and go past it.
+ * - `both-windows`: the exhaustion key spends both windows at the same request; the 429 must name the
+ *   day, which turns later.
+ * Selected by the CONFORMANCE_EMBEDDED_SETUP environment variable (a benchmark knob, not a user option).
+ * No setup moves the clock: the reference has one clock for the rate windows and the sunset, and a clock
+ * years ahead makes X-RateLimit-Reset years ahead of the client (RATE-002 rightly fails); a clock just
+ * before the sunset would kill no mutant a clock of today leaves alive.
+ */
+export const EMBEDDED_SETUPS = ['default', 'day-window', 'both-windows'] as const;
+export type EmbeddedSetup = (typeof EMBEDDED_SETUPS)[number];
+
+/**
+ * The day window of the setups where the day binds: two minute windows, so the minute turns alone once
+ * within a day, and a day always turns together with a minute (the windows are aligned on the clock).
+ */
+export const EMBEDDED_DAY_WINDOW_MS = 2 * EMBEDDED_RATE_WINDOW_MS;
+
+export function embeddedSetup(value: string | undefined): EmbeddedSetup {
+  if (value === undefined || value === '') return 'default';
+  if ((EMBEDDED_SETUPS as readonly string[]).includes(value)) return value as EmbeddedSetup;
+  throw new HarnessError('ERR_CONFIG', `CONFORMANCE_EMBEDDED_SETUP must be one of ${EMBEDDED_SETUPS.join(', ')}; got "${value}"`);
+}
+
+/** What a setup changes in the embedded reference's options: the exhaustion key's limits, the windows, the first id. */
+export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApiKey: string) {
+  const main = { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 };
+  const limit = EMBEDDED_EXHAUST_LIMIT;
+  if (setup === 'default') {
+    return {
+      keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: 1_000_000_000 }],
+      rateWindowMs: EMBEDDED_RATE_WINDOW_MS,
+      waitMs: EMBEDDED_RATE_WINDOW_MS,
+    };
+  }
+  const windows = { rateWindowMs: EMBEDDED_RATE_WINDOW_MS, dayWindowMs: EMBEDDED_DAY_WINDOW_MS, waitMs: EMBEDDED_DAY_WINDOW_MS };
+  if (setup === 'both-windows') return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows };
+  return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: limit }], ...windows, idStart: INT64_MAX - 20n };
+}
 
 /** What a run knows of its target once it is up: where it is and which keys reach it. */
 export interface TargetFields {
@@ -42,19 +88,16 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
 async function startEmbedded(config: Config, contract: Contract | undefined): Promise<StartedTarget> {
   const apiKey = `embedded-${randomBytes(12).toString('hex')}`;
   const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
+  const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), apiKey, exhaustApiKey);
   const server = await startReferenceServer({
     // Config keeps the names as given; the reference refuses a name it does not know (ERR_CONFIG).
     ...combineVariants(...(config.referenceVariants as VariantName[])),
     faults: config.referenceFaults as FaultName[],
     ...(contract ? { contract } : {}),
-    keys: [
-      { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
-      { key: exhaustApiKey, plan: 'enterprise', perMinute: EMBEDDED_EXHAUST_LIMIT, perDay: 1_000_000_000 },
-    ],
-    rateWindowMs: EMBEDDED_RATE_WINDOW_MS,
+    ...setup,
   });
   return {
-    fields: { baseUrl: server.url, apiKey, exhaustApiKey, rateWindowMs: EMBEDDED_RATE_WINDOW_MS, embedded: true },
+    fields: { baseUrl: server.url, apiKey, exhaustApiKey, rateWindowMs: waitMs, embedded: true },
     close: () => server.close(),
   };
 }

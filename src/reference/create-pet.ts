@@ -33,16 +33,13 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
   const { store, seams, errorReply, readNewPet, basePath, bodyLimit, wrongContentTypeStatus } = deps;
   const location = `${basePath}/pets/`;
   return async (req, now) => {
-    // Stryker disable next-line ConditionalExpression: a request without a body is refused (400) by the JSON read next anyway
     if (!seams.bodyAnnounced(announcesBody(req), req.headers)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
     const contentType = req.headers['content-type'];
     if (!seams.acceptMediaType(isJsonMediaType(contentType), contentType)) {
       return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
     }
     const body = await readBody(req, bodyLimit, seams.joinBody);
-    // Stryker disable next-line ConditionalExpression: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
     if (body === TOO_LARGE) return errorReply(413, 'payload_too_large', `request body is larger than ${bodyLimit} bytes`);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the body size limit is not in the interface (413 or 400 both answer a body past it), and a client that left reads no answer
     if (body === ABORTED) return errorReply(400, 'invalid_json', 'request body was cut short');
     const outcome = seams.newPetOutcome(readNewPet(body), body);
     if ('kind' in outcome) return errorReply(400, outcome.kind, outcome.message);

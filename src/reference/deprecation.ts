@@ -19,8 +19,6 @@ export function deprecationHeaders(basePath: string): Readonly<Record<string, st
 }
 
 /** After the announced date the endpoint is gone (410), as the interface allows. */
-// Stryker disable next-line BlockStatement: getPet is removed on 5 December 2030; before that date this path is not taken
 export function isPastSunset(now: number): boolean {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: getPet is removed on 5 December 2030; before that date this path is not taken
   return now >= SUNSET_AT_MS;
 }

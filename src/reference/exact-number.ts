@@ -11,9 +11,7 @@ const MAX_SCALE = 40;
 
 /** The exact value of an integer literal (`12`, `1.5e3`, `120.0`), or undefined for a fraction. */
 export function exactInteger(literal: string): bigint | undefined {
-  // Stryker disable next-line ArrayDeclaration: every JSON number literal matches DECIMAL: the fallback is never read
   const [, sign, whole, fraction = '', exponent] = DECIMAL.exec(literal) ?? [];
-  // Stryker disable next-line Regex: BigInt reads leading zeros either way
   const digits = `${whole}${fraction}`.replace(/^0+/, '');
   if (!digits) return 0n;
   const written = Number(exponent ?? 0) - fraction.length;
@@ -21,7 +19,6 @@ export function exactInteger(literal: string): bigint | undefined {
   const trailing = digits.length - digits.replace(/0+$/, '').length;
   const moved = Math.min(trailing, Math.max(0, -written));
   const scale = written + moved;
-  // Stryker disable next-line ConditionalExpression: a fraction is refused either way (a negative power of ten throws, which refuses the body too)
   if (scale < 0) return undefined;
   // A scale past 40 leaves int64 far behind: the exact value no longer matters, only that it is out.
   const magnitude = BigInt(digits.slice(0, digits.length - moved)) * 10n ** BigInt(Math.min(scale, MAX_SCALE));
@@ -33,12 +30,10 @@ export function exactInteger(literal: string): bigint | undefined {
 export function parseJsonExact(text: string): unknown {
   return parse(text, null, (literal) => {
     const exact = exactInteger(literal);
-    // Stryker disable next-line BlockStatement,ConditionalExpression: a fraction is refused either way (as NaN, or as a missing categoryId)
     if (exact === undefined) {
       const value = Number(literal);
       return Number.isInteger(value) ? Number.NaN : value;
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: a safe integer as a number or a bigint: the same JSON either way
     return exact >= BigInt(Number.MIN_SAFE_INTEGER) && exact <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(exact) : exact;
   });
 }

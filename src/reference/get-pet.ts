@@ -25,21 +25,15 @@ const MAX_ID_LENGTH = 64;
 export function createGetPet(deps: GetPetDeps): (rawId: string, now: number) => Reply {
   const { store, seams, errorReply, invalidPetIdStatus } = deps;
   return (rawId, now) => {
-    // Stryker disable next-line BlockStatement,ConditionalExpression: getPet is removed on 5 December 2030; before that date this path is not taken
     if (isPastSunset(now)) {
-      // Stryker disable next-line StringLiteral: getPet is removed on 5 December 2030; before that date this path is not taken
       return errorReply(410, 'gone', 'getPet was removed on 5 December 2030; use GET /pets with the status filter');
     }
     const id = seams.petId(parsePetId(rawId), rawId);
-    // Stryker disable next-line BlockStatement,ConditionalExpression: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
     if (id === undefined) {
-      // Stryker disable next-line MethodExpression: the message text is free (the interface shows only that it is a string)
       const shown = JSON.stringify(rawId.slice(0, 40));
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
       return invalidPetIdStatus === 400
         ? errorReply(400, 'invalid_pet_id', `petId must be an int64 integer, got ${shown}`)
-        : // Stryker disable next-line StringLiteral: the message text is free (the interface shows only that it is a string)
-          errorReply(404, 'not_found', `no animal with id ${shown}`);
+        : errorReply(404, 'not_found', `no animal with id ${shown}`);
     }
     const pet = seams.findPet(store.get(id), store);
     if (!pet) return errorReply(404, 'not_found', `no animal with id ${id}`);
@@ -50,19 +44,14 @@ export function createGetPet(deps: GetPetDeps): (rawId: string, now: number) => 
 /** The int64 a path segment names (percent-decoded), or undefined. */
 export function parsePetId(raw: string): bigint | undefined {
   let text = raw;
-  // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
   if (text.includes('%')) {
-    // Stryker disable BlockStatement: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
     try {
       text = decodeURIComponent(text);
     } catch {
       return undefined;
     }
-    // Stryker restore BlockStatement
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
   if (text.length > MAX_ID_LENGTH || !INTEGER.test(text)) return undefined;
   const id = BigInt(text);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: an id that is not a stored pet gets 404 (or 400 when it is not an int64, STA-012) either way
   return id >= INT64_MIN && id <= INT64_MAX ? id : undefined;
 }

@@ -27,64 +27,49 @@ const MAX_ISSUES_IN_MESSAGE = 3;
 
 export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], seams: NewPetSeams): NewPetReader {
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  // Stryker disable next-line StringLiteral: the message text is free (the interface shows only that it is a string)
   const enumMessage = `must be one of ${statuses.join(', ')}`;
 
-  // Stryker disable MethodExpression,StringLiteral: the message text is free (the interface shows only that it is a string)
   function describe(issues: readonly ValidationIssue[]): string {
     return issues
       .slice(0, MAX_ISSUES_IN_MESSAGE)
       .map((issue) => {
         const field = issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : 'body';
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: the message text is free (the interface shows only that it is a string)
         return `${field} ${issue.keyword === 'enum' ? enumMessage : issue.message}`;
       })
       .join('; ');
   }
-  // Stryker restore MethodExpression,StringLiteral
 
   return function read(body) {
     let text: string;
-    // Stryker disable BlockStatement: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
     try {
       text = decoder.decode(body);
     } catch {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: how invalid UTF-8 is answered is not in the interface (refused here; decoding it to U+FFFD is valid too)
       return { kind: 'invalid_json', message: 'request body is not valid UTF-8' };
     }
-    // Stryker restore BlockStatement
-    // Stryker disable next-line ConditionalExpression,MethodExpression,ObjectLiteral,StringLiteral: an empty body fails the JSON read next anyway; the message is free
     if (!text.trim()) return { kind: 'invalid_json', message: 'request body is empty; a NewPet object is required' };
     let value: unknown;
-    // Stryker disable BlockStatement: a body that does not parse is refused either way (invalid_json or invalid_body: code values are free)
     try {
       value = parseJson(text);
       // A categoryId written with an exponent or a fraction (1.5e18, 1e-400, 1.0000000000000001) was
       // read as a double, which may have rounded it to an integer: read the text again exactly, so a
       // fraction is refused and a large integer keeps every digit.
-      // Stryker disable next-line ConditionalExpression: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
       if (seams.exactNumbers(mayBeInexact(value, text))) value = parseJsonExact(text);
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
-    // Stryker restore BlockStatement
     const issues = contract.validate(NEW_PET_SCHEMA, value);
     if (issues.length > 0) return seams.invalidBody({ kind: 'invalid_body', message: describe(issues) }, value, issues);
     const fields = value as { name: string; categoryId: bigint | number; status?: string };
     const status = fields.status ?? rules.defaultStatus;
     return {
-      // Stryker disable next-line ConditionalExpression: a status left undefined is not rendered: both shapes store the same pet
       pet: status === undefined ? { name: fields.name, categoryId: fields.categoryId } : { name: fields.name, categoryId: fields.categoryId, status },
     };
   };
 }
 
 function mayBeInexact(value: unknown, text: string): boolean {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
   const categoryId = typeof value === 'object' && value !== null ? (value as { categoryId?: unknown }).categoryId : undefined;
   // A digit followed by '.', 'e' or 'E' somewhere in the text: cheap, and a false alarm only costs an exact read.
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,Regex: an optimisation: the exact re-read only runs when the double may have rounded; running it always gives the same answer
   return typeof categoryId === 'number' && Number.isInteger(categoryId) && (!Number.isSafeInteger(categoryId) || /\d[.eE]/.test(text));
 }

@@ -62,16 +62,13 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
 
   function authenticate(req: IncomingMessage, authorization: string | undefined): KeyRecord | AuthRefusal {
     const accepted = acceptedOn.get(req.socket);
-    // Stryker disable next-line ConditionalExpression: a per-connection cache of the accepted key; without it the key is checked again, with the same answer
     if (accepted !== undefined && accepted.authorization === authorization) return accepted.record;
     const auth = ring.authenticate(authorization);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: a per-connection cache of the accepted key; without it the key is checked again, with the same answer
     if (typeof auth !== 'string' && authorization !== undefined) acceptedOn.set(req.socket, { authorization, record: auth });
     return auth;
   }
 
   function unauthorized(reason: AuthRefusal): Reply {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: both 401s are valid: the interface asks for 401 with an Error body and leaves the message and the challenge parameters free
     return reason === 'invalid-token'
       ? errorReply(401, 'unauthorized', 'the API key is not valid', CHALLENGE_INVALID)
       : errorReply(401, 'unauthorized', 'an API key is required: send Authorization: Bearer <API_KEY>', CHALLENGE);
@@ -83,16 +80,12 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
   function prepare(req: IncomingMessage, route: OperationRoute, search: string, now: number): Prepared | Promise<Prepared> {
     if (route.operation === 'listPets') return deps.listPets(search);
     if (route.operation === 'createPet') return deps.createPet(req, now);
-    // Stryker disable next-line StringLiteral: a getPet route always has a petId
     return deps.getPet(route.petId ?? '', now);
   }
 
   async function dispatch(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply> {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: paths and methods outside the three operations are not in the interface: any 4xx answers them validly
     if (route.kind === 'not-found') return errorReply(404, 'not_found', 'no such resource');
-    // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: paths and methods outside the three operations are not in the interface: any 4xx answers them validly
     if (route.kind === 'method-not-allowed') {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: paths and methods outside the three operations are not in the interface: any 4xx answers them validly
       return errorReply(405, 'method_not_allowed', `method ${req.method} is not allowed here`, { allow: route.allow });
     }
     const prepared = await prepare(req, route, search, now);
@@ -103,7 +96,6 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     const now = clock.now();
     const { path, search } = splitTarget(req.url);
     const route = deps.route(req.method, path);
-    // Stryker disable next-line ConditionalExpression: a route that is not an operation has no operation to name either way
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;
     const auth = seams.admit(authenticate(req, authorization), authorization, search, ring, req.socket);
@@ -112,9 +104,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     let rate: RateInfo;
     if (typeof auth === 'string') {
       // No key to charge: unauthenticated clients share a limiter per address, so guessing keys is throttled too.
-      // Stryker disable next-line LogicalOperator,StringLiteral: a TCP socket always has a remote address
       rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
-      // Stryker disable next-line ConditionalExpression: whether unauthenticated clients are rate limited is not in the interface (they get 401 either way)
       if (rate.retryAfter !== undefined) reply = rateLimited(rate);
       else reply = (await seams.answerBeforeAuth(req, route, search, now, prepare)) ?? unauthorized(auth);
     } else {

@@ -51,35 +51,26 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
   const anonymous = createAnonymousBuckets(windows, newBucket);
 
   function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the exact millisecond a window turns, and a clock going back, are not observable by a client
     if (now >= bucket.minuteStart + minuteMs || now < bucket.minuteStart) {
       bucket.minuteStart = now - (now % minuteMs);
       bucket.minuteCount = 0;
     }
-    // Stryker disable next-line ArithmeticOperator,AssignmentOperator,BlockStatement,ConditionalExpression,EqualityOperator,LogicalOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
-      // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayStart = now - (now % dayMs);
       bucket.dayCount = 0;
     }
     const overMinute = bucket.minuteCount >= limits.perMinute;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const overDay = bucket.dayCount >= limits.perDay;
     const refused = seams.refuse(overMinute || overDay, bucket, limits, windows, now);
-    // Stryker disable next-line ConditionalExpression: counting refused requests too changes nothing a client sees within the window (Remaining stays 0)
     if (!refused) {
       bucket.minuteCount++;
-      // Stryker disable next-line UnaryOperator,UpdateOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
       bucket.dayCount++;
     }
     const minuteLeft = limits.perMinute - bucket.minuteCount;
-    // Stryker disable next-line ArithmeticOperator,AssignmentOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const dayLeft = limits.perDay - bucket.dayCount;
     // Report the binding window: when refused, the one that must turn before a request is served again
     // (the day, if both are spent, turns later); otherwise the one with fewer requests left.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const useDay = refused ? dayLeft <= 0 : dayLeft < minuteLeft;
-    // Stryker disable next-line ArithmeticOperator: the daily window cannot be spent or seen to turn within a run (a million requests a day and more)
     const dayEnd = bucket.dayStart + dayMs;
     const resetMs = useDay ? dayEnd : bucket.minuteStart + minuteMs;
     const info: RateInfo = {
@@ -90,7 +81,6 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
       resetIn: Math.max(0, Math.ceil((resetMs - now) / 1000)),
       windowS: Math.round((useDay ? dayMs : minuteMs) / 1000),
     };
-    // Stryker disable next-line MethodExpression: Retry-After is whole seconds, at least 1, either way
     if (refused) info.retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
     return info;
   }
@@ -98,7 +88,6 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
   return {
     consume,
     anonymousBucket: (address, now) => anonymous.bucket(address, now),
-    // Stryker disable next-line BlockStatement: read by the project tests only
     get anonymousAddresses() {
       return anonymous.size;
     },

@@ -58,15 +58,12 @@ export type ErrorReplyFactory = (status: number, kind: ErrorKind, message: strin
 
 /** Builds Error replies with the server's code table (a variant may rename the codes). */
 export function createErrorReplies(codes: Partial<Record<ErrorKind, string>> = {}): ErrorReplyFactory {
-  // Stryker disable next-line ArrayDeclaration,LogicalOperator: code values are free; only the custom-codes variant renames them
   const table = new Map<ErrorKind, string>(ERROR_KINDS.map((kind) => [kind, codes[kind] ?? kind]));
   return (status, kind, message, headers) => {
-    // Stryker disable next-line LogicalOperator: code values are free; only the custom-codes variant renames them
     const code = table.get(kind) ?? kind;
     return {
       status,
       body: errorBody(code, message, status),
-      // Stryker disable next-line ObjectLiteral: what a reply remembers of its error is read by faults only
       error: { kind, code, message },
       ...(headers ? { headers } : {}),
     };

@@ -40,7 +40,6 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
 
 function mapKey(id: bigint): number | bigint {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: an id within 2^53 as a number or a bigint: the same JSON either way
   return id <= MAX_SAFE && id >= MIN_SAFE ? Number(id) : id;
 }
 
@@ -63,35 +62,29 @@ export function createPetStore(settings: StoreSettings, seams: StoreCalls): PetS
   const list: StoredPet[] = [];
   // Keyed by number while the id is a safe integer: V8 hashes small numbers far faster than bigint.
   const byId = new Map<number | bigint, StoredPet>();
-  // Stryker disable next-line ArrowFunction: only random ids ask (a valid variant, or a sequence past the end of int64)
   const taken = (id: bigint) => byId.has(mapKey(id));
   let created = 0;
   let next = seams.idStart(settings.idStart);
 
   const sequence: IdSource = (isTaken) => {
     // Past int64 (a sequence started near its end) the ids go on at random: any unused int64.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: a sequence reaches the end of int64 only when it starts there, which no run does; a decreasing sequence is a valid id scheme too (the interface shows none)
     return next <= INT64_MAX ? next++ : randomIds(isTaken);
   };
   const ids = settings.ids ?? sequence;
 
   function add(input: NewPetRecord, now: number): StoredPet {
-    // Stryker disable next-line UnaryOperator,UpdateOperator: the index only orders the pets by insertion; a decreasing sequence orders them the same
     const index = created++;
     const id = seams.assignId(ids(taken), index);
     // One object shape for every pet (status may be undefined) keeps the store's accesses monomorphic.
-    // Stryker disable next-line StringLiteral: the JSON is rendered on the next line
     const pet = { id, name: input.name, categoryId: input.categoryId, status: input.status, index, json: '' };
     pet.json = settings.render(pet, now);
     const copies = seams.copies(1);
     for (let i = 0; i < copies; i++) list.push(pet);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: only a fault stores a pet zero times (a lost write)
     if (copies > 0) byId.set(mapKey(id), pet);
     return pet;
   }
 
   return {
-    // Stryker disable next-line BlockStatement: read by the standalone server and the project tests only
     get size() {
       return list.length;
     },

@@ -1,0 +1,63 @@
+// npm run mutation [-- --variants] [-- --thorough] [-- <stryker options, e.g. --mutate src/reference/send.ts>]
+//
+// 1. Audits mutation/equivalents.yaml against the mutants Stryker will make (without running one): an
+//    entry that matches no mutant, or another number of them than it says, fails before any run.
+// 2. Runs Stryker (stryker.config.mjs) with the profile and the mutated code chosen here.
+// 3. Prints the figures from Stryker's JSON report: mutants, killed, survived, the ignored ones by reason
+//    (from the entries), the score, and every survivor (file:line, mutator, replacement) to review.
+/* global process, console */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { auditEntries, printAudit } from './audit.mjs';
+import { selectFiles } from './globs.mjs';
+import { listMutants } from './list-mutants.mjs';
+import { loadEntries } from './reviewed-equivalents.mjs';
+import { mutatePatterns } from './targets.mjs';
+
+const args = process.argv.slice(2);
+const variants = args.includes('--variants');
+const thorough = args.includes('--thorough');
+const passThrough = args.filter((a) => a !== '--variants' && a !== '--thorough');
+const profile = thorough ? 'thorough' : (process.env.MUTATION_PROFILE ?? 'standard');
+const files = selectFiles(mutatePatterns({ variants, all: Boolean(process.env.MUTATE_ALL) }));
+
+const offline = await listMutants(files, undefined, variants ? 'variants' : 'reference');
+const before = auditEntries(offline.loaded, offline.mutants, new Set(files));
+printAudit(before, offline.mutants.length, console.log);
+if (before.problems.length) {
+  console.error(`mutation: ${before.problems.length} entries of mutation/equivalents.yaml have rotted; fix them before measuring`);
+  process.exit(1);
+}
+
+const started = Date.now();
+const env = { ...process.env, MUTATION_PROFILE: profile, ...(variants ? { MUTATION_VARIANTS: '1' } : {}) };
+const stryker = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+if (stryker.status !== 0) {
+  console.error(`mutation: stryker exited with ${stryker.status}`);
+  process.exit(stryker.status ?? 1);
+}
+
+const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
+const report = JSON.parse(readFileSync(`reports/mutation/${name}.json`, 'utf8'));
+const mutants = Object.entries(report.files).flatMap(([file, { mutants }]) => mutants.map((m) => ({ ...m, file: file.replace(/^.*?(src\/)/, '$1') })));
+const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+const detected = count('Killed', 'Timeout');
+const undetected = count('Survived', 'NoCoverage');
+const invalid = count('CompileError', 'RuntimeError');
+const ignored = count('Ignored');
+console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min`);
+console.log(`  detected ${detected} (killed ${count('Killed')}, timeout ${count('Timeout')}), survived ${undetected}, invalid ${invalid}`);
+console.log(`  ignored ${ignored} (${((100 * ignored) / mutants.length).toFixed(1)}% of all), every one a reviewed entry:`);
+const after = auditEntries(
+  loadEntries(undefined, variants ? 'variants' : 'reference'),
+  mutants,
+  new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files),
+);
+printAudit(after, mutants.length, (line) => console.log(`  ${line}`));
+const score = detected + undetected ? (100 * detected) / (detected + undetected) : 100;
+console.log(`  score ${score.toFixed(2)}% of the ${detected + undetected} mutants not ignored`);
+for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
+  console.log(`  SURVIVED ${m.file}:${m.location.start.line} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 120)}`);
+}
+process.exitCode = after.problems.length ? 1 : 0;

@@ -1,0 +1,60 @@
+// What the mutation runs mutate, shared by stryker.config.mjs and mutation/list-mutants.mjs.
+//
+// The reference run (`npm run mutation`) mutates every file of the reference that carries behaviour a
+// conformance run observes: the pipeline, the operations, the store, the rate limiter, the transport
+// (send.ts: Content-Type, the rate-limit headers on every response, Retry-After on every 429), the
+// defaults (options.ts: the /v1 base path, the windows, the body limit) and the key table (plans.ts).
+// The variant run (`npm run mutation -- --variants`) mutates the valid variants' alternatives
+// (liberties.ts, random-ids.ts, pet-wire.ts, and send.ts's chunked, Connection: close and HTTP-date
+// choices), which only a variant configuration executes.
+//
+// Never mutated: the named faults and the variants' option sets (deliberate deviations: a mutant of a
+// fault is another fault), the standalone entry and its argument parsing (main.ts, standalone.ts: a
+// wrapper a conformance run never starts) and index.ts (re-exports).
+
+const NEVER = [
+  '!src/reference/faults/**',
+  '!src/reference/independent-faults/**',
+  '!src/reference/run-standalone.ts',
+  '!src/reference/variants.ts',
+  '!src/reference/standalone.ts',
+  '!src/reference/main.ts',
+  '!src/reference/index.ts',
+];
+const VARIANT_CODE = ['src/reference/liberties.ts', 'src/reference/random-ids.ts', 'src/reference/pet-wire.ts'];
+// Transport choices only a variant's option takes (chunked bodies, Connection: close, an HTTP-date
+// Retry-After): send.ts is mutated in both runs; its entries say which run each applies to.
+const VARIANT_TRANSPORT = ['src/reference/send.ts'];
+// What a conformance run does not observe: Node's own replies to malformed HTTP, the connection cap and
+// socket set-up (client-error.ts, connections.ts, server.ts), the anonymous-bucket cap of 10,000
+// addresses, the checks of startReferenceServer's options (settings.ts) and the parsing of
+// REFERENCE_API_KEYS and its demo keys (plans.ts: the embedded run hands over resolved Enterprise keys; the
+// plan table itself is src/plans.ts, read by the suite and the reference alike). test/reference/ and the
+// abuse checks measure them. MUTATE_ALL=1 mutates them too.
+const UNOBSERVED = [
+  '!src/reference/client-error.ts',
+  '!src/reference/connections.ts',
+  '!src/reference/server.ts',
+  '!src/reference/anonymous-buckets.ts',
+  '!src/reference/settings.ts',
+  '!src/reference/plans.ts',
+];
+
+/** The mutate patterns of a run. */
+export function mutatePatterns({ variants = false, all = false } = {}) {
+  if (variants) return [...VARIANT_CODE, ...VARIANT_TRANSPORT];
+  return ['src/reference/**/*.ts', ...NEVER, ...VARIANT_CODE.map((f) => `!${f}`), ...(all ? [] : UNOBSERVED)];
+}
+
+/**
+ * The valid variants each configuration of the variant run starts: every variant whose alternative lives
+ * in the variant code, grouped so that one conformance run covers several without conflict.
+ */
+export const VARIANT_RUNS = [
+  ['limit-clamped', 'unknown-status-empty', 'random-ids', 'extra-pet-fields', 'plain-429-body'],
+  ['newest-first', 'bounded-names', 'restricted-categories', 'integer-forms-refused'],
+  ['chunked-bodies', 'connection-close', 'retry-after-http-date'],
+];
+
+/** The embedded setups each mutant is run against, in order (src/harness/target.ts, EMBEDDED_SETUPS). */
+export const SETUPS = ['default', 'day-window', 'both-windows'];

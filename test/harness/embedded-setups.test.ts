@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { EMBEDDED_DAY_WINDOW_MS, EMBEDDED_EXHAUST_LIMIT, embeddedOptions, embeddedSetup } from '../../src/harness/target.ts';
+import { INT64_MAX } from '../../src/json.ts';
+import { startReferenceServer } from '../../src/reference/index.ts';
+
+// The setups the mutation run starts the embedded reference in reach what a default run cannot: the
+// daily window binding, both windows binding at once, ids at the end of int64.
+async function spend(setup: 'day-window' | 'both-windows') {
+  const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key');
+  const server = await startReferenceServer(options);
+  try {
+    const get = () => fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer exhaust-key' } });
+    // Until the first 429 (a window may turn on the way: the count then starts again).
+    const served = [await get()];
+    while (served.at(-1)!.status !== 429 && served.length < 4 * EMBEDDED_EXHAUST_LIMIT) served.push(await get());
+    const created = await fetch(`${server.url}/pets`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer main-key', 'content-type': 'application/json' },
+      body: '{"name":"Rex","categoryId":1}',
+    });
+    return { served, created: await created.text() };
+  } finally {
+    await server.close();
+  }
+}
+
+const DAY_POLICY = new RegExp(`;w=${EMBEDDED_DAY_WINDOW_MS / 1000}$`);
+
+describe('embedded setups', () => {
+  it('names only the known setups', () => {
+    expect(embeddedSetup(undefined)).toBe('default');
+    expect(embeddedSetup('day-window')).toBe('day-window');
+    expect(() => embeddedSetup('tomorrow')).toThrow(/CONFORMANCE_EMBEDDED_SETUP/);
+  });
+
+  it('day-window: the daily window is the one reported and the one that refuses; ids start near INT64_MAX', async () => {
+    const { served, created } = await spend('day-window');
+    for (const response of served) {
+      expect(response.headers.get('x-ratelimit-limit')).toBe(String(EMBEDDED_EXHAUST_LIMIT));
+      expect(response.headers.get('ratelimit-policy')).toMatch(DAY_POLICY);
+    }
+    expect(served.at(-1)!.status).toBe(429);
+    expect(served.slice(0, -1).every((r) => r.status === 200)).toBe(true);
+    expect(created).toMatch(/^\{"id":\d+,/);
+    expect(BigInt(/^\{"id":(\d+),/.exec(created)![1]!)).toBeGreaterThan(INT64_MAX - 100n);
+  });
+
+  it('both-windows: the 429 names the day, which turns after the minute', async () => {
+    const { served } = await spend('both-windows');
+    const refused = served.at(-1)!;
+    expect(refused.status).toBe(429);
+    // Served, the two windows have as many left (the minute is named); refused, the day is.
+    expect(served[0]!.headers.get('ratelimit-policy')).toMatch(/"minute";q=12;w=2$/);
+    expect(refused.headers.get('ratelimit-policy')).toMatch(DAY_POLICY);
+  });
+});
