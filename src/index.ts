@@ -26,10 +26,10 @@ export {
   renderJson,
   renderJunit,
   writeReports,
-  writeCertificationBundle,
   ConformanceReporter,
   type ConformanceReport,
   type RequirementResult,
   type RunInfo,
 } from './report/index.ts';
 export { conformance, type ConformanceContext } from './harness/index.ts';
+export { writeCertificationBundle, verifyBundle, type CertifiedSummary, type Verification, type BundleCheck } from './certificate/index.ts';

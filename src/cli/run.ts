@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, loadConfig, planOf } from '../config.ts';
+import { CONFIG_DEFAULTS, type Config, loadConfig, planLimitsOf, planOf } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -17,13 +17,12 @@ import {
   loadExpectedDeviations,
   renderBaseline,
   updatedBaseline,
-  loadPrivateKey,
-  writeCertificationBundle,
   readShardSet,
   REPORT_FILES,
   writeReports,
   writeShardRecord,
 } from '../report/index.ts';
+import { checkBundleDir, loadPrivateKey, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
@@ -62,6 +61,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     const deviations = knownFailures(config);
     // A key that does not load is a configuration error before the run, not after it.
     if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
+    if (config.certifyDir) checkBundleDir(config.certifyDir, config.force);
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
@@ -287,7 +287,13 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
   const files = Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f));
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
-    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });
+    const { implementation, implementationDigest, force } = setup.config;
+    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, {
+      ...(implementation ? { implementation } : {}),
+      ...(implementationDigest ? { implementationDigest } : {}),
+      ...(signKey ? { signKey } : {}),
+      force,
+    });
     files.push(setup.config.certifyDir);
     log(formatSummary(report, files.map(shortPath)));
     log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
@@ -327,6 +333,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
   const { config } = setup;
   return {
     suiteVersion: suiteVersion(),
+    suiteIdentity: suiteIdentity(),
     specVersion: setup.contract.version,
     specSha256: setup.contract.sha256,
     target: { url: targetUrl, embedded },
@@ -337,6 +344,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
     strict: config.strict,
     requireComplete: config.requireComplete,
     ...(planOf(config) ? { plan: planOf(config) } : {}),
+    ...(planLimitsOf(config) ? { planLimits: planLimitsOf(config) } : {}),
     only: [...config.only],
     startedAt: setup.startedAt.toISOString(),
     endedAt: new Date().toISOString(),

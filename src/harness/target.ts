@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { EMBEDDED_PLAN } from '../plans.ts';
 import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
 import { preflight } from './preflight.ts';
@@ -48,7 +49,7 @@ async function startEmbedded(config: Config, contract: Contract | undefined): Pr
     faults: config.referenceFaults as FaultName[],
     ...(contract ? { contract } : {}),
     keys: [
-      { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
+      { key: apiKey, plan: EMBEDDED_PLAN.plan, ...EMBEDDED_PLAN.limits },
       { key: exhaustApiKey, plan: 'enterprise', perMinute: EMBEDDED_EXHAUST_LIMIT, perDay: 1_000_000_000 },
     ],
     rateWindowMs: EMBEDDED_RATE_WINDOW_MS,

@@ -123,6 +123,7 @@ function summarise(test: TestOutcome): TestSummary {
     summary.skipReason = skipReasonOf(test);
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;
   }
+  if (test.state === 'failed') summary.failureKind = harnessFailureOf(test) ? 'harness' : 'conformance';
   const property = test.meta?.property;
   if (property) {
     summary.property = { seed: property.seed, numRuns: property.numRuns, ...(property.families ? { families: property.families } : {}) };
