@@ -76,7 +76,7 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
     return code;
   }
   // Unsigned: every line says what the check is worth, so no line can be quoted as a certificate.
-  const mark = !verification.signed && verification.authentic ? ` (${INTEGRITY_ONLY})` : '';
+  const mark = !verification.signed && values['allow-unsigned'] === true ? ` (${INTEGRITY_ONLY})` : '';
   if (verification.summary) {
     log(`What this bundle certifies${mark}:`);
     for (const line of summaryLines(verification.summary)) log(`  ${line}${mark}`);
