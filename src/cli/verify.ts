@@ -78,7 +78,7 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
   // Unsigned: every line says what the check is worth, so no line can be quoted as a certificate.
   const mark = !verification.signed && values['allow-unsigned'] === true ? ` (${INTEGRITY_ONLY})` : '';
   if (verification.summary) {
-    log(`What this bundle certifies${mark}:`);
+    log(`What this bundle certifies:${mark}`);
     for (const line of summaryLines(verification.summary)) log(`  ${line}${mark}`);
   }
   for (const check of verification.checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}${mark}`);

@@ -10,10 +10,12 @@ import {
   loadPrivateKey,
   renderBadge,
   signStatement,
+  statementFor,
   verifyBundle,
   writeCertificationBundle,
   writeKeyPair,
 } from '../../src/certificate/index.ts';
+import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { runVerify } from '../../src/cli/verify.ts';
 import type { ConformanceReport } from '../../src/report/model.ts';
 import { decideOverall } from '../../src/report/overall-verdict.ts';
@@ -53,6 +55,12 @@ describe('verify refuses forged bundles', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     notConformant = notConformantBundle(dir, loadPrivateKey(keys.privatePath));
   }, 300_000);
+
+  /** Strips the signature layer, as a forger without the key must. */
+  const unsign = (bundle: string) => {
+    rmSync(join(bundle, ATTESTATION_FILE), { force: true });
+    rmSync(join(bundle, SIGNER_KEY_FILE), { force: true });
+  };
 
   /** verify's lines and exit code, as a certifier runs it. */
   function verify(bundle: string, ...flags: string[]): { code: number; out: string } {
@@ -125,6 +133,18 @@ describe('verify refuses forged bundles', () => {
     expect(out).toMatch(/FAIL attested implementation: the statement is about reference@0\.1\.0, the bundle declares acme-store@2\.3\.1/);
   });
 
+  it('a signed PASSED statement about another file entirely, with that file added, is refused', () => {
+    const forged = copyBundle(notConformant, dir, 'other-file');
+    const other = Buffer.from('another artefact the key once certified\n');
+    writeFileSync(join(forged, 'other.tar'), other);
+    const statement = statementFor(readReport(conformant), { name: 'other@1' }, [{ name: 'other.tar', sha256: sha256Hex(other) }]);
+    writeFileSync(join(forged, ATTESTATION_FILE), `${JSON.stringify(signStatement(statement, loadPrivateKey(keys.privatePath)))}\n`);
+    const problems = failing(forged);
+    expect(problems).toContain('other.tar is in the bundle but not listed');
+    expect(problems).toMatch(/attested files: badge\.svg is not attested; conformance\.html is not attested; conformance\.json is not attested/);
+    expect(problems).toMatch(/attested result: the statement says PASSED; the report gives FAILED/);
+  });
+
   it('an added file is refused, named', () => {
     const forged = copyBundle(conformant, dir, 'added');
     writeFileSync(join(forged, 'README.txt'), 'certified by us\n');
@@ -135,11 +155,13 @@ describe('verify refuses forged bundles', () => {
 
   it('a removed file is refused, named', () => {
     const forged = copyBundle(conformant, dir, 'removed');
-    unlinkSync(join(forged, 'exchanges.har'));
+    unlinkSync(join(forged, 'badge.svg'));
     rehash(forged);
     const problems = failing(forged);
-    expect(problems).toContain('missing: exchanges.har');
-    expect(problems).toContain('exchanges.har is attested but not in the bundle');
+    expect(problems).toContain('missing: badge.svg');
+    expect(problems).toContain('badge.svg is attested but not in the bundle');
+    unsign(forged);
+    expect(failing(forged, { allowUnsigned: true })).toContain('missing: badge.svg');
   });
 
   it('an edited per-test outcome with recomputed hashes is refused: by the signature, and by re-derivation', () => {
@@ -154,6 +176,8 @@ describe('verify refuses forged bundles', () => {
     const problems = failing(forged);
     expect(problems).toContain('conformance.json changed since signing');
     expect(problems).toContain(`${victim.id}: states pass, its tests give fail`);
+    unsign(forged);
+    expect(failing(forged, { allowUnsigned: true })).toContain(`${victim.id}: states pass, its tests give fail`);
   });
 
   it('an HTML report that shows NOT CONFORMANT beside a CONFORMANT report is refused (parsed, not searched)', () => {
@@ -161,6 +185,7 @@ describe('verify refuses forged bundles', () => {
     const path = join(forged, 'conformance.html');
     writeFileSync(path, readFileSync(path, 'utf8').replace('<h1 class="verdict-word">CONFORMANT</h1>', '<h1 class="verdict-word">NOT CONFORMANT</h1>'));
     rehash(forged);
+    unsign(forged);
     expect(failing(forged, { allowUnsigned: true })).toMatch(
       /conformance\.html agrees: conformance\.html shows NOT CONFORMANT and is not what conformance\.json renders/,
     );
@@ -177,6 +202,8 @@ describe('verify refuses forged bundles', () => {
       /badge\.svg agrees: badge\.svg shows CONFORMANT and is not what conformance\.json renders; conformance\.json states NOT CONFORMANT/,
     );
     expect(problems).toContain('badge.svg changed since signing');
+    unsign(forged);
+    expect(failing(forged, { allowUnsigned: true })).toMatch(/badge\.svg agrees: badge\.svg shows CONFORMANT/);
   });
 
   it('a statement of another predicate type, signed by the same key, is refused', () => {
@@ -235,6 +262,16 @@ describe('verify refuses forged bundles', () => {
     unlinkSync(join(forged, 'exchanges.har'));
     symlinkSync(join(conformant, 'exchanges.har'), join(forged, 'exchanges.har'));
     expect(failing(forged)).toContain('not plain files (symlinks, directories): exchanges.har');
+  });
+
+  it('a genuine unsigned bundle passes --allow-unsigned only, every line saying it is integrity only', () => {
+    const unsigned = copyBundle(conformant, dir, 'unsigned');
+    unsign(unsigned);
+    expect(verify(unsigned).code).toBe(1);
+    const { code, out } = verify(unsigned, '--allow-unsigned');
+    expect(code, out).toBe(0);
+    expect(out.split('\n').filter((line) => !line.endsWith('(integrity only: anyone can produce an unsigned bundle)'))).toEqual([]);
+    expect(out).toMatch(/signer: +nobody: the bundle is not signed/);
   });
 
   it('the signer key of the bundle alone is not trust: verify without --public-key or --signer refuses, --signer <fingerprint> accepts', () => {
