@@ -48,6 +48,16 @@ const REQUIRED = [REPORT_FILES.json, REPORT_FILES.html, REPORT_FILES.junit, HAR_
  */
 export function verifyBundle(dir: string, options: VerifyOptions = {}): Verification {
   const checks: BundleCheck[] = [];
+  try {
+    return checkBundle(dir, options, checks);
+  } catch (error) {
+    // A file shaped to trip the checker is a refusal, never a pass and never a crash.
+    checks.push({ ok: false, name: 'bundle', detail: `the bundle could not be checked: ${(error as Error).message}` });
+    return { authentic: false, signed: false, verdict: 'unknown', checks };
+  }
+}
+
+function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[]): Verification {
   const add = (ok: boolean, name: string, detail: string) => checks.push({ ok, name, detail });
   const done = (extra: Partial<Verification> = {}): Verification => ({
     authentic: checks.length > 0 && checks.every((c) => c.ok),

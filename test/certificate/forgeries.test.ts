@@ -257,6 +257,19 @@ describe('verify refuses forged bundles', () => {
     expect(failing(forged)).toMatch(/manifest\.json cannot be read: Duplicate key 'verdict'/);
   });
 
+  it('a manifest shaped to trip the checker (no target, files not a list) is refused, not a crash', () => {
+    const forged = copyBundle(conformant, dir, 'malformed');
+    const path = join(forged, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    delete manifest.target;
+    delete manifest.implementation;
+    manifest.files = 'all of them';
+    writeFileSync(path, JSON.stringify(manifest));
+    const result = verifyBundle(forged, { publicKey: keys.publicPath });
+    expect(result.authentic).toBe(false);
+    expect(verify(forged, ...trusted()).code).toBe(1);
+  });
+
   it('a symlink in the bundle directory is refused', () => {
     const forged = copyBundle(conformant, dir, 'symlink');
     unlinkSync(join(forged, 'exchanges.har'));
