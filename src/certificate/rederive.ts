@@ -80,7 +80,11 @@ function outcomeOf(test: TestSummary, problems: readonly HarnessProblem[]): Test
   const outcome: TestOutcome = { id: test.id, name: test.name, file: test.file, state: test.state, durationMs: test.durationMs, errors: [] };
   const meta: ConformanceMeta = { requirementId: '', level: 'MUST', area: '', findings: [], exchanges: [] };
   if (test.state === 'skipped') {
-    if (test.skipReason !== undefined) meta.skipReason = test.skipReason;
+    // The reason is kept as the note too: "did not run" (the run ended first) decides the untested code.
+    if (test.skipReason !== undefined) {
+      meta.skipReason = test.skipReason;
+      outcome.skipNote = test.skipReason;
+    }
     if (test.skipCode !== undefined) meta.skipCode = test.skipCode;
   }
   if (test.state === 'failed') {
