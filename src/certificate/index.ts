@@ -23,6 +23,7 @@ export {
   MANIFEST_FILE,
   SIGNER_KEY_FILE,
   checkBundleDir,
+  prepareBundleDir,
   writeCertificationBundle,
 } from './bundle-writer.ts';
 export { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, loadPrivateKey, loadPublicKey, writeKeyPair } from './keys.ts';

@@ -22,7 +22,7 @@ import {
   writeReports,
   writeShardRecord,
 } from '../report/index.ts';
-import { checkBundleDir, loadPrivateKey, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
+import { checkBundleDir, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
@@ -61,7 +61,8 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     const deviations = knownFailures(config);
     // A key that does not load is a configuration error before the run, not after it.
     if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
-    if (config.certifyDir) checkBundleDir(config.certifyDir, config.force);
+    // Before any request: a non-empty bundle directory is refused, or with --force emptied now, so no old bundle outlives a failed run.
+    if (config.certifyDir) (config.force ? prepareBundleDir : checkBundleDir)(config.certifyDir, config.force);
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {

@@ -20,6 +20,16 @@ describe('certificate hygiene: no old signature beside new files, no key overwri
     expect(readdirSync(bundle)).toEqual([ATTESTATION_FILE]);
   });
 
+  it('--force empties the directory before the run: a run that then fails leaves no old bundle behind', async () => {
+    const bundle = join(dir, 'forced-cli');
+    mkdirSync(bundle);
+    writeFileSync(join(bundle, ATTESTATION_FILE), '{"old":"signature"}\n');
+    const unreachable = ['--target', 'http://127.0.0.1:9/v1', '--api-key', 'k', '--plan', 'pro', '--profile', 'thorough'];
+    const run = await runCli([...unreachable, '--certify', bundle, '--force', '--report-dir', join(dir, 'forced-reports')]);
+    expect(run.code, run.stdout).toBe(2);
+    expect(readdirSync(bundle)).toEqual([]);
+  });
+
   it('--force empties the directory first: the old signature does not survive beside the new files', () => {
     const bundle = join(dir, 'forced');
     mkdirSync(join(bundle, 'nested'), { recursive: true });
