@@ -81,7 +81,11 @@ function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[])
   const missing = REQUIRED.filter((n) => !files.has(n));
   add(missing.length === 0, 'files present', missing.length === 0 ? 'every file of a bundle is present' : `missing: ${missing.join(', ')}`);
 
+  // The bundle's content: every file but the signature layer, each with its digest.
+  const content = [...files].filter(([name]) => !SIGNATURE_FILES.has(name)).map(([name, bytes]) => ({ name, bytes: bytes.length, sha256: sha256Hex(bytes) }));
   const manifest = readJson(files, MANIFEST_FILE, add) as BundleManifest | undefined;
+  // The file hashes first: an edited byte is named by its file even when it leaves the file unreadable.
+  if (manifest) checks.push(manifestFilesCheck(manifest, content));
   const report = readJson(files, REPORT_FILES.json, add) as ConformanceReport | undefined;
   if (!manifest || !report) return done();
   add(
@@ -92,10 +96,6 @@ function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[])
   const schema = schemaCheck(report);
   checks.push(schema);
   if (!schema.ok) return done({ report, manifest });
-
-  // The bundle's content: every file but the signature layer, each with its digest.
-  const content = [...files].filter(([name]) => !SIGNATURE_FILES.has(name)).map(([name, bytes]) => ({ name, bytes: bytes.length, sha256: sha256Hex(bytes) }));
-  checks.push(manifestFilesCheck(manifest, content));
 
   const contract = createContract();
   checks.push(...reportChecks(report, { identity: suiteIdentity(), specSha256: contract.sha256, catalog: loadCatalog() }));
