@@ -22,7 +22,7 @@ import {
   writeReports,
   writeShardRecord,
 } from '../report/index.ts';
-import { checkBundleDir, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
+import { checkBundleDir, keyId, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
@@ -298,6 +298,11 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
     files.push(setup.config.certifyDir);
     log(formatSummary(report, files.map(shortPath)));
     log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
+    // Who signed, in the words a certifier pins: the key's fingerprint.
+    if (signKey)
+      log(
+        `Signed by key sha256:${keyId(signKey)}; check it with: npx animal-store-conformance verify ${shortPath(setup.config.certifyDir)} --signer ${keyId(signKey)}`,
+      );
   } else {
     log(formatSummary(report, files.map(shortPath)));
   }

@@ -53,6 +53,7 @@ describe('verify refuses forged bundles', () => {
       join(dir, 'reports'),
     ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Signed by key sha256:${keys.keyid}`);
     notConformant = notConformantBundle(dir, loadPrivateKey(keys.privatePath));
   }, 300_000);
 
