@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from './errors.ts';
 import { INT64_MAX, INT64_MIN } from './json.ts';
-import { PLAN_NAMES, type PlanName, isPlanName } from './plans.ts';
+import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, type PlanName, parsePlan } from './plans.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
@@ -17,6 +17,8 @@ export interface Config {
   readonly exhaustApiKey: string | undefined;
   /** The key's plan, when the user states it: X-RateLimit-Limit is then checked against the plan table. */
   readonly plan: PlanName | undefined;
+  /** An Enterprise key's custom limits (--plan enterprise:<perMinute>:<perDay>). */
+  readonly planLimits: Limits | undefined;
   readonly reportDir: string;
   readonly profile: Profile;
   /** Category ids valid on the target, as decimal strings (int64); undefined = any int64. */
@@ -51,6 +53,10 @@ export interface Config {
   readonly signKeyFile: string | undefined;
   /** The implementation certified, as its implementer names it (--implementation name@version). */
   readonly implementation: string | undefined;
+  /** sha256 hex of the implementation tested (--implementation-digest sha256:<hex>): the attestation's subject digest. */
+  readonly implementationDigest: string | undefined;
+  /** --certify into a non-empty directory empties it first (--force); refused otherwise. */
+  readonly force: boolean;
   readonly shard: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
@@ -112,6 +118,8 @@ export interface ConfigFlags {
   quiet?: boolean;
   signKey?: string;
   implementation?: string;
+  implementationDigest?: string;
+  force?: boolean;
   shard?: string;
   referenceFaults?: string;
   referenceVariants?: string;
@@ -148,9 +156,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     throw new HarnessError('ERR_CONFIG', '--exhaust-key applies to a remote target; the embedded reference has its own exhaustion key');
   if (exhaustApiKey && exhaustApiKey === apiKey)
     throw new HarnessError('ERR_CONFIG', '--exhaust-key must be a second key, not the main one (it is spent to provoke a 429)');
-  const planText = pick(flags.plan, 'PLAN')?.toLowerCase();
-  if (planText !== undefined && !isPlanName(planText))
-    throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_NAMES.join(', ')}; got "${planText}"`);
+  const planText = pick(flags.plan, 'PLAN');
+  const stated = planText === undefined ? undefined : parsePlan(planText);
+  if (planText !== undefined && !stated) throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_FORMS}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
   const profileText = pick(flags.profile, 'PROFILE') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
   if (!isProfile(profileText)) {
@@ -171,6 +179,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
       throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
     if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
+    // RATE-008 is a MUST: a certificate of a remote target must test it, so it needs the key's plan.
+    if (target && !stated)
+      throw new HarnessError('ERR_CONFIG', `--certify of a remote target needs --plan (${PLAN_FORMS}): RATE-008 checks the key's plan limits`);
   }
   const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? CONFIG_DEFAULTS.failFast;
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
@@ -189,7 +200,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     target,
     apiKey,
     exhaustApiKey,
-    plan: planText as PlanName | undefined,
+    plan: stated?.plan,
+    planLimits: stated?.limits,
     reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? CONFIG_DEFAULTS.reportDir),
     profile: profileText as Profile,
     categoryIds: parseCategoryIds(pick(flags.categoryIds, 'CATEGORY_IDS')),
@@ -215,6 +227,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? CONFIG_DEFAULTS.quiet,
     signKeyFile: pick(flags.signKey, 'SIGN_KEY_FILE'),
     implementation: pick(flags.implementation, 'IMPLEMENTATION'),
+    implementationDigest: parseImplementationDigest(pick(flags.implementationDigest, 'IMPLEMENTATION_DIGEST')),
+    force: flags.force === true,
     shard,
     referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
     referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),
@@ -312,7 +326,20 @@ function defaultSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
+/** --implementation-digest sha256:<64 hex>, kept as the hex. */
+function parseImplementationDigest(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^sha256:([0-9a-f]{64})$/i.exec(text.trim());
+  if (!match?.[1]) throw new HarnessError('ERR_CONFIG', `--implementation-digest must be sha256:<64 hex digits>; got "${text}"`);
+  return match[1].toLowerCase();
+}
+
 /** The key's plan: as stated with --plan, or Enterprise for the embedded reference's own key. */
 export function planOf(config: Pick<Config, 'plan' | 'target'>): PlanName | undefined {
-  return config.plan ?? (config.target === undefined ? 'enterprise' : undefined);
+  return config.plan ?? (config.target === undefined ? EMBEDDED_PLAN.plan : undefined);
+}
+
+/** The plan's custom limits: as stated (enterprise:<perMinute>:<perDay>), or the embedded reference key's own. */
+export function planLimitsOf(config: Pick<Config, 'planLimits' | 'target'>): Limits | undefined {
+  return config.planLimits ?? (config.target === undefined ? { ...EMBEDDED_PLAN.limits } : undefined);
 }

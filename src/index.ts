@@ -29,7 +29,6 @@ export {
   renderJson,
   renderJunit,
   writeReports,
-  writeCertificationBundle,
   ConformanceReporter,
   type ConformanceReport,
   type RequirementResult,
@@ -39,3 +38,4 @@ export {
 // this entry imports from plain JavaScript.
 export type { ConformanceContext } from './harness/index.ts';
 export { buildMatrix, renderMatrixHtml, renderMatrixMarkdown, writeMatrix, readInputs, type Matrix, type MatrixInput } from './matrix/index.ts';
+export { writeCertificationBundle, verifyBundle, type CertifiedSummary, type Verification, type BundleCheck } from './certificate/index.ts';

@@ -23,3 +23,27 @@ export function isPlanName(value: string): value is PlanName {
 export function limitsOf(plan: PlanName): Limits | undefined {
   return plan === 'enterprise' ? undefined : PLANS[plan];
 }
+
+/** A plan as stated on the command line: a plan name, and an Enterprise key's custom limits when given. */
+export interface StatedPlan {
+  plan: PlanName;
+  /** Enterprise only: enterprise:<perMinute>:<perDay>, the form REFERENCE_API_KEYS uses. */
+  limits?: Limits;
+}
+
+export const PLAN_FORMS = 'free, pro, business, enterprise or enterprise:<perMinute>:<perDay>';
+
+/** Parses --plan: `free`, `pro`, `business`, `enterprise` or `enterprise:<perMinute>:<perDay>`; undefined when malformed. */
+export function parsePlan(text: string): StatedPlan | undefined {
+  const [name = '', ...rest] = text.trim().toLowerCase().split(':');
+  if (!isPlanName(name)) return undefined;
+  if (rest.length === 0) return { plan: name };
+  if (name !== 'enterprise' || rest.length !== 2 || !rest.every((n) => /^[1-9]\d{0,15}$/.test(n))) return undefined;
+  return { plan: name, limits: { perMinute: Number(rest[0]), perDay: Number(rest[1]) } };
+}
+
+/** The embedded reference's main key: an Enterprise key whose custom limits the suite knows, so RATE-008 is tested exactly. */
+export const EMBEDDED_PLAN: Readonly<Required<StatedPlan>> = Object.freeze({
+  plan: 'enterprise',
+  limits: Object.freeze({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }),
+});

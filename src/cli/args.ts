@@ -19,8 +19,10 @@ Target
   --api-key <key>           API key; required for a remote target       (API_KEY)
   --exhaust-key <key>       a second, low-limit key (e.g. a Free key for testing) that the
                             rate-limit exhaustion tests spend instead   (EXHAUST_API_KEY)
-  --plan <name>             your key's plan: free | pro | business | enterprise; X-RateLimit-Limit
-                            is checked against it and the report shows the daily quota used (PLAN)
+  --plan <name>             your key's plan: free | pro | business | enterprise, or
+                            enterprise:<perMinute>:<perDay> for custom limits; X-RateLimit-Limit is
+                            checked against it (RATE-008, untested without it) and the report
+                            shows the daily quota used                        (PLAN)
   --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
   --timeout <ms>            per-request timeout, send to last byte, default ${CONFIG_DEFAULTS.timeoutMs} (TIMEOUT_MS)
   --max-duration <s>        the whole run's time limit, waits included  (MAX_DURATION)
@@ -47,9 +49,13 @@ Run
 Reports
   --report-dir <dir>        default reports/                            (REPORT_DIR)
   --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR);
-                            needs --profile thorough, no --only, no --shard
+                            needs --profile thorough, no --only, no --shard, --plan when remote;
+                            refuses a non-empty directory
+  --force                   with --certify: empty the bundle directory first
   --sign-key <pem>          Ed25519 key that signs the bundle's attestation    (SIGN_KEY_FILE)
   --implementation <n@v>    the implementation certified, as its implementer names it
+  --implementation-digest <sha256:hex>  the digest of what was tested (an image, a release archive):
+                            the subject of the signed statement
   --expected-deviations <file>  known deviations (YAML/JSON [{id, reason}]) (EXPECTED_DEVIATIONS)
   --baseline <file>         known failures the gate accepts until they expire: the same format,
                             with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
@@ -109,6 +115,8 @@ const OPTIONS = {
   quiet: { type: 'boolean', short: 'q' },
   'sign-key': { type: 'string' },
   implementation: { type: 'string' },
+  'implementation-digest': { type: 'string' },
+  force: { type: 'boolean' },
   'reference-faults': { type: 'string' },
   'reference-variants': { type: 'string' },
 } as const;
@@ -180,6 +188,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       quiet: bool('quiet'),
       signKey: str('sign-key'),
       implementation: str('implementation'),
+      implementationDigest: str('implementation-digest'),
+      force: bool('force'),
       shard: str('shard'),
       referenceFaults: str('reference-faults'),
       referenceVariants: str('reference-variants'),
@@ -208,7 +218,7 @@ export function reproduceCommand(config: Config): string {
   const parts = ['npx animal-store-conformance'];
   if (config.target) parts.push(`--target ${shellQuote(config.target)}`, '--api-key "$API_KEY"');
   if (config.exhaustApiKey) parts.push('--exhaust-key "$EXHAUST_API_KEY"');
-  if (config.plan) parts.push(`--plan ${config.plan}`);
+  if (config.plan) parts.push(`--plan ${config.plan}${config.planLimits ? `:${config.planLimits.perMinute}:${config.planLimits.perDay}` : ''}`);
   // --seed=-5, not --seed -5: the parser would take "-5" for an option.
   parts.push(`--profile ${config.profile}`, `--seed=${config.seed}`);
   if (config.categoryIds) parts.push(`--category-ids ${config.categoryIds.join(',')}`);

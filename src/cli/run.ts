@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, loadConfig, planOf } from '../config.ts';
+import { CONFIG_DEFAULTS, type Config, loadConfig, planLimitsOf, planOf } from '../config.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -17,14 +17,13 @@ import {
   loadExpectedDeviations,
   renderBaseline,
   updatedBaseline,
-  loadPrivateKey,
-  writeCertificationBundle,
   readShardSet,
   REPORT_FILES,
   writeReports,
   writeShardRecord,
   shardRecordOf,
 } from '../report/index.ts';
+import { checkBundleDir, keyId, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
 import { shownText } from '../console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
@@ -65,6 +64,8 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     const deviations = knownFailures(config, catalog);
     // A key that does not load is a configuration error before the run, not after it.
     if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
+    // Before any request: a non-empty bundle directory is refused, or with --force emptied now, so no old bundle outlives a failed run.
+    if (config.certifyDir) (config.force ? prepareBundleDir : checkBundleDir)(config.certifyDir, config.force);
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
@@ -300,10 +301,21 @@ function finish(setup: RunSetup, report: ConformanceReport, exchanges: Conforman
   const files = Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f));
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
-    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, { implementation: setup.config.implementation, signKey });
+    const { implementation, implementationDigest, force } = setup.config;
+    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, {
+      ...(implementation ? { implementation } : {}),
+      ...(implementationDigest ? { implementationDigest } : {}),
+      ...(signKey ? { signKey } : {}),
+      force,
+    });
     files.push(setup.config.certifyDir);
     log(formatSummary(report, files.map(shortPath)));
     log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
+    // Who signed, in the words a certifier pins: the key's fingerprint.
+    if (signKey)
+      log(
+        `Signed by key sha256:${keyId(signKey)}; check it with: npx animal-store-conformance verify ${shortPath(setup.config.certifyDir)} --signer ${keyId(signKey)}`,
+      );
   } else {
     log(formatSummary(report, files.map(shortPath)));
   }
@@ -351,6 +363,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
   const { config } = setup;
   return {
     suiteVersion: suiteVersion(),
+    suiteIdentity: suiteIdentity(),
     specVersion: setup.contract.version,
     specSha256: setup.contract.sha256,
     target: { url: targetUrl, embedded },
@@ -361,6 +374,7 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
     strict: config.strict,
     requireComplete: config.requireComplete,
     ...(planOf(config) ? { plan: planOf(config) } : {}),
+    ...(planLimitsOf(config) ? { planLimits: planLimitsOf(config) } : {}),
     only: [...config.only],
     startedAt: setup.startedAt.toISOString(),
     endedAt: new Date().toISOString(),

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, planOf } from '../config.ts';
+import { type Config, planLimitsOf, planOf } from '../config.ts';
 import { PROFILE_RULES } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
-import type { PlanName } from '../plans.ts';
+import type { Limits, PlanName } from '../plans.ts';
 import { type TargetFields, startTarget } from './target.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface RunContext extends TargetFields, WorkerSettings {
   runId: string;
   /** The key's plan: --plan, or Enterprise for the embedded reference's key. */
   plan: PlanName | undefined;
+  /** The plan's custom limits when known (enterprise:<perMinute>:<perDay>, the embedded reference's key). */
+  planLimits?: Limits;
   budgetLimit: number | undefined;
   /** Shared by all workers: one byte per request sent (the budget ledger) and the last rate-limit state. */
   runDir: string;
@@ -57,6 +59,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     runDir,
     ledgerPath,
     plan: planOf(config),
+    ...(planLimitsOf(config) ? { planLimits: planLimitsOf(config) } : {}),
     // How long a run may spend waiting for rate-limit windows: past it the run ends incomplete instead
     // of crawling on headers that claim an exhausted window forever.
     waitDeadline: Math.min(waitDeadline(rules.waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),

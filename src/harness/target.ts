@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { EMBEDDED_PLAN } from '../plans.ts';
 import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
 import { HarnessError } from '../errors.ts';
@@ -41,7 +42,8 @@ export function embeddedSetup(value: string | undefined): EmbeddedSetup {
 
 /** What a setup changes in the embedded reference's options: the exhaustion key's limits, the windows, the first id. */
 export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApiKey: string) {
-  const main = { key: apiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 };
+  // The main key is of a plan the suite knows exactly (RATE-008 is tested on it).
+  const main = { key: apiKey, plan: EMBEDDED_PLAN.plan, ...EMBEDDED_PLAN.limits };
   const limit = EMBEDDED_EXHAUST_LIMIT;
   if (setup === 'default') {
     return {

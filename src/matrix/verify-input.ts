@@ -1,13 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { loadCatalog } from '../catalog/catalog.ts';
+import { ATTESTATION_FILE, type BundleManifest, MANIFEST_FILE, type Verification, keyId, loadPublicKey, rederive, verifyBundle } from '../certificate/index.ts';
 import { HarnessError } from '../errors.ts';
-import { keyId } from '../report/attestation.ts';
-import { ATTESTATION_FILE, type BundleManifest, type ConformanceReport, MANIFEST_FILE, REPORT_FILES, loadPublicKey } from '../report/index.ts';
-import { decideOverall } from '../report/overall-verdict.ts';
+import { type ConformanceReport, REPORT_FILES, reportContradictions } from '../report/index.ts';
 import type { MatrixInput } from './model.ts';
 
 /*
@@ -31,13 +28,11 @@ export interface InputOptions {
 /** An input the matrix can show (trusted or not), or one it cannot read at all. */
 export type InputOutcome = { input: MatrixInput } | { source: string; unreadable: string };
 
-type Verifier = (dir: string, publicKeyPath?: string) => Array<{ ok: boolean; name: string; detail: string }>;
-
 /**
- * Checks that say what a genuine run covered, not whether the bundle is genuine: a partial run's bundle is
- * authentic, and the matrix shows its verdict and scope in the column.
+ * Checks that say what a genuine run covered, not whether the bundle is genuine: the matrix shows a
+ * bundle's verdict and scope in its column whatever they are.
  */
-const POLICY_CHECKS = new Set(['scope', 'certification grade']);
+const POLICY_CHECKS = new Set(['certification grade']);
 
 /** --public-key values: PEM files, or directories whose *.pem public keys are all trusted. */
 export function loadTrustedKeys(paths: readonly string[]): TrustedKey[] {
@@ -57,17 +52,14 @@ export function loadTrustedKeys(paths: readonly string[]): TrustedKey[] {
   });
 }
 
-/** Every path, checked; the verifier is loaded once. */
+/** Every path, checked by the certificate module's verifier (bundles) or the report's own rules (bare reports). */
 export async function readInputs(paths: readonly string[], options: InputOptions): Promise<InputOutcome[]> {
-  // Today's verifier lives in src/cli/; imported statically it would make cli → matrix → cli a cycle
-  // between areas. When verification moves to src/certificate/, this becomes a static import of it.
-  const { verifyBundle } = (await import('../cli/verify.ts')) as { verifyBundle: Verifier };
-  const schema = reportValidator();
-  return paths.map((path) => readInput(path, options, verifyBundle, schema));
+  return paths.map((path) => readInput(path, options));
 }
 
-function readInput(path: string, options: InputOptions, verify: Verifier, schema: (value: unknown) => string | undefined): InputOutcome {
-  const verifyWith = (dir: string, key: TrustedKey | undefined) => adapt(verify(dir, key?.path), existsSync(join(dir, ATTESTATION_FILE)));
+function readInput(path: string, options: InputOptions): InputOutcome {
+  const verifyWith = (dir: string, key: TrustedKey | undefined) =>
+    adapt(key ? verifyBundle(dir, { publicKey: key.key }) : verifyBundle(dir, { allowUnsigned: true }));
   if (!existsSync(path)) return { source: path, unreadable: 'no such file or directory' };
   const isDir = statSync(path).isDirectory();
   // A bundle's conformance.json given by itself is read as its bundle: that can only add checks.
@@ -76,8 +68,8 @@ function readInput(path: string, options: InputOptions, verify: Verifier, schema
   let report: ConformanceReport;
   try {
     const parsed: unknown = JSON.parse(readFileSync(reportPath, 'utf8'));
-    const invalid = schema(parsed);
-    if (invalid) return { source: path, unreadable: `${reportPath} does not follow spec/report.schema.json (${invalid})` };
+    const invalid = reportContradictions(parsed)[0];
+    if (invalid) return { source: path, unreadable: `${reportPath} does not follow spec/report.schema.json or contradicts itself (${invalid})` };
     report = parsed as ConformanceReport;
   } catch (error) {
     return { source: path, unreadable: `${reportPath} cannot be read: ${(error as Error).message}` };
@@ -86,10 +78,13 @@ function readInput(path: string, options: InputOptions, verify: Verifier, schema
   const base = { source: path, suiteIdentity, report };
 
   if (!bundle) {
-    const rederived = decideOverall(report.requirements, report.harnessErrors, report.deviations, report.run).overall;
+    // Re-derived from the per-test outcomes with the run's own verdict functions, as verify does.
+    const rederived = rederive(report, loadCatalog());
     const problems = ['a bare report: nothing is signed or hashed, anyone can write one'];
-    if (rederived !== report.verdict.overall)
-      problems.push(`verdict re-derived: the per-requirement results give ${rederived}; the report states ${report.verdict.overall}`);
+    if (rederived.verdict.overall !== report.verdict.overall || rederived.requirementMismatches.length > 0)
+      problems.push(
+        `verdict re-derived: the per-test outcomes give ${rederived.verdict.overall}${rederived.requirementMismatches.length ? ` (${rederived.requirementMismatches.slice(0, 3).join('; ')})` : ''}; the report states ${report.verdict.overall}`,
+      );
     if (!options.allowUnsigned) problems.push('an unsigned report is shown only with --allow-unsigned');
     const trust = options.allowUnsigned && problems.length === 1 ? 'unsigned-report' : 'not-verified';
     return { input: { ...base, trust, problems } };
@@ -132,14 +127,10 @@ interface BundleVerdict {
   problems: string[];
 }
 
-/**
- * Today's verifier, adapted: its checks less the ones about what the run covered. At merge this becomes
- * `verifyBundle(dir, { publicKey: key?.key, allowUnsigned: true })` of src/certificate/, mapped the same way.
- */
-function adapt(checks: ReturnType<Verifier>, signed: boolean): BundleVerdict {
-  const problems = checks.filter((c) => !c.ok && !POLICY_CHECKS.has(c.name)).map((c) => `${c.name}: ${c.detail}`);
-  const signature = checks.some((c) => c.name === 'signature' && c.ok);
-  return { authentic: problems.length === 0 && (signature || !signed), signed: signed && signature, problems };
+/** The certificate module's verification, less the checks about what the run covered (its scope shows in the column). */
+function adapt(verification: Verification): BundleVerdict {
+  const problems = verification.checks.filter((c) => !c.ok && !POLICY_CHECKS.has(c.name)).map((c) => `${c.name}: ${c.detail}`);
+  return { authentic: problems.length === 0, signed: verification.signed, problems };
 }
 
 function readManifest(dir: string): BundleManifest | undefined {
@@ -148,13 +139,4 @@ function readManifest(dir: string): BundleManifest | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** spec/report.schema.json, compiled: an input that does not follow it is not shown at all. */
-function reportValidator(): (value: unknown) => string | undefined {
-  const ajv = new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true });
-  addFormats.default(ajv);
-  const schemaPath = fileURLToPath(new URL('../../spec/report.schema.json', import.meta.url));
-  const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
-  return (value) => (validate(value) ? undefined : `${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message ?? ''}`.trim());
 }

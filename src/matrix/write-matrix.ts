@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderBadge } from '../report/badge.ts';
+import { renderBadge } from '../certificate/badge.ts';
 import type { ConformanceReport } from '../report/model.ts';
 import { renderMatrixHtml } from './html/render-matrix-html.ts';
 import type { Matrix, MatrixInput } from './model.ts';

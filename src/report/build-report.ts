@@ -126,6 +126,7 @@ function summarise(test: TestOutcome): TestSummary {
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;
     if (test.notRun) summary.notRun = true;
   }
+  if (test.state === 'failed') summary.failureKind = harnessFailureOf(test) ? 'harness' : 'conformance';
   const property = test.meta?.property;
   if (property) {
     summary.property = { seed: property.seed, numRuns: property.numRuns, ...(property.families ? { families: property.families } : {}) };

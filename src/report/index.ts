@@ -1,5 +1,4 @@
 export { buildReport, type ReportInput } from './build-report.ts';
-export { type BundleManifest, HAR_FILE, MANIFEST_FILE, writeCertificationBundle } from './certification-bundle.ts';
 export { ConformanceReporter, type ConformanceReporterOptions } from './conformance-reporter.ts';
 export { failureFingerprint, loadExpectedDeviations, parseExpectedDeviations, renderBaseline, updatedBaseline } from './deviations.ts';
 export { type Har, toHar } from './har.ts';
@@ -29,5 +28,4 @@ export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
 export { type ShardRecord, type ShardSet, readShardSet, shardRecordOf, writeShardRecord } from './shard-record.ts';
 export { reportContradictions } from './report-consistency.ts';
-export { ATTESTATION_FILE, type DsseEnvelope, type Statement, loadPrivateKey, loadPublicKey, verifyEnvelope, writeKeyPair } from './attestation.ts';
 export { failureLine } from './failure-evidence.ts';

@@ -28,9 +28,9 @@ export const REQUIREMENT_VERDICTS: readonly RequirementVerdict[] = ['pass', 'fai
 /**
  * Why a requirement in scope is untested: a test's skip code, or what kept every test from running
  * (no-test: the suite ran none; shard: another shard holds it; run-problem: the run stopped first;
- * suite-error: its test failed through the suite's fault).
+ * suite-error: its test failed through the suite's fault; no-plan: it needs the key's plan, give --plan).
  */
-export type UntestedCode = SkipCode | 'no-test' | 'shard' | 'run-problem' | 'suite-error';
+export type UntestedCode = SkipCode | 'no-test' | 'shard' | 'run-problem' | 'suite-error' | 'no-plan';
 
 /** One requirement in scope that the run did not prove, with how a user can cover it. */
 export interface UntestedRequirement {
@@ -128,6 +128,8 @@ export interface TestSummary {
   notRun?: true;
   /** Judgments that named the response(s) they were decided on: what the test observed. */
   observed?: number;
+  /** A failed test: whom it blames (conformance: the target; harness: the suite), so a verifier can re-derive the verdict. */
+  failureKind?: 'conformance' | 'harness';
   property?: { seed: number; numRuns: number; families?: string[] };
 }
 

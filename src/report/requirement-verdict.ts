@@ -10,7 +10,7 @@ export interface VerdictContext {
   runProblem?: HarnessProblem;
   only?: readonly string[];
   shard?: string;
-  /** The key's plan, when the run knows it: requirements that need it are out of scope otherwise. */
+  /** The key's plan, when the run knows it: requirements that need it are untested otherwise (no-plan). */
   plan?: string;
   /** The run's day (YYYY-MM-DD): a deviation that expired before it no longer applies. */
   today?: string;
@@ -96,11 +96,9 @@ function decideWithoutViolation(
   notes: string[],
 ): Omit<RequirementDecision, 'notes'> {
   if (requirement.coverage === 'not-covered') return { verdict: 'not-covered', reason: requirement.reason ?? 'not covered by the suite' };
+  // In scope on every run: a MUST nobody can test without the key's plan is untested, never out of scope.
   if (requirement.needs === 'plan' && !context.plan) {
-    return {
-      verdict: 'not-covered',
-      reason: "out of scope for this run: give --plan (free, pro, business or enterprise) to check the limits of the key's plan",
-    };
+    return untested('skipped', "untested: the key's plan is not known: give --plan (free, pro, business or enterprise:<perMinute>:<perDay>)", 'no-plan');
   }
   const harness = own.map(harnessFailureOf).find((p) => p !== undefined);
   if (harness) {

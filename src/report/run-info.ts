@@ -1,9 +1,11 @@
 import type { Profile } from '../profiles.ts';
-import type { PlanName } from '../plans.ts';
+import type { Limits, PlanName } from '../plans.ts';
 
 /** How the run was made: enough for a stranger to trust the report and run it again. */
 export interface RunInfo {
   suiteVersion: string;
+  /** sha256 over the suite's own source, suites and spec (src/certificate/suite-identity.ts): an edited copy has another. */
+  suiteIdentity?: string;
   /** The interface description's version (spec/openapi.yaml info.version). */
   specVersion: string;
   specSha256: string;
@@ -18,6 +20,8 @@ export interface RunInfo {
   requireComplete?: boolean;
   /** The key's plan (--plan; Enterprise on the embedded reference): RATE-008 is then in scope, and a remote run shows the daily quota used. */
   plan?: PlanName;
+  /** An Enterprise plan's custom limits, when stated (--plan enterprise:<perMinute>:<perDay>). */
+  planLimits?: Limits;
   /** Areas or requirement ids selected with --only; absent or empty = all. */
   only?: string[];
   /** ISO 8601 timestamps. */

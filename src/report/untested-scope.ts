@@ -2,7 +2,7 @@ import type { RequirementResult, UntestedCode, UntestedRequirement, VerdictScope
 
 /**
  * Requirements the interface does not show are out of scope (verdict not-covered), and so are those that
- * need what the run does not know (RATE-008 without --plan); everything else must be proven.
+ * the suite does not test; everything else must be proven (RATE-008 without --plan is untested, not out of scope).
  */
 export function inScope(requirement: RequirementResult): boolean {
   return requirement.verdict !== 'not-covered';
@@ -64,6 +64,8 @@ export function howToCover(code: UntestedCode, reason?: string): string {
       return 'fix the problem that stopped the run (see the harness errors) and run again';
     case 'suite-error':
       return 'a suite error kept it from being judged: see the harness errors and report it';
+    case 'no-plan':
+      return "give --plan with the key's plan (free, pro, business, or enterprise:<perMinute>:<perDay>)";
     case 'no-test':
       return 'the suite ran no test of it: report this as a suite bug';
     case 'precondition':

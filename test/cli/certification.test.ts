@@ -2,8 +2,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyBundle } from '../../src/cli/verify.ts';
-import { writeKeyPair } from '../../src/report/index.ts';
+import { verifyBundle, writeKeyPair } from '../../src/certificate/index.ts';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HAR_1_2_SCHEMA } from '../report/har-schema.ts';
@@ -43,8 +42,8 @@ describe('certification: --certify, keygen, verify', () => {
   }
 
   const failing = (path: string, key = keys.publicPath) =>
-    verifyBundle(path, key)
-      .filter((c) => !c.ok)
+    verifyBundle(path, { publicKey: key })
+      .checks.filter((c) => !c.ok)
       .map((c) => `${c.name}: ${c.detail}`);
 
   it('a thorough run of the reference, signed with a fresh key, verifies', () => {
@@ -108,28 +107,28 @@ describe('certification: --certify, keygen, verify', () => {
   it('a missing file, another signer, and an edited verdict are each caught', () => {
     const dropped = copy('dropped');
     rmSync(join(dropped, 'exchanges.har'));
-    expect(failing(dropped).join('\n')).toContain('exchanges.har is missing');
+    expect(failing(dropped).join('\n')).toContain('missing: exchanges.har');
 
     const resigned = copy('resigned');
-    expect(failing(resigned, other.publicPath).join('\n')).toContain('no signature verifies with the given key');
+    expect(failing(resigned, other.publicPath).join('\n')).toContain(`no signature verifies with key sha256:${other.keyid}`);
 
     const edited = copy('edited');
     const manifestPath = join(edited, 'manifest.json');
     writeFileSync(manifestPath, readFileSync(manifestPath, 'utf8').replace('"verdict": "conformant"', '"verdict": "partial"'));
     const problems = failing(edited).join('\n');
-    expect(problems).toContain('manifest verdict');
-    expect(problems).toContain('changed since signing: manifest.json');
+    expect(problems).toContain('manifest.json differs from conformance.json in: verdict');
+    expect(problems).toContain('manifest.json changed since signing');
   });
 
   it('the command line prints one line per check and exits 0 or 1', async () => {
     const good = await runCli(['verify', bundle, '--public-key', keys.publicPath]);
     expect(good.code, good.stdout).toBe(0);
-    expect(good.stdout).toMatch(/verified: \d+ checks hold/);
+    expect(good.stdout).toMatch(/verified: an authentic certificate of a CONFORMANT run \(\d+ checks hold\)/);
     const spoiled = copy('cli-spoiled');
     copyFileSync(join(spoiled, 'junit.xml'), join(spoiled, 'conformance.json'));
     const bad = await runCli(['verify', spoiled, '--public-key', keys.publicPath]);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain('FAIL file conformance.json');
+    expect(bad.stdout).toContain('FAIL conformance.json: conformance.json cannot be read');
   });
 
   it('--certify refuses a run that could not certify anything: quick, --only', async () => {

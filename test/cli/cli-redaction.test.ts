@@ -36,7 +36,8 @@ describe('redaction: the API key appears in no report, bundle, console line or e
     const url = await start();
     const reports = tempDir('redaction-reports-');
     const bundle = tempDir('redaction-bundle-');
-    const result = await runCli(['--target', url, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
+    const plan = ['--plan', 'enterprise:100000:1000000'];
+    const result = await runCli(['--target', url, ...plan, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
     expect(result.code, result.stdout).toBe(exitCode);
     const outputs = [{ path: 'stdout', text: result.stdout }, { path: 'stderr', text: result.stderr }, ...allFiles(reports), ...allFiles(bundle)];
     expect(outputs.map((o) => o.path.replace(/.*\//, '')).sort()).toEqual(

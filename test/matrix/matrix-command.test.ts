@@ -8,8 +8,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Matrix } from '../../src/matrix/model.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
-import { keyId } from '../../src/report/attestation.ts';
-import { loadPrivateKey, loadPublicKey, writeKeyPair } from '../../src/report/index.ts';
+import { keyId, loadPrivateKey, loadPublicKey, writeKeyPair } from '../../src/certificate/index.ts';
 import { HOSTILE, makeBundle } from './fixtures.ts';
 
 const SCHEMA = fileURLToPath(new URL('../../spec/matrix.schema.json', import.meta.url));

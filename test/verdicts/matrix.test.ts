@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Matrix } from '../../src/matrix/model.ts';
 import { statusOf } from '../../src/matrix/build-matrix.ts';
 import type { ConformanceReport } from '../../src/report/model.ts';
-import { writeKeyPair } from '../../src/report/index.ts';
+import { writeKeyPair } from '../../src/certificate/index.ts';
 import { runCli, startStandalone } from '../cli/cli-helpers.ts';
 
 /**

@@ -68,7 +68,9 @@ describe('every plan finishes at the default remote profile', () => {
     test(
       `${plan} key with a Free --exhaust-key: CONFORMANT within the standard budget`,
       async ({ expect, onTestFinished }) => {
-        const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--seed', SEED], {
+        // RATE-008 needs the key's plan (without it the run is PARTIAL); Enterprise states its custom limits.
+        const stated = plan === 'enterprise' ? 'enterprise:20000:10000000' : plan;
+        const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', stated, '--seed', SEED], {
           timeoutMs: RUN_TIMEOUT_MS,
           env: { API_KEY: mainKey(plan), EXHAUST_API_KEY: exhaustKey(plan) },
           label: `plan-${plan}-exhaust`,
@@ -81,6 +83,8 @@ describe('every plan finishes at the default remote profile', () => {
         // The exhaustion spent the second key, and the replay line names it without its value.
         expect(report?.traffic.exhaustKeyRequests ?? 0, why).toBeGreaterThanOrEqual(60);
         expect(report?.run.command).toContain('--exhaust-key "$EXHAUST_API_KEY"');
+        expect(report?.run.command).toContain(`--plan ${stated}`);
+        expect(report?.requirements.find((r) => r.id === 'RATE-008')?.verdict, why).toBe('pass');
         expect(run.stdout).not.toContain(exhaustKey(plan));
       },
       RUN_TIMEOUT_MS + 30_000,

@@ -1,4 +1,4 @@
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from '../report/model.ts';
 
 export const BADGE_FILE = 'badge.svg';
 

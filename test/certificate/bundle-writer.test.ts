@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { writeCertificationBundle } from '../../src/report/certification-bundle.ts';
+import { writeCertificationBundle } from '../../src/certificate/index.ts';
 import type { Har } from '../../src/report/har.ts';
-import { exchange } from './fixtures.ts';
-import { sampleReport } from './sample-report.ts';
+import { exchange } from '../report/fixtures.ts';
+import { sampleReport } from '../report/sample-report.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

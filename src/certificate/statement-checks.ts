@@ -1,0 +1,79 @@
+import type { ConformanceReport } from '../report/model.ts';
+import { PREDICATE_TYPE, STATEMENT_TYPE, type Statement, statementFor } from './attestation.ts';
+import { type BundleManifest, implementationClaim } from './bundle-writer.ts';
+import type { BundleCheck } from './report-checks.ts';
+import { canonicalJson, isRecord, parseStrictJson } from './strict-json.ts';
+
+/**
+ * The signed statement must be exactly the one this bundle's files give: its type and predicate type,
+ * the implementation as the manifest declares it, every file and no other with its sha256, the result,
+ * the passed, warned and failed ids, and the configuration (suite identity, interface digest). A
+ * statement the key signed about anything else (another file, another run) is refused.
+ */
+export function statementChecks(
+  payload: Buffer,
+  report: ConformanceReport,
+  manifest: BundleManifest,
+  content: ReadonlyArray<{ name: string; sha256: string }>,
+): BundleCheck[] {
+  const checks: BundleCheck[] = [];
+  const add = (ok: boolean, name: string, detail: string) => checks.push({ ok, name, detail });
+  let statement: Statement;
+  try {
+    const value = parseStrictJson(payload.toString('utf8'));
+    if (!isRecord(value) || !Array.isArray(value.subject) || !isRecord(value.predicate)) throw new Error('not an in-toto statement');
+    statement = value as unknown as Statement;
+  } catch (error) {
+    add(false, 'statement', `the signed payload cannot be read: ${(error as Error).message}`);
+    return checks;
+  }
+  const expected = statementFor(report, implementationClaim(manifest), content);
+  add(
+    statement._type === STATEMENT_TYPE && statement.predicateType === PREDICATE_TYPE,
+    'statement type',
+    `${String(statement._type)} with predicate ${String(statement.predicateType)}${statement.predicateType === PREDICATE_TYPE ? '' : ` (expected ${PREDICATE_TYPE})`}`,
+  );
+  const [implementation, ...subjects] = statement.subject;
+  const [expectedImplementation, ...expectedSubjects] = expected.subject;
+  add(
+    canonicalJson(implementation) === canonicalJson(expectedImplementation),
+    'attested implementation',
+    canonicalJson(implementation) === canonicalJson(expectedImplementation)
+      ? `the statement's subject is ${expectedImplementation?.name ?? '?'} (sha256 ${expectedImplementation?.digest.sha256.slice(0, 16) ?? '?'}…)`
+      : `the statement is about ${isRecord(implementation) ? String(implementation.name) : 'nothing'}, the bundle declares ${expectedImplementation?.name ?? '?'}`,
+  );
+  const attested = new Map(subjects.map((s) => [isRecord(s) ? String(s.name) : '', isRecord(s) && isRecord(s.digest) ? String(s.digest.sha256) : '']));
+  const problems = [
+    ...expectedSubjects.filter((s) => !attested.has(s.name)).map((s) => `${s.name} is not attested`),
+    ...[...attested.keys()].filter((name) => !expectedSubjects.some((s) => s.name === name)).map((name) => `${name} is attested but not in the bundle`),
+    ...expectedSubjects.filter((s) => attested.has(s.name) && attested.get(s.name) !== s.digest.sha256).map((s) => `${s.name} changed since signing`),
+  ];
+  if (attested.size !== subjects.length) problems.push('a subject is named twice');
+  add(
+    problems.length === 0,
+    'attested files',
+    problems.length === 0 ? `the ${expectedSubjects.length} files of the bundle are exactly those signed` : problems.join('; '),
+  );
+  const predicate = statement.predicate;
+  const sameResult =
+    canonicalJson([predicate.result, predicate.passedTests, predicate.warnedTests, predicate.failedTests]) ===
+    canonicalJson([expected.predicate.result, expected.predicate.passedTests, expected.predicate.warnedTests, expected.predicate.failedTests]);
+  add(
+    sameResult,
+    'attested result',
+    `the statement says ${String(predicate.result)}${sameResult ? ' with the same passed, warned and failed requirements as the report' : `; the report gives ${expected.predicate.result}, or other requirement ids`}`,
+  );
+  const sameConfiguration = canonicalJson(predicate.configuration) === canonicalJson(expected.predicate.configuration);
+  add(
+    sameConfiguration,
+    'attested configuration',
+    sameConfiguration
+      ? "the suite identity and the interface digest signed are the report's"
+      : "the signed suite identity or interface digest is not the report's",
+  );
+  const rest =
+    canonicalJson({ ...statement, subject: [], predicate: {} }) === canonicalJson({ ...expected, subject: [], predicate: {} }) &&
+    canonicalJson(Object.keys(predicate).sort()) === canonicalJson(Object.keys(expected.predicate).sort());
+  add(rest, 'statement fields', rest ? 'nothing else is signed' : 'the statement carries fields this suite does not write');
+  return checks;
+}
