@@ -93,24 +93,54 @@ function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[])
     'manifest format',
     `manifest.json is a bundle manifest of format ${String(manifest.formatVersion)} (this suite writes ${BUNDLE_FORMAT_VERSION})`,
   );
-  const schema = schemaCheck(report);
-  checks.push(schema);
-  if (!schema.ok) return done({ report, manifest });
-
+  // A report that breaks the schema or contradicts itself is refused, and every other check still runs,
+  // so a forgery is named wherever it shows; a check a malformed report trips up is a failing check.
+  checks.push(schemaCheck(report));
+  const guarded = (name: string, run: () => BundleCheck[]) => {
+    try {
+      checks.push(...run());
+    } catch (error) {
+      add(false, name, `could not be checked on this report: ${(error as Error).message}`);
+    }
+  };
   const contract = createContract();
-  checks.push(...reportChecks(report, { identity: suiteIdentity(), specSha256: contract.sha256, catalog: loadCatalog() }));
+  guarded('report', () => reportChecks(report, { identity: suiteIdentity(), specSha256: contract.sha256, catalog: loadCatalog() }));
   const text = (name: string) => files.get(name)?.toString('utf8');
-  checks.push(...agreementChecks(report, manifest, { html: text(REPORT_FILES.html), junit: text(REPORT_FILES.junit), badge: text(BADGE_FILE) }));
+  guarded('agreement', () => agreementChecks(report, manifest, { html: text(REPORT_FILES.html), junit: text(REPORT_FILES.junit), badge: text(BADGE_FILE) }));
 
-  const signature = signatureChecks(files, options, add);
-  if (signature.payload) checks.push(...statementChecks(signature.payload, report, manifest, content));
+  const signature = attestationChecks(files, options, add, report, manifest, content, checks);
+  let summary: CertifiedSummary | undefined;
+  try {
+    summary = summaryOf(report, manifest, signature.fingerprint);
+  } catch {
+    summary = undefined;
+  }
   return done({
     signed: signature.fingerprint !== undefined && signature.payload !== undefined,
-    verdict: report.verdict.overall,
-    summary: summaryOf(report, manifest, signature.fingerprint),
+    verdict: typeof report.verdict?.overall === 'string' ? report.verdict.overall : 'unknown',
+    ...(summary ? { summary } : {}),
     report,
     manifest,
   });
+}
+
+function attestationChecks(
+  files: ReadonlyMap<string, Buffer>,
+  options: VerifyOptions,
+  add: (ok: boolean, name: string, detail: string) => void,
+  report: ConformanceReport,
+  manifest: BundleManifest,
+  content: ReadonlyArray<{ name: string; sha256: string }>,
+  checks: BundleCheck[],
+): { payload?: Buffer; fingerprint?: string } {
+  const signature = signatureChecks(files, options, add);
+  if (!signature.payload) return signature;
+  try {
+    checks.push(...statementChecks(signature.payload, report, manifest, content));
+  } catch (error) {
+    add(false, 'statement', `the signed statement could not be compared with the bundle: ${(error as Error).message}`);
+  }
+  return signature;
 }
 
 function readJson(

@@ -215,7 +215,7 @@ function mustFailing(rows: readonly MatrixRow[], key: string): number {
   return rows.filter((r) => r.level === 'MUST' && r.cells.some((c) => c.column === key && c.status === 'fail')).length;
 }
 
-const levelRank = (level: string) => ['MUST', 'SHOULD', 'MAY'].indexOf(level);
+const levelRank = (level: string) => ['MUST', 'SHOULD', 'MAY', 'ADVISORY'].indexOf(level);
 
 /** Every requirement any input reports, in catalog order (the first input's, then any others'). */
 function requirementsOf(inputs: readonly MatrixInput[]): Array<Pick<RequirementResult, 'id' | 'area' | 'level' | 'text'>> {

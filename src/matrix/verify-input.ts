@@ -66,11 +66,12 @@ function readInput(path: string, options: InputOptions): InputOutcome {
   const bundle = isDir ? path : existsSync(join(dirname(path), MANIFEST_FILE)) && basename(path) === REPORT_FILES.json ? dirname(path) : undefined;
   const reportPath = bundle ? join(bundle, REPORT_FILES.json) : path;
   let report: ConformanceReport;
+  let contradictions: string[];
   try {
     const parsed: unknown = JSON.parse(readFileSync(reportPath, 'utf8'));
-    const invalid = reportContradictions(parsed)[0];
-    if (invalid) return { source: path, unreadable: `${reportPath} does not follow spec/report.schema.json or contradicts itself (${invalid})` };
-    report = parsed as ConformanceReport;
+    if (!hasReportShape(parsed)) return { source: path, unreadable: `${reportPath} is not a conformance report (no run, verdict and requirements)` };
+    report = parsed;
+    contradictions = reportContradictions(parsed);
   } catch (error) {
     return { source: path, unreadable: `${reportPath} cannot be read: ${(error as Error).message}` };
   }
@@ -80,7 +81,7 @@ function readInput(path: string, options: InputOptions): InputOutcome {
   if (!bundle) {
     // Re-derived from the per-test outcomes with the run's own verdict functions, as verify does.
     const rederived = rederive(report, loadCatalog());
-    const problems = ['a bare report: nothing is signed or hashed, anyone can write one'];
+    const problems = ['a bare report: nothing is signed or hashed, anyone can write one', ...contradictions.slice(0, 3)];
     if (rederived.verdict.overall !== report.verdict.overall || rederived.requirementMismatches.length > 0)
       problems.push(
         `verdict re-derived: the per-test outcomes give ${rederived.verdict.overall}${rederived.requirementMismatches.length ? ` (${rederived.requirementMismatches.slice(0, 3).join('; ')})` : ''}; the report states ${report.verdict.overall}`,
@@ -139,4 +140,18 @@ function readManifest(dir: string): BundleManifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Enough of a report's shape for the matrix to show it; whether it holds together is verification's question. */
+function hasReportShape(value: unknown): value is ConformanceReport {
+  if (typeof value !== 'object' || value === null) return false;
+  const report = value as Partial<Record<'run' | 'verdict' | 'requirements', unknown>>;
+  return (
+    typeof report.run === 'object' &&
+    report.run !== null &&
+    typeof report.verdict === 'object' &&
+    report.verdict !== null &&
+    Array.isArray(report.requirements) &&
+    report.requirements.every((r: unknown) => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string')
+  );
 }

@@ -5,7 +5,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { createContract } from '../../src/contract/index.ts';
 import type { ConformanceMeta } from '../../src/harness/meta.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import { writeCertificationBundle } from '../../src/certificate/index.ts';
+import { suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
 import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/model.ts';
 import type { MatrixInput, Trust } from '../../src/matrix/model.ts';
 import { BASE_TIME, runInfo } from '../report/fixtures.ts';
@@ -77,7 +77,8 @@ export function makeRun(run: Run = {}): { report: ConformanceReport; exchanges: 
       specVersion: CONTRACT.version,
       specSha256: CONTRACT.sha256,
       profile: 'thorough',
-      plan: 'enterprise',
+      plan: 'pro',
+      suiteIdentity: suiteIdentity(),
       requireComplete: true,
       endedAt: new Date(BASE_TIME + (run.minute ?? 2) * 60_000).toISOString(),
     }),

@@ -61,11 +61,17 @@ function requirementItem(r: RequirementResult, run: RunInfo): SafeHtml {
       ${when(r.notes.length > 0, () => html`<ul class="req-notes">${r.notes.map((n) => html`<li>${n}</li>`)}</ul>`)}
     </div>
   </div>
-  ${r.failures.map(failureView)}
-  ${when(r.failures.length > 0, () => copyBlock('Replay only these failing cases (in the report directory)', replayCommand(run, r.id)))}
+  ${when(r.verdict !== 'deviation', () => failureEvidence(r, run))}
+  ${when(r.verdict === 'deviation' && r.failures.length > 0, () => html`<details class="more-exchanges"><summary>The declared failure, as observed (${plural(r.failures.length, 'failure')})</summary>${failureEvidence(r, run)}</details>`)}
   ${when(r.omittedFailures > 0, () => html`<p class="muted">…and ${plural(r.omittedFailures, 'more distinct failure')}, not shown.</p>`)}
   ${when(r.tests.length > 0, () => testList(r.tests))}
 </article>`;
+}
+
+/** Each failure with its deciding exchange, and the command that replays them. */
+function failureEvidence(r: RequirementResult, run: RunInfo): SafeHtml {
+  return html`${r.failures.map(failureView)}
+  ${when(r.failures.length > 0, () => copyBlock('Replay only these failing cases (in the report directory)', replayCommand(run, r.id)))}`;
 }
 
 function testList(tests: readonly TestSummary[]): SafeHtml {
