@@ -226,7 +226,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     updateBaseline: flags.updateBaseline === true,
     quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? CONFIG_DEFAULTS.quiet,
     signKeyFile: pick(flags.signKey, 'SIGN_KEY_FILE'),
-    implementation: pick(flags.implementation, 'IMPLEMENTATION'),
+    implementation: parseImplementation(pick(flags.implementation, 'IMPLEMENTATION')),
     implementationDigest: parseImplementationDigest(pick(flags.implementationDigest, 'IMPLEMENTATION_DIGEST')),
     force: flags.force === true,
     shard,
@@ -324,6 +324,19 @@ function emptyToUndefined(value: string | undefined): string | undefined {
 
 function defaultSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
+}
+
+/**
+ * --implementation name@version: printable text on one line (no control, format or line-separator
+ * characters), so a certificate's name reads the same in every output and adds no line to any of them.
+ */
+function parseImplementation(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  // Cc (controls), Cf (format: bidi overrides, zero-width), Zl/Zp (line and paragraph separators).
+  if (text.trim() === '' || text.length > 200 || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)) {
+    throw new HarnessError('ERR_CONFIG', '--implementation must be printable text on one line (name@version, at most 200 characters)');
+  }
+  return text;
 }
 
 /** --implementation-digest sha256:<64 hex>, kept as the hex. */

@@ -1,11 +1,17 @@
 import { parse } from 'lossless-json';
+import { readJsonBytes } from '../json.ts';
 
 /**
  * JSON as a verifier must read it: a key given twice with different values is refused (JSON.parse keeps
  * the last, other tools the first, so two readers would see two different claims). Numbers are plain.
  */
-export function parseStrictJson(text: string): unknown {
-  return parse(text, null, (digits: string) => Number(digits));
+export function parseStrictJson(text: string | Uint8Array): unknown {
+  // The suite's one JSON reading decides what is JSON: strict UTF-8, no key twice (even with equal
+  // values), bounded depth. The value is then read with plain numbers, as the verifier compares them.
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  const reading = readJsonBytes(bytes);
+  if (!reading.ok) throw new Error(reading.reason);
+  return parse(Buffer.from(bytes).toString('utf8'), null, (digits: string) => Number(digits));
 }
 
 /** One canonical text for a JSON value (keys sorted at every level): equal claims compare equal. */

@@ -1,3 +1,4 @@
+import { shownText } from '../console-text.ts';
 import type { ConformanceReport } from '../report/model.ts';
 import type { BundleManifest } from './bundle-writer.ts';
 import { planText } from './bundle-writer.ts';
@@ -27,7 +28,7 @@ export function summaryOf(report: ConformanceReport, manifest: BundleManifest | 
   return {
     ...(manifest?.implementation ? { implementation: manifest.implementation } : {}),
     ...(manifest?.implementationDigest ? { implementationDigest: `sha256:${manifest.implementationDigest}` } : {}),
-    target: run.target.embedded ? `${run.target.url} (embedded reference)` : run.target.url,
+    target: run.target.embedded ? `${run.target.url} (the suite's own embedded reference, not the implementation declared)` : run.target.url,
     ...(plan ? { plan } : {}),
     profile: run.profile,
     suiteIdentity: run.suiteIdentity ?? 'none recorded',
@@ -36,26 +37,32 @@ export function summaryOf(report: ConformanceReport, manifest: BundleManifest | 
     mustTested: verdict.scope.mustTested,
     mustInScope: verdict.scope.mustInScope,
     verdict: verdict.overall,
-    deviations: report.deviations.filter((d) => d.status === 'applied').map((d) => `${d.id}: ${d.reason}`),
+    // Every declared deviation, with what became of it (applied, not needed, expired): a certifier sees them all.
+    deviations: report.deviations.map((d) => `${d.id} (${d.status}): ${d.reason}`),
     ...(fingerprint ? { signer: { fingerprint } } : {}),
   };
 }
 
 const VERDICT_WORDS: Record<string, string> = { conformant: 'CONFORMANT', 'not-conformant': 'NOT CONFORMANT', partial: 'PARTIAL', incomplete: 'INCOMPLETE' };
 
-/** The summary as lines of plain text, the verdict and the signer in words nobody can misread. */
-export function summaryLines(summary: CertifiedSummary): string[] {
+/**
+ * The summary as lines of plain text, the verdict and the signer in words nobody can misread. Every value
+ * comes from the bundle, so each is shown on one line, escaped (shownText): a name cannot add a line.
+ */
+export function summaryLines(summary: CertifiedSummary, options: { signed?: boolean } = {}): string[] {
+  const one = (value: string) => shownText(value, 400);
+  const unsigned = options.signed === false || !summary.signer;
   return [
-    `implementation:  ${summary.implementation ?? 'not declared'} (as declared by the signer; not checked by the suite)${summary.implementationDigest ? `, ${summary.implementationDigest}` : ''}`,
-    `target:          ${summary.target}`,
-    `plan:            ${summary.plan ?? 'not given'}`,
-    `profile:         ${summary.profile}`,
-    `suite identity:  ${summary.suiteIdentity}`,
-    `interface:       v${summary.interfaceVersion}`,
-    `date:            ${summary.date}`,
+    `implementation:  ${summary.implementation ? one(summary.implementation) : 'not declared'} (${unsigned ? 'as written in an unsigned bundle: anyone can write it' : 'as declared by the signer; not checked by the suite'})${summary.implementationDigest ? `, ${one(summary.implementationDigest)}` : ''}`,
+    `target:          ${one(summary.target)}`,
+    `plan:            ${summary.plan ? one(summary.plan) : 'not given'}`,
+    `profile:         ${one(summary.profile)}`,
+    `suite identity:  ${one(summary.suiteIdentity)}`,
+    `interface:       v${one(summary.interfaceVersion)}`,
+    `date:            ${one(summary.date)}`,
     `MUSTs tested:    ${summary.mustTested} of ${summary.mustInScope} in scope`,
-    `verdict:         ${VERDICT_WORDS[summary.verdict] ?? summary.verdict}`,
-    `deviations:      ${summary.deviations.length === 0 ? 'none' : summary.deviations.join('; ')}`,
-    `signer:          ${summary.signer ? `key sha256:${summary.signer.fingerprint}` : 'nobody: the bundle is not signed'}`,
+    `verdict:         ${VERDICT_WORDS[summary.verdict] ?? one(summary.verdict)}`,
+    `deviations:      ${summary.deviations.length === 0 ? 'none declared' : summary.deviations.map(one).join('; ')}`,
+    `signer:          ${summary.signer ? `key sha256:${summary.signer.fingerprint}` : 'nobody whose signature verified: not a certificate'}`,
   ];
 }

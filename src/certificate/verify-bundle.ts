@@ -151,7 +151,7 @@ function readJson(
   const bytes = files.get(name);
   if (!bytes) return undefined;
   try {
-    const value = parseStrictJson(bytes.toString('utf8'));
+    const value = parseStrictJson(bytes);
     if (!isRecord(value)) throw new Error('not a JSON object');
     return value;
   } catch (error) {
@@ -190,6 +190,9 @@ function signatureChecks(
 ): { payload?: Buffer; fingerprint?: string } {
   const envelopeBytes = files.get(ATTESTATION_FILE);
   if (!envelopeBytes) {
+    // A certifier who names a signer asks for that signer's bundle: an unsigned one is not it.
+    const pinned = options.publicKey !== undefined || options.signer !== undefined;
+    if (pinned) add(false, 'signer trusted', 'you gave a signer (--public-key or --signer), but the bundle is not signed by anyone');
     add(
       options.allowUnsigned === true && !files.has(SIGNER_KEY_FILE),
       'signature',
@@ -235,16 +238,21 @@ function signatureChecks(
     'signature',
     payload ? `${ATTESTATION_FILE} is signed by key sha256:${fingerprint}` : `${ATTESTATION_FILE}: no signature verifies with key sha256:${fingerprint}`,
   );
-  const pinned = options.publicKey !== undefined || options.signer !== undefined;
-  const trusted = options.publicKey !== undefined || options.signer?.toLowerCase().replace(/^sha256:/, '') === fingerprint;
+  const wanted = options.signer?.toLowerCase().replace(/^sha256:/, '');
+  // --public-key and --signer both pin the signer: given together, they must name the same key.
+  const trusted = payload !== undefined && (options.publicKey !== undefined || wanted !== undefined) && (wanted === undefined || wanted === fingerprint);
   add(
     trusted,
     'signer trusted',
     trusted
       ? `key sha256:${fingerprint} is the signer you gave`
-      : pinned
-        ? `signed by key sha256:${fingerprint}, not the signer you gave (${options.signer ?? ''})`
-        : `signed by key sha256:${fingerprint}, which nothing here vouches for (anyone can sign with their own key): give --public-key <pem> or --signer <fingerprint> of the signer you trust`,
+      : payload === undefined
+        ? `no signature of key sha256:${fingerprint} verifies: the bundle names no signer you trust`
+        : wanted !== undefined
+          ? `signed by key sha256:${fingerprint}, not the signer you gave (${options.signer ?? ''})`
+          : `signed by key sha256:${fingerprint}, which nothing here vouches for (anyone can sign with their own key): give --public-key <pem> or --signer <fingerprint> of the signer you trust`,
   );
+  // Only a key whose signature verified is a signer: a key that verified nothing is named by no summary.
+  if (!payload) return {};
   return { ...(payload ? { payload } : {}), fingerprint };
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Verification, summaryLines, verifyBundle, writeKeyPair } from '../certificate/index.ts';
+import { shownText } from '../console-text.ts';
 import { HarnessError } from '../errors.ts';
 
 export const VERIFY_USAGE = `Usage: animal-store-conformance verify <bundle-dir> [options]
@@ -38,8 +39,8 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
       allowPositionals: true,
       strict: true,
       options: {
-        'public-key': { type: 'string' },
-        signer: { type: 'string' },
+        'public-key': { type: 'string', multiple: true },
+        signer: { type: 'string', multiple: true },
         'allow-unsigned': { type: 'boolean' },
         'any-verdict': { type: 'boolean' },
         format: { type: 'string' },
@@ -51,6 +52,9 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
       return 0;
     }
     if (positionals.length !== 1) throw new HarnessError('ERR_CONFIG', 'verify needs one bundle directory');
+    // One trusted signer a check: a second key would silently replace the first.
+    if ((values['public-key']?.length ?? 0) > 1) throw new HarnessError('ERR_CONFIG', '--public-key is given once: one signer is checked at a time');
+    if ((values.signer?.length ?? 0) > 1) throw new HarnessError('ERR_CONFIG', '--signer is given once: one signer is checked at a time');
     if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') throw new HarnessError('ERR_CONFIG', '--format is text or json');
   } catch (error) {
     log(`animal-store-conformance verify: ${(error as Error).message.split('\n')[0] ?? ''}`);
@@ -60,8 +64,8 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
   let verification: Verification;
   try {
     verification = verifyBundle(positionals[0] as string, {
-      ...(values['public-key'] !== undefined ? { publicKey: values['public-key'] } : {}),
-      ...(values.signer !== undefined ? { signer: values.signer } : {}),
+      ...(values['public-key']?.[0] !== undefined ? { publicKey: values['public-key'][0] } : {}),
+      ...(values.signer?.[0] !== undefined ? { signer: values.signer[0] } : {}),
       allowUnsigned: values['allow-unsigned'] === true,
     });
   } catch (error) {
@@ -72,16 +76,18 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
   const code = verifyExitCode(verification, anyVerdict);
   if (values.format === 'json') {
     const { report: _report, manifest: _manifest, ...rest } = verification;
-    log(JSON.stringify({ ...rest, exitCode: code }, null, 2));
+    // certificate: the one field a machine may read as "certified" (authentic, signed by the trusted key, CONFORMANT).
+    log(JSON.stringify({ ...rest, certificate: isCertificate(verification), exitCode: code }, null, 2));
     return code;
   }
   // Unsigned: every line says what the check is worth, so no line can be quoted as a certificate.
   const mark = !verification.signed && values['allow-unsigned'] === true ? ` (${INTEGRITY_ONLY})` : '';
   if (verification.summary) {
     log(`What this bundle certifies:${mark}`);
-    for (const line of summaryLines(verification.summary)) log(`  ${line}${mark}`);
+    for (const line of summaryLines(verification.summary, { signed: verification.signed })) log(`  ${line}${mark}`);
   }
-  for (const check of verification.checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}${mark}`);
+  // A detail may quote the bundle (a name, a path): one line each, escaped.
+  for (const check of verification.checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${shownText(check.detail, 2000)}${mark}`);
   log(conclusion(verification, anyVerdict) + mark);
   return code;
 }
@@ -90,10 +96,16 @@ function conclusion(verification: Verification, anyVerdict: boolean): string {
   const failed = verification.checks.filter((c) => !c.ok);
   if (!verification.authentic) return `NOT verified: ${failed.length} of ${verification.checks.length} checks fail`;
   const label = verification.report?.verdict.label ?? verification.verdict;
+  if (!verification.signed) return `integrity holds (${verification.checks.length} checks): an unsigned bundle of a ${label} run, not a certificate`;
   if (verification.verdict === 'conformant') return `verified: an authentic certificate of a CONFORMANT run (${verification.checks.length} checks hold)`;
   return anyVerdict
     ? `verified: an authentic bundle of a ${label} run (--any-verdict)`
     : `authentic, but NOT a certificate of conformance: the run is ${label} (--any-verdict accepts any verdict)`;
+}
+
+/** Authentic, signed by the signer the certifier trusts, and CONFORMANT: what "certified" means. */
+function isCertificate(verification: Verification): boolean {
+  return verification.authentic && verification.signed && verification.verdict === 'conformant';
 }
 
 /** `keygen <dir>`: writes an Ed25519 key pair for --sign-key and verify --public-key; never replaces a key. */

@@ -5,7 +5,7 @@ import { publicTargetUrl } from '../report/run-info.ts';
 import { cellOf, clip, statusOf, zeroCounts } from './cells.ts';
 import { columnHistories } from './history.ts';
 import { MATRIX_FORMAT, MATRIX_FORMAT_VERSION, type Matrix, type MatrixColumn, type MatrixInput, type MatrixRow, TRUSTS, VERDICT_RANK } from './model.ts';
-import { badgeFileName } from './words.ts';
+import { badgeFileName, implementationKey, publisherOf } from './words.ts';
 
 export { statusOf } from './cells.ts';
 
@@ -35,7 +35,7 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: BuildOption
   const seen = new Map<string, string>();
   identities.forEach((id, i) => {
     if (id.version === undefined) return;
-    const label = `${id.name}@${id.version}`;
+    const label = `${id.name}@${id.version}${publisherWords(inputs[i] as MatrixInput)}`;
     const other = seen.get(label);
     if (other && inputs[i]?.trust !== 'not-verified')
       throw new HarnessError('ERR_CONFIG', `matrix: ${other} and ${inputs[i]?.source} both claim to be ${label}; give one of them`);
@@ -64,6 +64,12 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: BuildOption
   });
 
   const badges = new Set<string>();
+  // A name several publishers claim gets each publisher's badge apart, named by its key.
+  const publishers = new Map<string, Set<string>>();
+  for (const { column } of ordered.filter((e) => e.column.counted))
+    publishers.set(column.name, (publishers.get(column.name) ?? new Set()).add(publisherOf(column)));
+  const badgeName = (column: MatrixColumn) =>
+    (publishers.get(column.name)?.size ?? 0) > 1 ? `${column.name}-${publisherOf(column).slice(0, 12)}` : column.name;
   const implementations = ordered.map(({ column }) => {
     const counts = zeroCounts();
     for (const row of requirements) {
@@ -71,7 +77,7 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: BuildOption
       if (cell) counts[cell.status] += 1;
     }
     const history = histories.columns.get(column.key);
-    const badge = column.counted ? badgeFileName(column.name, badges) : undefined;
+    const badge = column.counted ? badgeFileName(badgeName(column), badges) : undefined;
     if (badge) badges.add(badge);
     return { ...column, counts, mustFailing: mustFailing(requirements, column.key), ...(history ? { history } : {}), ...(badge ? { badge } : {}) };
   });
@@ -96,6 +102,10 @@ export function buildMatrix(inputs: readonly MatrixInput[], options: BuildOption
     ranking,
     mostFailed,
   };
+}
+
+function publisherWords(input: MatrixInput): string {
+  return input.signer ? ` (key ${input.signer.fingerprint.slice(0, 12)}…)` : ` (${input.trust})`;
 }
 
 interface Identity {
@@ -179,7 +189,9 @@ export function compareVersions(a: string, b: string): number {
 function orderColumns(drafts: Draft[]): Draft[] {
   const trusted = drafts.filter((d) => d.column.trust !== 'not-verified');
   const groups = new Map<string, Draft[]>();
-  for (const d of trusted) groups.set(d.column.name, [...(groups.get(d.column.name) ?? []), d]);
+  // One implementation is one name from one publisher: a second signer claiming the name is another row
+  // of history, never a newer version of the first one's.
+  for (const d of trusted) groups.set(implementationKey(d.column), [...(groups.get(implementationKey(d.column)) ?? []), d]);
   const sorted = [...groups.values()].map((group) =>
     group.sort((a, b) => compareVersions(a.column.version ?? '', b.column.version ?? '') || Date.parse(a.column.date) - Date.parse(b.column.date)),
   );

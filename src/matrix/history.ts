@@ -1,3 +1,4 @@
+import { implementationKey } from './words.ts';
 import { type Comparison, compareReports } from '../report/compare-reports.ts';
 import type { ConformanceReport } from '../report/model.ts';
 import type { CellChange, ColumnHistory, MatrixColumn } from './model.ts';
@@ -30,8 +31,8 @@ export function columnHistories(entries: ReadonlyArray<{ column: MatrixColumn; r
   const previous = new Map<string, { column: MatrixColumn; report: ConformanceReport }>();
   for (const entry of entries) {
     if (entry.column.trust === 'not-verified') continue;
-    const before = previous.get(entry.column.name);
-    previous.set(entry.column.name, entry);
+    const before = previous.get(implementationKey(entry.column));
+    previous.set(implementationKey(entry.column), entry);
     if (!before) continue;
     const comparison = compareReports(before.report, entry.report);
     const history: ColumnHistory = {

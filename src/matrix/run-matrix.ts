@@ -1,10 +1,14 @@
+import { shownText } from '../console-text.ts';
 import { parseArgs } from 'node:util';
-import { HarnessError, isHarnessError } from '../errors.ts';
+import { HarnessError } from '../errors.ts';
 import { buildMatrix } from './build-matrix.ts';
 import type { MatrixInput } from './model.ts';
 import { loadTrustedKeys, readInputs } from './verify-input.ts';
 import { TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from './words.ts';
 import { writeMatrix } from './write-matrix.ts';
+
+/** A piece of an input (a path, a name, a problem quoting a bundle) on one line, escaped: it adds no line to the output. */
+const one = (text: string) => shownText(text, 2000);
 
 export const MATRIX_USAGE = `Usage: animal-store-conformance matrix <bundle-or-report>… --out <dir> [options]
 
@@ -53,12 +57,12 @@ export async function runMatrix(argv: readonly string[], log: (line: string) => 
     for (const outcome of outcomes) {
       if ('unreadable' in outcome) {
         refused += 1;
-        log(`REFUSED ${outcome.source}: ${outcome.unreadable}`);
+        log(`REFUSED ${one(outcome.source)}: ${one(outcome.unreadable)}`);
         continue;
       }
       const { input } = outcome;
       if (input.trust === 'not-verified') {
-        log(`${includeUnverified ? 'NOT VERIFIED (shown, marked)' : 'REFUSED'} ${input.source}: ${input.problems.join('; ')}`);
+        log(`${includeUnverified ? 'NOT VERIFIED (shown, marked)' : 'REFUSED'} ${one(input.source)}: ${one(input.problems.join('; '))}`);
         if (!includeUnverified) {
           refused += 1;
           continue;
@@ -78,17 +82,17 @@ export async function runMatrix(argv: readonly string[], log: (line: string) => 
     const written = writeMatrix(matrix, inputs, values.out);
     for (const c of matrix.implementations)
       log(
-        `${TRUST_WORDS[c.trust].padEnd(16)} ${columnLabel(c)}: ${c.verdictLabel}, ${c.mustTested} of ${c.mustInScope} MUSTs tested${c.signer ? `, key ${shortFingerprint(c.signer.fingerprint)}` : ''} (${c.source})`,
+        `${TRUST_WORDS[c.trust].padEnd(16)} ${one(columnLabel(c))}: ${c.verdictLabel}, ${c.mustTested} of ${c.mustInScope} MUSTs tested${c.signer ? `, key ${shortFingerprint(c.signer.fingerprint)}` : ''} (${one(c.source)})`,
       );
     const best = matrix.implementations.find((c) => c.key === matrix.ranking[0]);
-    if (best) log(`best: ${columnLabel(best)} (${best.verdictLabel})`);
+    if (best) log(`best: ${one(columnLabel(best))} (${best.verdictLabel})`);
     const worst = matrix.requirements.find((r) => r.id === matrix.mostFailed[0]);
     if (worst) log(`most often failed: ${worst.id} ${worst.level}, ${failsIn(worst.counts.failing, worst.counts.of)}`);
-    log(`wrote ${written.length} files: ${written.slice(0, 3).join(', ')}${written.length > 3 ? ` and ${written.length - 3} badges` : ''}`);
+    log(`wrote ${written.length} files: ${one(written.slice(0, 3).join(', '))}${written.length > 3 ? ` and ${written.length - 3} badges` : ''}`);
     return refused > 0 ? 1 : 0;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    log(`animal-store-conformance matrix: ${isHarnessError(error) ? message : `${message}`}`);
+    log(`animal-store-conformance matrix: ${one(message ?? '')}`);
     return 2;
   }
 }

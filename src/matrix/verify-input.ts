@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.ts';
 import { ATTESTATION_FILE, type BundleManifest, MANIFEST_FILE, type Verification, keyId, loadPublicKey, rederive, verifyBundle } from '../certificate/index.ts';
+import { parseStrictJson } from '../certificate/strict-json.ts';
 import { HarnessError } from '../errors.ts';
 import { type ConformanceReport, REPORT_FILES, reportContradictions } from '../report/index.ts';
 import type { MatrixInput } from './model.ts';
@@ -68,7 +69,8 @@ function readInput(path: string, options: InputOptions): InputOutcome {
   let report: ConformanceReport;
   let contradictions: string[];
   try {
-    const parsed: unknown = JSON.parse(readFileSync(reportPath, 'utf8'));
+    // Read as verify reads a bundle's files: strict UTF-8, no key twice.
+    const parsed: unknown = parseStrictJson(readFileSync(reportPath));
     if (!hasReportShape(parsed)) return { source: path, unreadable: `${reportPath} is not a conformance report (no run, verdict and requirements)` };
     report = parsed;
     contradictions = reportContradictions(parsed);

@@ -62,3 +62,13 @@ export function badgeFileName(name: string, taken: ReadonlySet<string>): string 
   for (let n = 2; taken.has(file); n += 1) file = `${slug}-${n}.svg`;
   return file;
 }
+
+/** Who published a column: its verified signer's key, else how far it is trusted (unsigned). */
+export function publisherOf(column: Pick<MatrixColumn, 'signer' | 'trust'>): string {
+  return column.signer?.fingerprint ?? column.trust;
+}
+
+/** The key a column's history is kept under: its name and its publisher. */
+export function implementationKey(column: Pick<MatrixColumn, 'name' | 'signer' | 'trust'>): string {
+  return `${column.name}\u0000${publisherOf(column)}`;
+}
