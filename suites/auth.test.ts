@@ -1,8 +1,7 @@
 import { describe } from 'vitest';
-import type { ApiResponse } from '../src/client/index.ts';
+import { type ApiResponse, createConnection } from '../src/client/index.ts';
 import { type ConformanceContext, type ConformanceOptions, conformance, toPetRecord } from '../src/harness/index.ts';
 import { type AuthOperation, authOperations, createSharedPet, unlikelyPetId } from './support/auth-operations.ts';
-import { Client } from 'undici';
 import {
   type AuthVariant,
   type Credentials,
@@ -98,7 +97,7 @@ describe('auth', () => {
 
   conformance('AUTH-002', 'a wrong key on a keep-alive connection that just carried the valid one is refused with 401', async (ctx: ConformanceContext) => {
     // One connection of the test's own: a server that remembers the key per connection is caught here.
-    const connection = new Client(new URL(ctx.run.baseUrl).origin, { pipelining: 1 });
+    const connection = createConnection(new URL(ctx.run.baseUrl).origin);
     try {
       const accepted = await ctx.client.listPets({ limit: 1 }, { dispatcher: connection });
       if (accepted.status !== 200) ctx.skip(`listPets with the valid key answered ${accepted.status}, not 200 (see AUTH-007)`, 'precondition');

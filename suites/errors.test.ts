@@ -118,7 +118,9 @@ describe('errors the framework answers', () => {
     'RATE-001',
     'errors the framework answers itself carry X-RateLimit-*',
     async (ctx: ConformanceContext) => {
-      for (const { label, response } of await provoked(ctx)) {
+      const answered = await provoked(ctx);
+      if (answered.length === 0) ctx.skip('the target closed the connection instead of answering each of these requests: nothing to judge', 'precondition');
+      for (const { label, response } of answered) {
         const missing = missingRateHeaders(response);
         ctx.check(
           missing.length === 0,

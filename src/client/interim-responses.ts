@@ -1,4 +1,4 @@
-import { Agent, buildConnector } from 'undici';
+import { Agent, Client, buildConnector } from 'undici';
 
 /** An interim `100 Continue` at the start of what the socket delivers: status line, fields, blank line. */
 const CONTINUE = /^HTTP\/1\.[01] 100[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/;
@@ -39,4 +39,9 @@ export function dropContinue(chunk: Buffer): Buffer {
 /** An undici Agent whose connections read interim 100 Continue responses (see above). */
 export function createAgent(options: Omit<Agent.Options, 'connect'> = {}): Agent {
   return new Agent({ ...options, connect: continueTolerantConnector() });
+}
+
+/** One connection of a test's own (requests in turn on it), reading interim 100 Continue like the run's agent. */
+export function createConnection(origin: string): Client {
+  return new Client(origin, { pipelining: 1, connect: continueTolerantConnector() });
 }
