@@ -176,13 +176,47 @@ class Parser {
     if (!match) return this.fail('a malformed number');
     this.at += match[0].length;
     const literal = match[0];
-    const value = Number(literal);
     const integer = match[1] === undefined && match[2] === undefined;
     // Integers beyond ±(2^53-1) are bigint, always: one type for the whole range a double cannot hold
     // (a double may hold one exactly, 2^60, yet print it rounded, so a lookup by its text would miss).
-    if (integer && !Number.isSafeInteger(value)) return BigInt(literal);
-    return value;
+    if (integer) {
+      const value = Number(literal);
+      return Number.isSafeInteger(value) ? value : BigInt(literal);
+    }
+    // A literal with a fraction or an exponent is read exactly too: an integer written 9223372036854775806E+0
+    // or 5.0 is that integer; a fraction a double would round to an integer (1e-400, 2^63 + 0.4) is NaN,
+    // so it still fails every integer check instead of passing as its neighbour.
+    const exact = exactInteger(literal);
+    if (exact !== undefined) {
+      if (exact >= -MAX_SAFE && exact <= MAX_SAFE) return Number(exact);
+      // Far past int64 (past 10^40, where exactInteger stops counting) the double says it well enough.
+      return exact > -FAR && exact < FAR ? exact : Number(literal);
+    }
+    const value = Number(literal);
+    return Number.isInteger(value) ? Number.NaN : value;
   }
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const FAR = 10n ** 40n;
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** A scale past this leaves int64 far behind: the exact value no longer matters, only that it is out of range. */
+const MAX_SCALE = 40;
+
+/** The exact value of a JSON number literal that is an integer (`12`, `1.5e3`, `120.0`), or undefined for a fraction. */
+export function exactInteger(literal: string): bigint | undefined {
+  const [, sign, whole, fraction = '', exponent] = DECIMAL.exec(literal) ?? [];
+  if (whole === undefined) return undefined;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (!digits) return 0n;
+  const written = Number(exponent ?? 0) - fraction.length;
+  // Trailing zeros of a fraction are no fraction: 1000.0 is 10000·10^-1, that is 1000·10^0.
+  const trailing = digits.length - digits.replace(/0+$/, '').length;
+  const moved = Math.min(trailing, Math.max(0, -written));
+  const scale = written + moved;
+  if (scale < 0) return undefined;
+  const magnitude = BigInt(digits.slice(0, digits.length - moved)) * 10n ** BigInt(Math.min(scale, MAX_SCALE));
+  return sign ? -magnitude : magnitude;
 }
 
 function describeChar(c: string): string {

@@ -61,22 +61,69 @@ function base64Cores(text: string): string[] {
  */
 export function createRedactor(secret: string): Redact {
   if (secret.length === 0) return (text) => text;
-  const prefix = secret.slice(0, Math.min(secret.length, Math.max(8, Math.floor(secret.length / 2))));
+  // The key, and the plain transforms of it a target can echo without knowing the suite: reversed,
+  // rot13, hex. Each is redacted in every form above (escaped, percent-encoded, base64…).
+  const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret), Buffer.from(secret).toString('hex')])];
+  const pattern = new RegExp(variants.flatMap(formsOf).join('|'), 'gi');
+  const prefix = keyPrefix(secret);
+  const shortest = Math.min(prefix.length, 8);
+  const tainted = taintCheck(secret);
+  return (text) => {
+    if (text.length < shortest) return text;
+    const clean = text.replace(pattern, REDACTED);
+    // What no pattern caught but reads as the key once normalised (fullwidth letters, zero-width or
+    // spacing characters between its characters, UTF-16 escapes): the whole text is withheld.
+    return tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
+  };
+}
+
+/** The first half of the key, at least 8 characters: a copy that starts with it is the key. */
+function keyPrefix(secret: string): string {
+  return secret.slice(0, Math.min(secret.length, Math.max(8, Math.floor(secret.length / 2))));
+}
+
+/** The patterns of one key-like text: its exact base64, every character form, its prefix and suffix run on, base64 at any alignment. */
+function formsOf(secret: string): string[] {
+  const prefix = keyPrefix(secret);
+  // The last half too: a key split across lines leaves its tail on the next one.
+  const suffix = secret.slice(secret.length - prefix.length);
   const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
   // The prefix, and as many key-like characters after it as the rest of the key could hold.
   const rest = secret.length - prefix.length + 2;
   const base64Rest = Math.ceil(((secret.length + 2) * 4) / 3);
   // The exact forms come first, so a key repeated back to back is matched key by key.
-  const exact = [base64(secret), base64(`${secret}:`)].map(escapeRegExp);
-  const forms = [
-    ...exact,
+  return [
+    ...[base64(secret), base64(`${secret}:`)].map(escapeRegExp),
     encodedForms(secret),
     `${encodedForms(prefix)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
+    encodedForms(suffix),
     ...base64Cores(prefix).map((core) => `${escapeRegExp(core)}${BASE64_CHAR}{0,${base64Rest}}=*`),
   ];
-  const pattern = new RegExp(forms.join('|'), 'gi');
-  const shortest = Math.min(prefix.length, 8);
-  return (text) => (text.length < shortest ? text : text.replace(pattern, REDACTED));
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/**
+ * Whether text still reads as the key (or its prefix, forwards or backwards) once normalised: NFKC
+ * (fullwidth and other compatibility letters), without format characters (zero-width, bidi), spacing,
+ * NUL or its escapes (UTF-16 written byte by byte), in any letter case.
+ */
+function taintCheck(secret: string): (text: string) => boolean {
+  const prefix = keyPrefix(secret).toLowerCase();
+  const reversed = [...prefix].reverse().join('');
+  return (text) => {
+    const normal = text
+      .normalize('NFKC')
+      .replace(/\\+u0000|\\+x00|%00/gi, '')
+      .replace(/[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
+      .toLowerCase();
+    return normal.includes(prefix) || normal.includes(reversed);
+  };
 }
 
 /**

@@ -127,8 +127,19 @@ function seconds(ms: number): string {
 /** Characters XML 1.0 forbids (controls, lone surrogates, U+FFFE/FFFF) are dropped. */
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+/**
+ * Characters XML allows but a CI console would act on when it prints a failure (C1 controls such as CSI,
+ * bidi overrides, zero-width and line separators): shown escaped, as the console sanitiser shows them.
+ */
+const CONSOLE_ACTIVE = /[\u0080-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
 export function xmlText(value: string): string {
-  return value.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value
+    .replace(INVALID_XML, '')
+    .replace(CONSOLE_ACTIVE, (c) => (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16)}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function text(value: string): string {

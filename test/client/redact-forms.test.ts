@@ -76,3 +76,47 @@ describe('redactor: the forms of the key a hostile target can echo back', () => 
     for (const [label, form] of ENCODED_FORMS) expect(out, label).not.toContain(form);
   });
 });
+
+/**
+ * Forms an outside probe got through (every one read straight back as the key): reversed, hex, rot13,
+ * base64 of the reversed key, fullwidth letters, a zero-width or a space between characters, UTF-16
+ * written as JSON escapes, a key split across lines.
+ */
+describe('redactor: disguised copies of the key', () => {
+  const key = 'SeCrEt-K3y-9f8e7d6c5b4a';
+  const redact = createRedactor(key);
+  const reversed = [...key].reverse().join('');
+  const rot13 = key.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+  const forms: Array<[string, string]> = [
+    ['reversed', reversed],
+    ['hex', Buffer.from(key).toString('hex')],
+    ['HEX', Buffer.from(key).toString('hex').toUpperCase()],
+    ['rot13', rot13],
+    ['base64 of the reversed key', Buffer.from(reversed).toString('base64')],
+    ['fullwidth', [...key].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('')],
+    ['a zero-width space inside', `${key.slice(0, 8)}\u200b${key.slice(8)}`],
+    ['spaced out', [...key].join(' ')],
+    ['UTF-16LE as JSON escapes', [...key].map((c) => `${c}\\u0000`).join('')],
+  ];
+  it.each(forms)('%s is not readable in the redacted text', (_label, form) => {
+    const out = redact(`{"echo":"${form}"}`);
+    expect(out).not.toContain(form);
+    const normal = out
+      .normalize('NFKC')
+      .replace(/[\p{Cf}\s]|\\u0000/gu, '')
+      .toLowerCase();
+    expect(normal).not.toContain(key.toLowerCase().slice(0, 11));
+    expect([...normal].reverse().join('')).not.toContain(key.toLowerCase().slice(0, 11));
+  });
+
+  it('a key split across lines leaves neither half', () => {
+    const out = redact(`a=${key.slice(0, 11)}\n${key.slice(11)}`);
+    expect(out).not.toContain(key.slice(0, 11));
+    expect(out).not.toContain(key.slice(11));
+  });
+
+  it('text that merely resembles nothing of the key is left alone', () => {
+    const text = 'the embedded reference at http://127.0.0.1:3000/v1 answered 200 with 20 pets';
+    expect(redact(text)).toBe(text);
+  });
+});

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { buildReport } from '../../src/report/build-report.ts';
-import { renderJunit } from '../../src/report/render-junit.ts';
+import { renderJunit, xmlText } from '../../src/report/render-junit.ts';
 import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from './fixtures.ts';
 import { HOSTILE, sampleReport } from './sample-report.ts';
 import { type XmlElement, parseXml } from './xml-check.ts';
@@ -90,5 +90,13 @@ describe('junit.xml', () => {
     for (const bad of ['<a><b></a></b>', '<a x="1" x="2"/>', '<a>&nbsp;</a>', '<a>\u0001</a>', '<a/><b/>', '<a>']) {
       expect(() => parseXml(bad), bad).toThrow();
     }
+  });
+});
+
+describe('junit.xml: text a CI console would act on', () => {
+  it('shows C1 controls (CSI), bidi overrides and zero-width characters escaped', () => {
+    const out = xmlText('ct \u009b31m \u202eevil\u202c \u200b end');
+    expect(out).toBe('ct \\x9b31m \\u202eevil\\u202c \\u200b end');
+    expect(out).not.toMatch(/[\u0080-\u009f\u200b-\u200f\u202a-\u202e]/);
   });
 });
