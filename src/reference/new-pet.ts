@@ -1,7 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { Contract, ValidationIssue } from '../contract/index.ts';
 import { parseJson } from '../json.ts';
-import { parseJsonExact } from './exact-number.ts';
 import type { NewPetRecord } from './store.ts';
 
 export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';
@@ -13,7 +12,7 @@ export interface NewPetRules {
 
 /** The NewPet reader's seam (see seams.ts): a body that failed validation, refused or accepted anyway. */
 export interface NewPetSeams {
-  /** Whether a categoryId written with an exponent or a fraction is read again exactly (not through a double). */
+  /** Whether numbers are read exactly (called with true); a fault answers false to read them through a double. */
   exactNumbers(reRead: boolean): boolean;
   invalidBody(refusal: NewPetOutcome, body: unknown, issues: readonly ValidationIssue[]): NewPetOutcome;
 }
@@ -50,11 +49,11 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
     if (!text.trim()) return { kind: 'invalid_json', message: 'request body is empty; a NewPet object is required' };
     let value: unknown;
     try {
+      // parseJson reads every number exactly: a categoryId written 1.5e18 keeps every digit, and a
+      // fraction a double would round to an integer (1e-400, 1.0000000000000001) is refused.
       value = parseJson(text);
-      // A categoryId written with an exponent or a fraction (1.5e18, 1e-400, 1.0000000000000001) was
-      // read as a double, which may have rounded it to an integer: read the text again exactly, so a
-      // fraction is refused and a large integer keeps every digit.
-      if (seams.exactNumbers(mayBeInexact(value, text))) value = parseJsonExact(text);
+      // The seam a fault takes to read numbers through a double instead, as JSON.parse does.
+      if (!seams.exactNumbers(true)) value = JSON.parse(text) as unknown;
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
@@ -66,10 +65,4 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
       pet: status === undefined ? { name: fields.name, categoryId: fields.categoryId } : { name: fields.name, categoryId: fields.categoryId, status },
     };
   };
-}
-
-function mayBeInexact(value: unknown, text: string): boolean {
-  const categoryId = typeof value === 'object' && value !== null ? (value as { categoryId?: unknown }).categoryId : undefined;
-  // A digit followed by '.', 'e' or 'E' somewhere in the text: cheap, and a false alarm only costs an exact read.
-  return typeof categoryId === 'number' && Number.isInteger(categoryId) && (!Number.isSafeInteger(categoryId) || /\d[.eE]/.test(text));
 }

@@ -261,7 +261,9 @@ describe('hostile bytes: judged, never repaired; nothing the target wrote reache
             const jsonEscaped = [...key].map((ch, i) => (i % 2 ? `\\u00${hex(ch)}` : `\\u00${hex(ch).toUpperCase()}`)).join('');
             const percent = [...key].map((ch) => `%${hex(ch).toUpperCase()}`).join('');
             const base64 = Buffer.from(`Bearer ${key}`).toString('base64');
-            const headers = { ...answer.headers, [key]: 'seen', [`x-${key.toLowerCase()}`]: base64, 'x-echo': percent };
+            // A header can be named after the key only when it is an HTTP token (the auth tests also send other schemes).
+            const named = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key) ? { [key]: 'seen', [`x-${key.toLowerCase()}`]: base64 } : {};
+            const headers = { ...answer.headers, ...named, 'x-echo': percent };
             const body = isListPets(req) ? Buffer.from(`[{"id":1,"name":"${jsonEscaped}","categoryId":"${percent}","status":"${base64}"}]`) : answer.body;
             return { ...answer, headers, body };
           })
