@@ -1,42 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, expect, onTestFinished, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { browserOutputDir, launchChromium } from '../support/browser.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import type { MatrixInput } from '../../src/matrix/model.ts';
 import { writeMatrix } from '../../src/matrix/write-matrix.ts';
 import { HOSTILE, input } from './fixtures.ts';
-
-/** The Debian chromium package's binary; CHROMIUM_PATH points elsewhere. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const browsers: Browser[] = [];
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
-
-/** Where the page and its screenshots go: MATRIX_BROWSER_OUT keeps them for a look, else a temp dir. */
-function outputDir(): string {
-  const kept = process.env.MATRIX_BROWSER_OUT;
-  if (kept) {
-    mkdirSync(kept, { recursive: true });
-    return kept;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'matrix-html-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** Six implementations (one at two versions), one not verified, markup in a name and in evidence. */
 function inputs(): MatrixInput[] {
@@ -60,19 +29,13 @@ function inputs(): MatrixInput[] {
 }
 
 test('matrix.html in a browser: the answer first, filters work, hostile text inert, no page-wide horizontal scroll on a phone', async (ctx) => {
-  if (!existsSync(CHROMIUM)) {
-    const why = `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`;
-    if (process.env.CI === 'true') throw new Error(`${why} (CI=true: the browser check must run)`);
-    ctx.skip(why);
-  }
-  const dir = outputDir();
+  const browser = await launchChromium(ctx);
+  const dir = browserOutputDir('MATRIX_BROWSER_OUT', 'matrix-html-');
   const given = inputs();
   const matrix = buildMatrix(given, { generatedAt: '2026-01-01T12:00:00.000Z', outDir: dir });
   writeMatrix(matrix, given, dir);
   const url = pathToFileURL(join(dir, 'matrix.html')).href;
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  browsers.push(browser);
   for (const [label, width] of [
     ['desktop', 1280],
     ['phone', 390],

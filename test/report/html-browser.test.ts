@@ -1,54 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, expect, onTestFinished, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { browserOutputDir, launchChromium } from '../support/browser.ts';
 import { writeReports } from '../../src/report/write-reports.ts';
 import { sampleReport } from './sample-report.ts';
 
-/** The Debian chromium package's binary; CHROMIUM_PATH points elsewhere. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const browsers: Browser[] = [];
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
-
-/** Where the report and its screenshot go: REPORT_BROWSER_OUT keeps them for a look, else a temp dir. */
-function outputDir(): string {
-  const kept = process.env.REPORT_BROWSER_OUT;
-  if (kept) {
-    mkdirSync(kept, { recursive: true });
-    return kept;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-html-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 test('the HTML report works in a browser: no console error, filters, search, inert hostile text, print shows all', async (ctx) => {
-  if (!existsSync(CHROMIUM)) {
-    const why = `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`;
-    // In CI the browser is installed by .ci/run: a missing one is a broken set-up, never a silent skip.
-    if (process.env.CI === 'true') throw new Error(`${why} (CI=true: the browser check must run)`);
-    ctx.skip(why);
-  }
-  const dir = outputDir();
+  const browser = await launchChromium(ctx);
+  const dir = browserOutputDir('REPORT_BROWSER_OUT', 'conformance-html-');
   const { report } = sampleReport({ exchangesPerTest: 40 });
   writeReports(report, dir);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  browsers.push(browser);
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -102,16 +64,11 @@ test('the HTML report works in a browser: no console error, filters, search, ine
 });
 
 test('the report reads on a phone and stays short: no horizontal scroll at 390 px, one exchange open per failure', async (ctx) => {
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM} (CI=true: the browser check must run)`);
-    ctx.skip(`Chromium not found at ${CHROMIUM}`);
-  }
-  const dir = outputDir();
+  const browser = await launchChromium(ctx);
+  const dir = browserOutputDir('REPORT_BROWSER_OUT', 'conformance-html-');
   const { report } = sampleReport({ exchangesPerTest: 40 });
   writeReports(report, dir);
   const failures = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation').length;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  browsers.push(browser);
   const measured: Record<string, number> = {};
   for (const width of [390, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: 844 } });
