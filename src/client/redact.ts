@@ -13,7 +13,8 @@ function escapeRegExp(text: string): string {
  * character reference (&#107; &#x6b;). Any mix of these across the key still matches, so a partly
  * escaped copy is caught as well as a wholly escaped one.
  */
-function characterForms(char: string): string {
+function characterForms(char: string, plain: boolean): string {
+  if (plain) return escapeRegExp(char);
   const code = char.codePointAt(0) ?? 0;
   const hex = code.toString(16);
   const bytes = [...Buffer.from(char, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
@@ -29,9 +30,14 @@ function characterForms(char: string): string {
 }
 
 /** The text in any mix of the character forms above. */
-function encodedForms(text: string): string {
-  return [...text].map(characterForms).join('');
+function encodedForms(text: string, plain: boolean): string {
+  return [...text].map((char) => characterForms(char, plain)).join('');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Every character form but the character itself holds one of these. */
+const ENCODING_MARKS = /[%\\&]/;
 
 const BASE64_CHAR = '[A-Za-z0-9+/_-]';
 
@@ -64,13 +70,16 @@ export function createRedactor(secret: string): Redact {
   // The key, and the plain transforms of it a target can echo without knowing the suite: reversed,
   // rot13, hex. Each is redacted in every form above (escaped, percent-encoded, base64…).
   const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret), Buffer.from(secret).toString('hex')])];
-  const pattern = new RegExp(variants.flatMap(formsOf).join('|'), 'gi');
+  const pattern = new RegExp(variants.flatMap((variant) => formsOf(variant, false)).join('|'), 'gi');
+  // The same pattern with each character as itself only: it matches what `pattern` matches in a text
+  // with no encoding mark, and scans a plain JSON body many times faster.
+  const plainPattern = new RegExp(variants.flatMap((variant) => formsOf(variant, true)).join('|'), 'gi');
   const prefix = keyPrefix(secret);
   const shortest = Math.min(prefix.length, 8);
   const tainted = taintCheck(secret);
   return (text) => {
     if (text.length < shortest) return text;
-    const clean = text.replace(pattern, REDACTED);
+    const clean = text.replace(ENCODING_MARKS.test(text) ? pattern : plainPattern, REDACTED);
     // What no pattern caught but reads as the key once normalised (fullwidth letters, zero-width or
     // spacing characters between its characters, UTF-16 escapes): the whole text is withheld.
     return tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
@@ -83,7 +92,7 @@ function keyPrefix(secret: string): string {
 }
 
 /** The patterns of one key-like text: its exact base64, every character form, its prefix and suffix run on, base64 at any alignment. */
-function formsOf(secret: string): string[] {
+function formsOf(secret: string, plain: boolean): string[] {
   const prefix = keyPrefix(secret);
   // The last half too: a key split across lines leaves its tail on the next one.
   const suffix = secret.slice(secret.length - prefix.length);
@@ -94,9 +103,9 @@ function formsOf(secret: string): string[] {
   // The exact forms come first, so a key repeated back to back is matched key by key.
   return [
     ...[base64(secret), base64(`${secret}:`)].map(escapeRegExp),
-    encodedForms(secret),
-    `${encodedForms(prefix)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
-    encodedForms(suffix),
+    encodedForms(secret, plain),
+    `${encodedForms(prefix, plain)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
+    encodedForms(suffix, plain),
     ...base64Cores(prefix).map((core) => `${escapeRegExp(core)}${BASE64_CHAR}{0,${base64Rest}}=*`),
   ];
 }
@@ -117,10 +126,11 @@ function taintCheck(secret: string): (text: string) => boolean {
   const prefix = keyPrefix(secret).toLowerCase();
   const reversed = [...prefix].reverse().join('');
   return (text) => {
-    const normal = text
-      .normalize('NFKC')
+    // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
+    const ascii = ASCII.test(text);
+    const normal = (ascii ? text : text.normalize('NFKC'))
       .replace(/\\+u0000|\\+x00|%00/gi, '')
-      .replace(/[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
+      .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
       .toLowerCase();
     return normal.includes(prefix) || normal.includes(reversed);
   };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordExchange, recordRequest } from '../../src/client/record.ts';
 import { createRedactor, redactHeaders } from '../../src/client/redact.ts';
@@ -118,5 +119,50 @@ describe('redactor: disguised copies of the key', () => {
   it('text that merely resembles nothing of the key is left alone', () => {
     const text = 'the embedded reference at http://127.0.0.1:3000/v1 answered 200 with 20 pets';
     expect(redact(text)).toBe(text);
+  });
+});
+
+describe('redactor: the shortcuts for plain and ASCII text redact exactly what the full scan does', () => {
+  const redact = createRedactor(KEY);
+  const withheld = (text: string) => text.includes('(withheld:');
+  // Pieces an attacker mixes: the key and its parts, encoding marks, spacing and non-ASCII look-alikes.
+  const piece = fc.constantFrom(
+    KEY,
+    KEY.slice(0, 12),
+    KEY.slice(-12),
+    KEY.toUpperCase(),
+    '%',
+    '%52',
+    '\\u0065',
+    '&#x52;',
+    ' ',
+    '\t',
+    '\u0000',
+    '\u200b',
+    'Ｒｅｃｏ',
+    'é',
+    'x',
+    '"',
+  );
+  const text = fc.array(fc.oneof(piece, fc.string({ maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join(''));
+
+  it('a text and the same text followed by an encoding mark or a non-ASCII letter redact alike', () => {
+    fc.assert(
+      fc.property(text, fc.constantFrom(' %', ' &', ' \\', ' é', ' \u00a0'), (sample, tail) => {
+        const alone = redact(sample);
+        const marked = redact(sample + tail);
+        if (withheld(alone)) expect(withheld(marked)).toBe(true);
+        else if (!withheld(marked)) expect(marked).toBe(alone + tail);
+      }),
+      { numRuns: 400, seed: 7 },
+    );
+  });
+
+  it('spacing, NUL and format characters between the key letters withhold an ASCII text as a non-ASCII one', () => {
+    for (const gap of [' ', '\t', '\u0000', '\x7f', '\u200b', '\u00a0']) {
+      const spaced = [...KEY].join(gap);
+      expect(withheld(redact(`{"echo":"${spaced}"}`)), JSON.stringify(gap)).toBe(true);
+      expect(withheld(redact(`{"echo":"${spaced}","é":1}`)), JSON.stringify(gap)).toBe(true);
+    }
   });
 });
