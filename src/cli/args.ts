@@ -8,7 +8,7 @@ export const USAGE = `Usage: animal-store-conformance [options]
        animal-store-conformance verify <bundle-dir> [--public-key <pem>]
        animal-store-conformance keygen <dir>
        animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
-       animal-store-conformance help [compare|verify|keygen|matrix]
+       animal-store-conformance help [compare|verify|keygen|matrix|faults|variants]
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
@@ -63,8 +63,8 @@ Reports
   --quiet, -q               no progress lines while waiting for rate-limit windows    (QUIET=true)
 
 Testing the suite itself (embedded reference only)
-  --reference-faults <names>    inject named faults (src/reference/faults) and watch the suite fail
-  --reference-variants <names>  take liberties the interface allows (src/reference/variants.ts)
+  --reference-faults <names>    inject named faults and watch the suite fail (help faults lists them)
+  --reference-variants <names>  take liberties the interface allows (help variants lists them)
 
   --help, -h                this text; <command> --help or help <command> for compare, verify, keygen
   --version, -V             the suite's version

@@ -68,11 +68,23 @@ function help(command: string | undefined, log: (line: string) => void): Promise
     return 0;
   }
   if (command === 'verify' || command === 'keygen' || command === 'matrix') return main([command, '--help'], log);
+  if (command === 'faults' || command === 'variants') return listReferenceOptions(command, log);
   if (command !== undefined) {
-    log(`animal-store-conformance: no command "${command}"; the commands are compare, verify, keygen, matrix and reference (see --help)`);
+    log(`animal-store-conformance: no help on "${command}"; there is help on compare, verify, keygen, matrix, faults and variants (see --help)`);
     return 2;
   }
   log(USAGE);
+  return 0;
+}
+
+/** `help faults` / `help variants`: every name --reference-faults or --reference-variants takes, one per line. */
+async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: string) => void): Promise<number> {
+  const { KNOWN_FAULTS } = await import('../reference/faults/compose.ts');
+  const { VARIANTS } = await import('../reference/variants.ts');
+  const entries = kind === 'faults' ? KNOWN_FAULTS : VARIANTS;
+  const width = Math.max(...entries.map((entry) => entry.name.length));
+  log(kind === 'faults' ? 'Faults for --reference-faults <names> (comma list):' : 'Valid variants for --reference-variants <names> (comma list):');
+  for (const entry of entries) log(`  ${entry.name.padEnd(width)}  ${entry.description}`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { HarnessError } from '../errors.ts';
 import type { ReferenceOptions } from './options.ts';
 import { ERROR_KINDS } from './replies.ts';
+import { unknownNameMessage } from './names.ts';
 
 /**
  * Valid variants: liberties the interface leaves open (docs/architecture.md, "What the interface leaves
@@ -156,7 +157,7 @@ export function combineVariants(...names: readonly VariantName[]): ReferenceOpti
   return mergeVariantOptions(
     names.map((name) => {
       const found = VARIANTS.find((v) => v.name === name);
-      if (!found) throw new HarnessError('ERR_CONFIG', `unknown variant "${name}"; the variants are: ${VARIANTS.map((v) => v.name).join(', ')}`);
+      if (!found) throw new HarnessError('ERR_CONFIG', unknownNameMessage('variant', name, VARIANT_NAMES));
       return found;
     }),
   );

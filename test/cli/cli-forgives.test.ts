@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { FAULT_NAMES } from '../../src/reference/index.ts';
+import { FAULT_NAMES, VARIANT_NAMES } from '../../src/reference/index.ts';
+import { INDEPENDENT_FAULTS } from '../../src/reference/independent-faults/index.ts';
 import { howToCover } from '../../src/report/untested-scope.ts';
 import { ROOT, readReport, runCli, tempDir } from './cli-helpers.ts';
 
@@ -24,6 +25,8 @@ describe('asking for help or the version is never a usage error', () => {
     [['--profile', 'quick', '-h'], /^Usage: animal-store-conformance \[options\]/],
     [['help', 'compare'], /^Usage: animal-store-conformance compare/],
     [['compare', '--help'], /^Usage: animal-store-conformance compare/],
+    [['help', 'faults'], /^Faults for --reference-faults <names>/],
+    [['help', 'variants'], /^Valid variants for --reference-variants <names>/],
   ])('%j: exit 0, and no report written over the last one', async (argv, first) => {
     const dir = tempDir('cli-info-');
     const { code, lines } = await run([...argv, '--report-dir', dir]);
@@ -41,7 +44,9 @@ describe('asking for help or the version is never a usage error', () => {
   it('help of a command that does not exist: exit 2, naming the commands', async () => {
     const { code, lines } = await run(['help', 'frobnicate']);
     expect(code).toBe(2);
-    expect(lines).toEqual(['animal-store-conformance: no command "frobnicate"; the commands are compare, verify, keygen, matrix and reference (see --help)']);
+    expect(lines).toEqual([
+      'animal-store-conformance: no help on "frobnicate"; there is help on compare, verify, keygen, matrix, faults and variants (see --help)',
+    ]);
   });
 });
 
@@ -91,10 +96,24 @@ describe("the newcomer's mistakes: one clear line each, exit 2, and the INCOMPLE
     expect(message).toMatch(/--baseline names no requirement of the catalog: NOPE-1 \(the ids: .*AUTH-001…/);
   });
 
-  it('--reference-faults bogus lists the faults there are', async () => {
+  it('--reference-faults bogus says how to list the faults, in one line that is not cut', async () => {
     const { message } = await rejected(['--reference-faults', 'bogus', '--profile', 'quick']);
-    expect(message).toMatch(/unknown fault "bogus"; the faults are: /);
-    for (const name of FAULT_NAMES.slice(0, 3)) expect(message).toContain(name);
+    expect(message).toMatch(/^animal-store-conformance: unknown fault "bogus" \(\d+ faults are known: `animal-store-conformance help faults` lists them\)$/);
+  });
+
+  it('a mistyped fault or variant name suggests the one meant', async () => {
+    const fault = await rejected(['--reference-faults', 'auth-nne', '--profile', 'quick']);
+    expect(fault.message).toMatch(/unknown fault "auth-nne"; did you mean auth-none[,?]/);
+    const variant = await rejected(['--reference-variants', 'integer-forms-refusd', '--profile', 'quick']);
+    expect(variant.message).toMatch(/unknown variant "integer-forms-refusd"; did you mean integer-forms-refused[,?]/);
+  });
+
+  it('help faults lists every fault name, one per line, and help variants every variant', async () => {
+    const faults = await run(['help', 'faults']);
+    const listed = faults.lines.slice(1).map((line) => line.trim().split(/\s+/)[0]);
+    for (const name of [...FAULT_NAMES, ...INDEPENDENT_FAULTS.map((f) => f.name)]) expect(listed).toContain(name);
+    const variants = await run(['help', 'variants']);
+    expect(variants.lines.slice(1).map((line) => line.trim().split(/\s+/)[0])).toEqual([...VARIANT_NAMES]);
   });
 
   it('an unknown flag: the problem, then the INCOMPLETE line', async () => {

@@ -1,5 +1,6 @@
 import { HarnessError } from '../../errors.ts';
 import { FAULTS } from './all-faults.ts';
+import { unknownNameMessage } from '../names.ts';
 import { INDEPENDENT_FAULTS } from '../independent-faults/index.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
 
@@ -8,7 +9,7 @@ type Hook = (value: unknown, ...context: unknown[]) => unknown;
 const NO_HOOKS: FaultHooks = Object.freeze({});
 
 /** Every name a server accepts: the suite's own FAULTS and the independent set (kept apart from FAULTS). */
-const KNOWN_FAULTS: readonly FaultDefinition[] = [...FAULTS, ...INDEPENDENT_FAULTS];
+export const KNOWN_FAULTS: readonly FaultDefinition[] = [...FAULTS, ...INDEPENDENT_FAULTS];
 
 /**
  * The hooks of the named faults, created for one server. Faults that share a seam are chained in the
@@ -20,7 +21,7 @@ export function composeFaults(names: readonly string[], faults: readonly FaultDe
   const composed: Record<string, Hook> = {};
   for (const name of new Set(names)) {
     const fault = byName.get(name);
-    if (!fault) throw new HarnessError('ERR_CONFIG', `unknown fault "${name}"; the faults are: ${[...byName.keys()].join(', ')}`);
+    if (!fault) throw new HarnessError('ERR_CONFIG', unknownNameMessage('fault', name, [...byName.keys()]));
     for (const [seam, hook] of Object.entries(fault.hooks()) as [string, Hook][]) {
       const previous = composed[seam];
       composed[seam] = previous ? (value, ...context) => hook(previous(value, ...context), ...context) : hook;
