@@ -56,7 +56,7 @@ export function createClient(options: ClientOptions): TargetClient {
   function authorization(auth: AuthOption = 'valid'): AuthorizationForms | undefined {
     if (auth === 'none') return undefined;
     if (auth === 'valid') return { value: `Bearer ${apiKey}`, display: 'Bearer ***', shell: 'Bearer $API_KEY' };
-    return { value: auth.value, display: auth.shown, shell: auth.shown };
+    return { value: auth.value, display: auth.display ?? auth.shown, shell: auth.shown };
   }
 
   async function waitOrGiveUp(ms: number, reason: string): Promise<void> {

@@ -34,6 +34,7 @@ function encodedForms(text: string, plain: boolean): string {
   return [...text].map((char) => characterForms(char, plain)).join('');
 }
 
+// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Every character form but the character itself holds one of these. */
@@ -130,6 +131,7 @@ function taintCheck(secret: string): (text: string) => boolean {
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
       .replace(/\\+u0000|\\+x00|%00/gi, '')
+      // eslint-disable-next-line no-control-regex -- the controls are what is removed
       .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
       .toLowerCase();
     return normal.includes(prefix) || normal.includes(reversed);

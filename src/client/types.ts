@@ -64,9 +64,10 @@ export interface ClientOptions {
   abortSignal?: () => AbortSignal | undefined;
 }
 
-/** What is sent as Authorization. `shown` is how it is displayed and written into curl lines, inside
- * double quotes so `$API_KEY` expands, e.g. `Bearer ${API_KEY:0:8}`; it must never hold the key. */
-export type AuthOption = 'valid' | 'none' | { value: string; shown: string };
+/** What is sent as Authorization. `shown` is written into curl lines, inside double quotes so `$API_KEY`
+ * expands, e.g. `Bearer ${API_KEY:0:8}`, and displayed in the report unless `display` says it in words
+ * (`Bearer <the key, its last 8 characters rotated one place>`); neither may hold the key. */
+export type AuthOption = 'valid' | 'none' | { value: string; shown: string; display?: string };
 
 export interface RequestOptions {
   /** Default 'valid': Authorization: Bearer <apiKey>. */

@@ -17,7 +17,9 @@ export interface AuthVariant {
  * `shown` forms are shell expressions over $API_KEY (they land inside double quotes in the curl line), so
  * a reader can replay the request and the key never appears in a report. They name no length either.
  */
-const bearer = (value: string, shown: string): Credentials => ({ auth: { value: `Bearer ${value}`, shown: `Bearer ${shown}` } });
+const bearer = (value: string, shown: string, display?: string): Credentials => ({
+  auth: { value: `Bearer ${value}`, shown: `Bearer ${shown}`, ...(display === undefined ? {} : { display: `Bearer ${display}` }) },
+});
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
 // Rotating the tail keeps the key's length, alphabet and any fixed prefix ("sk_live_…"), so a server
@@ -26,16 +28,20 @@ const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('bas
 const TAIL = 8;
 
 /** A key of the same shape that is not the key: its last characters rotated by one place. */
-export function sameShapeKey(key: string): { value: string; shown: string } | undefined {
+export function sameShapeKey(key: string): { value: string; shown: string; display: string } | undefined {
   const n = Math.min(TAIL, Math.floor(key.length / 2));
   const tail = key.slice(-n);
   const value = key.slice(0, -n) + tail.slice(1) + tail.slice(0, 1);
   if (n >= 2 && value !== key) {
-    return { value, shown: `\${API_KEY%${'?'.repeat(n)}}\${API_KEY: -${n - 1}}\${API_KEY: -${n}:1}` };
+    return {
+      value,
+      shown: `\${API_KEY%${'?'.repeat(n)}}\${API_KEY: -${n - 1}}\${API_KEY: -${n}:1}`,
+      display: `<the key, its last ${n} characters rotated one place>`,
+    };
   }
   // A tail of one repeated character: rotate the whole key instead.
   const whole = key.slice(1) + key.slice(0, 1);
-  return whole === key ? undefined : { value: whole, shown: '${API_KEY:1}${API_KEY:0:1}' };
+  return whole === key ? undefined : { value: whole, shown: '${API_KEY:1}${API_KEY:0:1}', display: '<the key rotated one place>' };
 }
 
 /** ASCII letters swapped to the other case, as `tr a-zA-Z A-Za-z` does. */
@@ -49,7 +55,7 @@ export const SAME_SHAPE: AuthVariant = {
   label: 'a key of the same shape that is not the key',
   make(key) {
     const other = sameShapeKey(key);
-    return other ? bearer(other.value, other.shown) : 'the key is one repeated character: no other key of its shape can be derived';
+    return other ? bearer(other.value, other.shown, other.display) : 'the key is one repeated character: no other key of its shape can be derived';
   },
 };
 
@@ -76,14 +82,14 @@ export const EMPTY_TOKENS: readonly AuthVariant[] = [
 
 /** AUTH-005: near misses that only an inexact comparison would accept. */
 export const NEAR_MISSES: readonly AuthVariant[] = [
-  { label: 'the key without its last character', make: (key) => bearer(key.slice(0, -1), '${API_KEY%?}') },
-  { label: 'the key with a character appended', make: (key) => bearer(`${key}x`, '${API_KEY}x') },
+  { label: 'the key without its last character', make: (key) => bearer(key.slice(0, -1), '${API_KEY%?}', '<the key without its last character>') },
+  { label: 'the key with a character appended', make: (key) => bearer(`${key}x`, '${API_KEY}x', '<the key>x') },
   {
     label: 'the key in swapped letter case',
     make(key) {
       const swapped = swapCase(key);
       if (swapped === key) return 'the key has no letters, so it has no other letter case';
-      return bearer(swapped, '$(printf %s "$API_KEY" | tr a-zA-Z A-Za-z)');
+      return bearer(swapped, '$(printf %s "$API_KEY" | tr a-zA-Z A-Za-z)', '<the key in swapped letter case>');
     },
   },
 ];
@@ -116,7 +122,7 @@ export function wrongKeyIn(scheme: string): AuthVariant {
     make(key) {
       const other = sameShapeKey(key);
       if (!other) return 'the key is one repeated character: no other key of its shape can be derived';
-      return { auth: { value: `${scheme} ${other.value}`, shown: `${scheme} ${other.shown}` } };
+      return { auth: { value: `${scheme} ${other.value}`, shown: `${scheme} ${other.shown}`, display: `${scheme} ${other.display}` } };
     },
   };
 }
