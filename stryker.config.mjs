@@ -6,7 +6,8 @@
 // process, where Stryker's instrumented code reads the active mutant from __STRYKER_ACTIVE_MUTANT__.
 // MUTATION_PROFILE selects the profile (standard by default; thorough for the full measure). --strict:
 // a mutant that breaks a SHOULD (a missing Location, a missing WWW-Authenticate) is a deviation the suite
-// must report too, so warnings count as detection.
+// must report too, so warnings count as detection; so does a warning of an ADVISORY requirement, which
+// --strict leaves alone (mutation/judge.mjs runs the CLI and reads its report).
 //
 // Each mutant runs against every embedded setup in turn (src/harness/target.ts: the default one, then a
 // day window that binds with ids past INT64_MAX, then both windows binding at once); the first that
@@ -27,7 +28,7 @@ const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ?
 
 // A fixed seed: a mutant is killed or survives the same way on every run. --fail-fast: a killed mutant
 // ends its run at the first failure. Reports stay in the sandbox.
-const cli = `node src/bin/animal-store-conformance.js --profile ${profile} --strict --fail-fast --seed 20240605 --report-dir .stryker-reports`;
+const cli = `node mutation/judge.mjs --profile ${profile} --strict --fail-fast --seed 20240605 --report-dir .stryker-reports`;
 const runs = variants
   ? VARIANT_RUNS.map((group) => `${cli} --reference-variants ${group.join(',')}`)
   : SETUPS.map((setup) => (setup === 'default' ? cli : `CONFORMANCE_EMBEDDED_SETUP=${setup} ${cli}`));

@@ -4,7 +4,7 @@ import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { limitsOf } from '../src/plans.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
-import { type Exhaustion, exhaust, exhaustionClient, once, PAST_REMAINING } from './support/rate-exhaustion.ts';
+import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
 import { failOnFinding } from './support/findings.ts';
 import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
@@ -85,6 +85,21 @@ describe('rate-limit headers', () => {
     { tier: 'quick' },
   );
 
+  conformance(
+    'RATE-010',
+    'Retry-After, where sent on a response other than a 429, is delay-seconds or an HTTP-date',
+    async (ctx: ConformanceContext) => {
+      // The always-on check judges every response of the run; this test makes sure the window's readings
+      // are judged, without a request of its own.
+      const responses = (await window(ctx)).flat().map((reading) => reading.response);
+      for (const response of responses) failOnFinding(ctx, response);
+      if (responses.every((response) => response.headers['retry-after'] === undefined)) {
+        ctx.note('no Retry-After on these 200s: the always-on check judges any other response of the run that sends one');
+      }
+    },
+    { tier: 'quick' },
+  );
+
   conformance('RATE-001', 'rate-limit headers on a 200, a 401 and a 404', async (ctx: ConformanceContext) => {
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }), 'listPets with a valid key');
     expectRateHeaders(ctx, await ctx.client.listPets({ limit: 1 }, { auth: 'none' }), 'listPets without a key');
@@ -135,7 +150,9 @@ describe('rate-limit exhaustion', () => {
   // One exhaustion for the five tests below; whichever runs first spends the window. Re-exhausting per
   // test would cost a window each, which a remote key on the Free plan cannot afford.
   const exhaustion = once(exhaust);
-  const options = { exhausts: true } as const;
+  // In every profile: a key whose window fits the budget (the embedded reference's, a Free key at
+  // standard) is exhausted; a larger one is skipped as too large (see exhaust).
+  const options = { exhausts: true, tier: 'quick' } as const;
 
   /** The 429 to judge, or a skip with the reason there is none. */
   async function tooMany(ctx: ConformanceContext): Promise<Extract<Exhaustion, { kind: 'limited' }>> {
@@ -153,7 +170,7 @@ describe('rate-limit exhaustion', () => {
       if (result.kind === 'skipped') ctx.skip(result.reason, result.code);
       if (result.kind === 'no-429') {
         ctx.fail(
-          `a 429 within ${PAST_REMAINING} requests past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,
+          `a 429 within ${result.past} ${result.past === 1 ? 'request' : 'requests'} past the ${result.firstRemaining} that X-RateLimit-Remaining allowed`,
           `${result.sent} requests, none answered 429 (Remaining went from ${result.firstRemaining} to ${result.lastRemaining})`,
         );
       }
@@ -171,6 +188,17 @@ describe('rate-limit exhaustion', () => {
       if (early && previous.reset !== undefined && reading.reset !== undefined && reading.reset > previous.reset + 1) {
         ctx.skip(
           `the 429 names another window (Reset ${previous.reset} → ${reading.reset}), likely a longer limit: ${describeReading(previous)} → ${describeReading(reading)}`,
+        );
+      }
+      // Seen whole (a dedicated key, from the window's first request): it serves its Limit before the 429,
+      // whatever Remaining counted; a 429 when Remaining said 1 is then one early, not a race.
+      const whole = result.wholeWindow;
+      if (whole) {
+        ctx.check(
+          whole.served >= whole.limit,
+          `a window of X-RateLimit-Limit ${whole.limit}, opened by this key's first request, serves ${whole.limit} requests before its 429`,
+          () => `${whole.served} served, then 429: ${describeReading(previous)} → ${describeReading(reading)}`,
+          [previous.response, reading.response],
         );
       }
       const others = result.slack > 1 ? ` (others using the key spent up to ${result.slack - 1} per request)` : '';

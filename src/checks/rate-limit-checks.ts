@@ -91,3 +91,18 @@ export const retryAfterOn429: Check = {
     return { expected, actual: `Retry-After ${quoteValue(raw)}` };
   },
 };
+
+/**
+ * RATE-010: Retry-After on a response other than a 429 (RATE-005 judges those) still has the syntax RFC
+ * 9110 §10.2.3 gives it; the interface neither asks for it there nor forbids it.
+ */
+export const retryAfterWellFormed: Check = {
+  name: 'retry-after-well-formed',
+  requirementId: 'RATE-010',
+  run(ctx) {
+    const raw = ctx.headers['retry-after'];
+    if (!operationOf(ctx) || ctx.status === 429 || raw === undefined) return undefined;
+    if (DIGITS.test(raw) || parseHttpDate(raw, ctx.now) !== undefined) return undefined;
+    return { expected: 'Retry-After, where sent, holding delay-seconds or an HTTP-date', actual: `Retry-After ${quoteValue(raw)} on a ${ctx.status}` };
+  },
+};

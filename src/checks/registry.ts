@@ -4,7 +4,7 @@ import { jsonContentType, responseSchema } from './body-checks.ts';
 import { deprecationOnlyWhereDeprecated, deprecationStructuredDate, sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
 import { ietfRateLimitAgrees } from './ietf-rate-limit-checks.ts';
-import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from './rate-limit-checks.ts';
+import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429, retryAfterWellFormed } from './rate-limit-checks.ts';
 import { documentedStatus, noServerError } from './status-checks.ts';
 import type { Check, CheckContext, Finding } from './types.ts';
 
@@ -23,6 +23,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
   rateLimitHeadersPresent,
   rateLimitHeadersWellFormed,
   retryAfterOn429,
+  retryAfterWellFormed,
   ietfRateLimitAgrees,
   wwwAuthenticateOn401,
   sunsetDate,

@@ -10,7 +10,7 @@ import { preflight } from './preflight.ts';
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
 /** Requests the embedded exhaustion key may make per window. */
-export const EMBEDDED_EXHAUST_LIMIT = 12;
+export const EMBEDDED_EXHAUST_LIMIT = 2;
 
 /**
  * How the embedded reference is started. `default` is every run's: the exhaustion key's minute window

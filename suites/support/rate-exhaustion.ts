@@ -11,8 +11,8 @@ const MAX_EXHAUSTION = 1000;
 
 export type Exhaustion =
   | { kind: 'skipped'; reason: string; code: SkipCode }
-  /** No 429 within Remaining + PAST_REMAINING requests. */
-  | { kind: 'no-429'; sent: number; firstRemaining: number; lastRemaining: number }
+  /** No 429 within Remaining + `past` requests. */
+  | { kind: 'no-429'; sent: number; past: number; firstRemaining: number; lastRemaining: number }
   | {
       kind: 'limited';
       /** A request served although the response before it, in the same window, said Remaining 0. */
@@ -24,6 +24,11 @@ export type Exhaustion =
       /** The highest Remaining a 429 may follow: 1 for our own race, more when others share the key. */
       slack: number;
       sent: number;
+      /**
+       * The key's whole window, seen from its first request to the 429 with nothing else spending it (a
+       * dedicated exhaustion key, Remaining falling by one each time, no rollover): the requests it served.
+       */
+      wholeWindow?: { limit: number; served: number };
     };
 
 /** The key to spend: the embedded reference's separate exhaustion key, else the user's only key. */
@@ -31,10 +36,21 @@ export function exhaustionClient(ctx: ConformanceContext): TargetClient {
   return ctx.run.exhaustApiKey ? ctx.clientWithKey(ctx.run.exhaustApiKey) : ctx.client;
 }
 
-/** Why spending `remaining` more requests (plus the recovery request of RATE-007) is not affordable. */
+/**
+ * Requests to send past the advertised Remaining: PAST_REMAINING, fewer when the budget is short (the
+ * quick profile), never none. One suffices to judge: past Remaining 0 a request is answered 429 or, served,
+ * fails RATE-004; the rest only guard against readings others sharing the key have made stale.
+ */
+function pastRemaining(ctx: ConformanceContext, remaining: number): number {
+  const left = ctx.budgetLeft();
+  // One request of the budget stays for RATE-007's recovery.
+  return left === undefined ? PAST_REMAINING : Math.max(1, Math.min(PAST_REMAINING, left - remaining - 1));
+}
+
+/** Why spending `remaining` more requests, one past them and the recovery request of RATE-007 is not affordable. */
 function unaffordable(ctx: ConformanceContext, remaining: number): string | undefined {
   const left = ctx.budgetLeft();
-  const spend = remaining + PAST_REMAINING + 1;
+  const spend = remaining + 1 + 1;
   if (remaining > MAX_EXHAUSTION) {
     return `the key allows ${remaining} more requests this window; the suite exhausts only keys with at most ${MAX_EXHAUSTION} left`;
   }
@@ -46,7 +62,7 @@ function unaffordable(ctx: ConformanceContext, remaining: number): string | unde
 
 /**
  * Spends the key's window with cheap requests (listPets limit=1) until the first 429, and stops there: no
- * request is sent after it (a real key can be banned for that). Bounded by Remaining + PAST_REMAINING;
+ * request is sent after it (a real key can be banned for that). Bounded by Remaining + pastRemaining;
  * when the window rolls over mid-way the count restarts once from the new Remaining.
  */
 export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
@@ -54,6 +70,7 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   const probe = (unpaced: boolean) => client.listPets({ limit: 1 }, unpaced ? { retryOn429: false, pace: false } : {});
   // The first request is paced like any other, so a key an earlier test left at 0 is waited for.
   let previous = readRate(await probe(false));
+  const first = previous;
   const firstRemaining = previous.remaining;
   if (firstRemaining === undefined) {
     return {
@@ -65,7 +82,8 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   const tooDear = unaffordable(ctx, firstRemaining);
   if (tooDear) return { kind: 'skipped', code: 'key-too-large', reason: tooDear };
   let remaining = firstRemaining;
-  let bound = remaining + PAST_REMAINING;
+  let past = pastRemaining(ctx, remaining);
+  let bound = remaining + past;
   let rolledOver = false;
   let slack = 1;
   let sent = 0;
@@ -73,7 +91,18 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   while (sent < bound) {
     const reading = readRate(await probe(true));
     sent += 1;
-    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack, sent, ...(servedPastZero ? { servedPastZero } : {}) };
+    if (reading.response.status === 429) {
+      const whole = wholeWindow(ctx, [first, previous, reading], rolledOver || slack > 1, sent);
+      return {
+        kind: 'limited',
+        tooMany: reading,
+        previous,
+        slack,
+        sent,
+        ...(servedPastZero ? { servedPastZero } : {}),
+        ...(whole ? { wholeWindow: whole } : {}),
+      };
+    }
     // Others sharing the key can only make a 429 come sooner: a request served after Remaining 0 in the
     // same window (same Reset) is one the target allowed beyond its own count.
     if (servedPastZero === undefined && previous.remaining === 0 && reading.reset === previous.reset && reading.response.status < 300) {
@@ -92,7 +121,8 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
       const reason = unaffordable(ctx, current);
       if (reason) return { kind: 'skipped', code: 'key-too-large', reason };
       rolledOver = true;
-      bound = sent + current + PAST_REMAINING;
+      past = pastRemaining(ctx, current);
+      bound = sent + current + past;
     } else {
       // Others using the key make Remaining fall by more than 1 per request; a 429 may then come sooner.
       slack = Math.max(slack, remaining - current);
@@ -100,7 +130,21 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     remaining = current;
     previous = reading;
   }
-  return { kind: 'no-429', sent, firstRemaining, lastRemaining: remaining };
+  return { kind: 'no-429', sent, past, firstRemaining, lastRemaining: remaining };
+}
+
+/**
+ * The requests a window served when this exhaustion saw all of it: the key is the run's dedicated
+ * exhaustion key (nobody else spends it), the first request opened the window (Remaining = Limit − 1),
+ * and every later one, up to the 429, was in the same window and counted one. Then the 429 came after
+ * `sent` served requests (the first, paced one included, the 429 not).
+ */
+function wholeWindow(ctx: ConformanceContext, readings: readonly Reading[], disturbed: boolean, sent: number): { limit: number; served: number } | undefined {
+  const [first] = readings;
+  if (!first || !ctx.run.exhaustApiKey || disturbed || first.limit === undefined || first.remaining !== first.limit - 1) return undefined;
+  // The 429 too names the same window: a 429 of another limit (a day's, under a minute's headers) is not this window's end.
+  if (first.reset === undefined || readings.some((r) => r.reset !== first.reset || r.limit !== first.limit)) return undefined;
+  return { limit: first.limit, served: sent };
 }
 
 /**

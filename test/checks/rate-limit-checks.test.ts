@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ietfRateLimitAgrees } from '../../src/checks/ietf-rate-limit-checks.ts';
-import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429 } from '../../src/checks/rate-limit-checks.ts';
+import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429, retryAfterWellFormed } from '../../src/checks/rate-limit-checks.ts';
 import { ctx, headers, NOW } from './context.ts';
 
 const NOW_S = Math.floor(NOW / 1000);
@@ -114,5 +114,27 @@ describe('ietf-ratelimit-agrees (RATE-009)', () => {
     // Other quotas (a monthly one, say) may have any window; without w nothing is judged.
     expect(run({ 'ratelimit-policy': '"minute";q=60;w=60, "month";q=100000;w=2592000' })).toBeUndefined();
     expect(run({ 'ratelimit-policy': '"minute";q=60' })).toBeUndefined();
+  });
+});
+
+describe('retry-after-well-formed (RATE-010, advisory)', () => {
+  const run = (status: number, value: string | undefined) => retryAfterWellFormed.run(ctx({ status, headers: headers({ 'retry-after': value }) }))?.actual;
+
+  it('accepts none, delay-seconds and an HTTP-date on any status', () => {
+    for (const status of [200, 201, 400, 401, 404, 503]) {
+      expect(run(status, undefined)).toBeUndefined();
+      expect(run(status, '0')).toBeUndefined();
+      expect(run(status, '120')).toBeUndefined();
+      expect(run(status, new Date(NOW + 60_000).toUTCString())).toBeUndefined();
+    }
+  });
+
+  it.each(['undefined', '', 'soon', '-1', '1.5', '60s', 'NaN'])('warns on Retry-After %j outside a 429', (value) => {
+    expect(run(200, value)).toBe(`Retry-After ${JSON.stringify(value)} on a 200`);
+  });
+
+  it('leaves a 429 to RATE-005 and paths outside the interface alone', () => {
+    expect(run(429, 'soon')).toBeUndefined();
+    expect(retryAfterWellFormed.run(ctx({ operationId: undefined, headers: headers({ 'retry-after': 'soon' }) }))).toBeUndefined();
   });
 });

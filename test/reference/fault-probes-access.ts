@@ -108,6 +108,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'sunset-wrong-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
   'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'deprecation-not-structured-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
+  'retry-after-on-every-response': { run: async ({ server }) => (await call(server, 'GET', '/pets')).headers['retry-after'] },
   'ietf-ratelimit-reset-disagrees': { ...smallKey, run: async (c) => (await limited(c, 1)).map((answer) => answer.headers.ratelimit) },
   'ietf-ratelimit-window-is-reset-time': { run: async ({ server }) => (await call(server, 'GET', '/pets')).headers['ratelimit-policy'] },
   'link-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.link },

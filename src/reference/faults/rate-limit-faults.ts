@@ -45,6 +45,14 @@ export const RATE_LIMIT_FAULTS = [
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.limit })) }),
   }),
   defineFault({
+    name: 'retry-after-on-every-response',
+    group: 'rate-limit',
+    description: 'Every response carries Retry-After, and outside a 429 its value is "undefined" (a field written from no value).',
+    detectedBy: ['RATE-010'],
+    advisoryOnly: true,
+    hooks: () => ({ reply: (reply) => (reply.status === 429 ? reply : setHeaders(reply, { 'retry-after': 'undefined' })) }),
+  }),
+  defineFault({
     name: 'ietf-ratelimit-reset-disagrees',
     group: 'rate-limit',
     description: 'The IETF RateLimit field says the window resets 30 s later than X-RateLimit-Reset does.',
