@@ -1,6 +1,6 @@
 import { HarnessError } from '../../errors.ts';
 import { FAULTS } from './all-faults.ts';
-import { unknownNameMessage } from '../names.ts';
+import { unknownNameMessage } from '../../nearest-names.ts';
 import { INDEPENDENT_FAULTS } from '../independent-faults/index.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
 
