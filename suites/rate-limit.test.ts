@@ -15,6 +15,8 @@ const MAX_RECOVERY_WAIT_MS = 90_000;
 const AGREEMENT_MS = 2_000;
 /** Timer and clock granularity only: the wait honours Retry-After, it does not stretch it. */
 const TIMER_MARGIN_MS = 50;
+/** A recovery request this much later than due was held up by the machine, not by the suite. */
+const LATE_MS = 500;
 
 function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
   const missing = missingRateHeaders(response);
@@ -274,8 +276,20 @@ describe('rate-limit exhaustion', () => {
           `the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`,
         );
       }
-      await sleep(Math.max(0, reading.arrivedAt + wait.ms + TIMER_MARGIN_MS - Date.now()), undefined, { signal: ctx.signal });
+      const due = reading.arrivedAt + wait.ms + TIMER_MARGIN_MS;
+      await sleep(Math.max(0, due - Date.now()), undefined, { signal: ctx.signal });
+      const late = Date.now() - due;
       const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
+      // A machine that stalled past the wait may have let the window turn: a 200 then says nothing of a
+      // Retry-After shorter than the window (a 429 still fails: the wait had passed).
+      const reset = resetMs(reading);
+      const shorterThanWindow = reset !== undefined && wait.ms + AGREEMENT_MS / 2 < reset;
+      if (response.status === 200 && late > LATE_MS && shorterThanWindow) {
+        ctx.skip(
+          `the request after the 429 left ${fmt(late)} later than the ${fmt(wait.ms)} asked (${wait.basis}), when the window may have turned: the wait was not tested`,
+          'precondition',
+        );
+      }
       ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
     },
     options,
