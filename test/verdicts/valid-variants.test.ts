@@ -101,3 +101,44 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
     );
   }
 });
+
+/**
+ * The quick profile too: a sample of each family and the rate-limit exhaustion, within 55 requests. The
+ * run is PARTIAL by design; a valid variant must still meet no failure, no warning it does not earn, and
+ * no harness error.
+ */
+const QUICK_PLANS: readonly VariantPlan[] = [
+  ...VARIANTS.map((v) => planVariants([v.name], 'quick')),
+  planVariants(LENIENT_ANSWERS, 'quick', 'lenient answers'),
+  planVariants(DATA_CHOICES, 'quick', 'data choices'),
+  planVariants(TRANSPORT, 'quick', 'transport'),
+];
+
+describe('valid variants at the quick profile: nothing fails, PARTIAL and exit 0', () => {
+  const limiter = createLimiter(CONCURRENCY);
+
+  for (const plan of QUICK_PLANS) {
+    test.concurrent(
+      `${plan.label} [quick]`,
+      async ({ expect, onTestFinished }) => {
+        const run = await limiter.run(() => runCliInTest({ onTestFinished }, plan.args, { timeoutMs: RUN_TIMEOUT_MS, label: 'variant' }));
+        const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
+        const problems = verdictProblems(run.report).filter((p) => p.verdict === 'fail' || p.verdict === 'warn' || p.verdict === 'harness-error');
+        const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)));
+        const why = [
+          `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
+          formatProblems(problems),
+          `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
+          run.stderr.slice(-2000),
+        ].join('\n');
+        expect(
+          unexpected.map((p) => `${p.id} ${p.verdict}`),
+          `false failures at quick\n${why}`,
+        ).toEqual([]);
+        expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: 'partial' });
+        expect(run.report?.traffic.requestCount, why).toBeLessThanOrEqual(55);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
