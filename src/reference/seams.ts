@@ -9,6 +9,7 @@ import type { NewPetOutcome, NewPetSeams } from './new-pet.ts';
 import type { PipelineSeams } from './pipeline.ts';
 import type { RateLimiterSeams, Refuse } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
+import { admitWith, answerBeforeAuthWith, invalidBodyWith, refuseWith, replyWith } from './faults/seam-adapters.ts';
 import type { NewPetRecord, PetStoreView, StoreCalls, StoreSeams, StoredPet } from './store.ts';
 
 /*
@@ -101,30 +102,12 @@ export function seamsOf(hooks: FaultHooks): Seams {
   const { authenticate, answerBeforeAuth, acceptInvalid, reply, refuse } = hooks;
   return {
     basePath: hooks.basePath ?? same,
-    admit: authenticate
-      ? (auth, authorization, search, ring, connection) => {
-          const admitted = authenticate(typeof auth === 'string' ? undefined : auth, { authorization, search, ring, connection });
-          return admitted ?? (typeof auth === 'string' ? auth : 'invalid-token');
-        }
-      : same,
-    answerBeforeAuth: answerBeforeAuth
-      ? async (req, route, search, now, prepare) => {
-          if (route.kind !== 'operation') return undefined;
-          const early = await prepare(req, route, search, now);
-          // A commit would store the pet: never run for a refused request.
-          if (typeof early === 'function') return undefined;
-          return answerBeforeAuth(false, early, route.operation) ? early : undefined;
-        }
-      : async () => undefined,
+    admit: authenticate ? admitWith(authenticate) : same,
+    answerBeforeAuth: answerBeforeAuth ? answerBeforeAuthWith(answerBeforeAuth) : async () => undefined,
     bodyAnnounced: hooks.bodyAnnounced ?? same,
     joinBody: hooks.joinBody ?? same,
     acceptMediaType: hooks.acceptMediaType ?? same,
-    invalidBody: acceptInvalid
-      ? (refusal, body, issues) => {
-          const accepted = acceptInvalid(undefined, body, issues);
-          return accepted ? { pet: accepted } : refusal;
-        }
-      : same,
+    invalidBody: acceptInvalid ? invalidBodyWith(acceptInvalid) : same,
     exactNumbers: hooks.exactNumbers ?? same,
     newPetOutcome: hooks.newPetOutcome ?? same,
     newPet: hooks.newPet ?? same,
@@ -132,8 +115,8 @@ export function seamsOf(hooks: FaultHooks): Seams {
     petId: hooks.petId ?? same,
     listQuery: hooks.listQuery ?? same,
     listSource: hooks.listSource ?? same,
-    reply: reply ? (value, operation, method, search, now, errorReply) => reply(value, { operation, method, search, now, errorReply }) : same,
-    refuse: refuse ? (refused, bucket, limits, windows, now) => refuse(refused, { bucket, limits, windows, now }) : same,
+    reply: reply ? replyWith(reply) : same,
+    refuse: refuse ? refuseWith(refuse) : same,
     idStart: hooks.idStart ?? same,
     assignId: hooks.assignId ?? same,
     copies: hooks.copies ?? same,
