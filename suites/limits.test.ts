@@ -189,6 +189,27 @@ conformance(
   { tier: 'quick' },
 );
 
+conformance(
+  'LIM-007',
+  'a PetStatus in another letter case (status=AVAILABLE) is outside PetStatus: 400 or an empty list',
+  async (ctx: ConformanceContext) => {
+    const what = 'listPets status=AVAILABLE';
+    // An available pet stored first: a server that matches the filter without regard to case returns it.
+    if (!ctx.run.readOnly) await ctx.setupPet({ name: ctx.petName('LIM-007 case'), status: 'available' });
+    const response = await ctx.client.listPets({ status: 'AVAILABLE', limit: MAX_LIMIT });
+    if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=AVAILABLE' });
+    const items = expectList(ctx, response, what);
+    if (ctx.run.readOnly && items.length === 0) ctx.skip('read-only mode and an empty answer: whether an available pet is stored is unknown', 'read-only');
+    ctx.check(
+      items.length === 0,
+      `${what}: 400, or 200 with an empty list (PetStatus values are lower-case)`,
+      `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`,
+      response,
+    );
+  },
+  { writes: true },
+);
+
 conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields at most limit animals', async (ctx: ConformanceContext) => {
   // Small limits are where an ignored limit shows; eight stored pets make them count. Status varies alongside.
   const stored = await ensureStoreHolds(ctx, 8);

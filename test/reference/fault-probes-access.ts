@@ -39,6 +39,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'unknown-status-returns-all': { ...seeded, run: (c) => lengthOf(c, '/pets?status=lost') },
   'limit-above-100-honoured': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=101') },
+  'status-filter-folds-case': { ...seeded, run: async ({ server }) => (await call(server, 'GET', '/pets?status=Sold')).status },
   'status-filter-needs-limit': {
     ...seeded,
     run: async ({ server }) => {

@@ -48,6 +48,18 @@ export const LIMIT_FAULTS = [
     hooks: () => ({ listQuery: (query) => (isProblem(query.status) ? query : { ...query, status: undefined }) }),
   }),
   defineFault({
+    name: 'status-filter-folds-case',
+    group: 'limits',
+    description: 'The status filter is compared without regard to letter case: status=Sold or status=AVAILABLE (not PetStatus values) list those pets.',
+    detectedBy: ['LIM-007'],
+    hooks: () => ({
+      listQuery: (query, raw) => {
+        const folded = ['available', 'pending', 'sold'].find((status) => status.localeCompare(raw.status ?? '', 'en', { sensitivity: 'base' }) === 0);
+        return folded !== undefined && isProblem(query.status) ? { ...query, status: folded } : query;
+      },
+    }),
+  }),
+  defineFault({
     name: 'limit-above-100-honoured',
     group: 'limits',
     description: 'listPets takes a limit above 100 as given (limit=101 lists 101 pets) instead of refusing or clamping it.',
