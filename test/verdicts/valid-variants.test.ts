@@ -2,7 +2,7 @@ import { describe, test, vi } from 'vitest';
 import { VARIANTS, type VariantName } from '../../src/reference/variants.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
-import { type VariantPlan, formatProblems, planVariants, verdictProblems } from './support/variant-plan.ts';
+import { type VariantPlan, type VerdictProblem, formatProblems, planVariants, verdictProblems } from './support/variant-plan.ts';
 
 /**
  * Proves the suite's "conformant": the CLI runs every area against the embedded reference taking each
@@ -69,6 +69,16 @@ const PLANS: readonly VariantPlan[] = [
 
 vi.setConfig({ maxConcurrency: CONCURRENCY });
 
+/** What a failed expectation shows: the verdict, the problems, how to replay, the run's last stderr. */
+function explain(run: Awaited<ReturnType<typeof runCliInTest>>, problems: readonly VerdictProblem[], plan: VariantPlan): string {
+  return [
+    `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
+    formatProblems(problems),
+    `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
+    run.stderr.slice(-2000),
+  ].join('\n');
+}
+
 describe('valid variants: every liberty the interface allows is CONFORMANT', () => {
   const limiter = createLimiter(CONCURRENCY);
 
@@ -82,12 +92,7 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
         const unprovable = new Set(plan.variants.flatMap((name) => EXPECTED_UNTESTED[name] ?? []));
         const problems = verdictProblems(run.report);
         const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)) && !(p.verdict === 'skipped' && unprovable.has(p.id)));
-        const why = [
-          `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
-          formatProblems(problems),
-          `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
-          run.stderr.slice(-2000),
-        ].join('\n');
+        const why = explain(run, problems, plan);
         expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
         expect(
           unexpected.map((p) => `${p.id} ${p.verdict}`),
@@ -125,12 +130,7 @@ describe('valid variants at the quick profile: nothing fails, PARTIAL and exit 0
         const allowed = new Set(plan.variants.flatMap((name) => EXPECTED_WARNINGS[name] ?? []));
         const problems = verdictProblems(run.report).filter((p) => p.verdict === 'fail' || p.verdict === 'warn' || p.verdict === 'harness-error');
         const unexpected = problems.filter((p) => !(p.verdict === 'warn' && allowed.has(p.id)));
-        const why = [
-          `${run.report?.verdict.label ?? 'no report'}: ${run.report?.verdict.why ?? ''}`,
-          formatProblems(problems),
-          `replay: npm run conformance -- ${plan.args.join(' ')}   (reports kept in ${run.reportDir})`,
-          run.stderr.slice(-2000),
-        ].join('\n');
+        const why = explain(run, problems, plan);
         expect(
           unexpected.map((p) => `${p.id} ${p.verdict}`),
           `false failures at quick\n${why}`,
