@@ -126,7 +126,9 @@ describe('how to cover what a replay did not run', () => {
   it('a replay says run without --replay, not "without --only" it never used', () => {
     expect(howToCover('not-selected', 'not a failing test of the replayed report (--replay)')).toBe('run again without --replay (a full run)');
     expect(howToCover('not-selected', 'not selected (--only AUTH)')).toBe('run without --only');
-    expect(howToCover('key-too-large', 'the key allows 59 more requests this window; the quick budget has 30 left')).toMatch(/^use --profile standard, whose budget holds a Free-plan window/);
+    expect(howToCover('key-too-large', 'the key allows 59 more requests this window; the quick budget has 30 left')).toMatch(
+      /^use --profile standard, whose budget holds a Free-plan window/,
+    );
     expect(howToCover('key-too-large', 'the key allows 999 more requests this window; the standard budget has 300 left')).toMatch(/or use --profile thorough$/);
   });
 });
