@@ -9,7 +9,6 @@ import type { NewPetOutcome, NewPetSeams } from './new-pet.ts';
 import type { PipelineSeams } from './pipeline.ts';
 import type { RateLimiterSeams, Refuse } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
-import { admitWith, answerBeforeAuthWith, invalidBodyWith, refuseWith, replyWith } from './faults/seam-adapters.ts';
 import type { NewPetRecord, PetStoreView, StoreCalls, StoreSeams, StoredPet } from './store.ts';
 
 /*
@@ -97,17 +96,22 @@ export type Seams = PipelineSeams &
 
 const same = <T>(value: T): T => value;
 
+/**
+ * The seams whose fault hooks have another shape than the seam: a faulty server's assembly adapts them
+ * (faults/seam-adapters.ts), so the core holds no code only a fault runs.
+ */
+export type AdaptedSeams = Partial<Pick<Seams, 'admit' | 'answerBeforeAuth' | 'invalidBody' | 'reply' | 'refuse'>>;
+
 /** The complete seams of a server with the given fault hooks (none: the correct server). */
-export function seamsOf(hooks: FaultHooks): Seams {
-  const { authenticate, answerBeforeAuth, acceptInvalid, reply, refuse } = hooks;
+export function seamsOf(hooks: FaultHooks, adapted: AdaptedSeams = {}): Seams {
   return {
     basePath: hooks.basePath ?? same,
-    admit: authenticate ? admitWith(authenticate) : same,
-    answerBeforeAuth: answerBeforeAuth ? answerBeforeAuthWith(answerBeforeAuth) : async () => undefined,
+    admit: adapted.admit ?? same,
+    answerBeforeAuth: adapted.answerBeforeAuth ?? (async () => undefined),
     bodyAnnounced: hooks.bodyAnnounced ?? same,
     joinBody: hooks.joinBody ?? same,
     acceptMediaType: hooks.acceptMediaType ?? same,
-    invalidBody: acceptInvalid ? invalidBodyWith(acceptInvalid) : same,
+    invalidBody: adapted.invalidBody ?? same,
     exactNumbers: hooks.exactNumbers ?? same,
     newPetOutcome: hooks.newPetOutcome ?? same,
     newPet: hooks.newPet ?? same,
@@ -115,8 +119,8 @@ export function seamsOf(hooks: FaultHooks): Seams {
     petId: hooks.petId ?? same,
     listQuery: hooks.listQuery ?? same,
     listSource: hooks.listSource ?? same,
-    reply: reply ? replyWith(reply) : same,
-    refuse: refuse ? refuseWith(refuse) : same,
+    reply: adapted.reply ?? same,
+    refuse: adapted.refuse ?? same,
     idStart: hooks.idStart ?? same,
     assignId: hooks.assignId ?? same,
     copies: hooks.copies ?? same,

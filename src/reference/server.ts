@@ -9,6 +9,7 @@ import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/all-faults.ts';
 import type { IndependentFaultName } from './independent-faults/index.ts';
 import { composeFaults } from './faults/compose.ts';
+import { adaptSeams } from './faults/seam-adapters.ts';
 import {
   type NewPetLiberty,
   clampedLimit,
@@ -70,7 +71,7 @@ export interface ReferenceServer {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
   const hooks = composeFaults(options.faults ?? []);
-  const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks), options), options);
+  const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks, adaptSeams(hooks)), options), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
   if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {

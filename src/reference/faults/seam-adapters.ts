@@ -1,10 +1,22 @@
-import type { FaultHooks, Seams } from '../seams.ts';
+import type { AdaptedSeams, FaultHooks, Seams } from '../seams.ts';
 
 /**
  * How a fault's hook takes the place of a seam, where the hook's shape differs from the seam's: code
  * only a faulty server runs. It lives with the faults, which the mutation run leaves alone (a mutant of
  * it is another fault); the correct server's seams are identities (seams.ts).
  */
+
+/** The adapted seams of the given hooks, for seamsOf: only those a fault wrote. */
+export function adaptSeams(hooks: FaultHooks): AdaptedSeams {
+  const { authenticate, answerBeforeAuth, acceptInvalid, reply, refuse } = hooks;
+  return {
+    ...(authenticate ? { admit: admitWith(authenticate) } : {}),
+    ...(answerBeforeAuth ? { answerBeforeAuth: answerBeforeAuthWith(answerBeforeAuth) } : {}),
+    ...(acceptInvalid ? { invalidBody: invalidBodyWith(acceptInvalid) } : {}),
+    ...(reply ? { reply: replyWith(reply) } : {}),
+    ...(refuse ? { refuse: refuseWith(refuse) } : {}),
+  };
+}
 
 export function admitWith(authenticate: NonNullable<FaultHooks['authenticate']>): Seams['admit'] {
   return (auth, authorization, search, ring, connection) => {
