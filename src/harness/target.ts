@@ -19,7 +19,9 @@ export const EMBEDDED_EXHAUST_LIMIT = 2;
  * - `day-window`: the exhaustion key's day limit binds (a day of two minute windows), so RATE-003…007 run on the daily
  *   window; the pets' ids start 20 below INT64_MAX and go past it.
  * - `both-windows`: the exhaustion key spends both windows at the same request; the 429 must name the
- *   day, which turns later.
+ *   day, which turns later. The ids start a million below INT64_MAX, where doubles are 1024 apart, and
+ *   never run out within a run: every two pets created one after the other have ids a double cannot
+ *   tell apart (INT-004 reads both back).
  * Selected by the CONFORMANCE_EMBEDDED_SETUP environment variable (a benchmark knob, not a user option).
  * No setup moves the clock: the reference has one clock for the rate windows and the sunset, and a clock
  * years ahead makes X-RateLimit-Reset years ahead of the client (RATE-002 rightly fails); a clock just
@@ -53,7 +55,9 @@ export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApi
     };
   }
   const windows = { rateWindowMs: EMBEDDED_RATE_WINDOW_MS, dayWindowMs: EMBEDDED_DAY_WINDOW_MS, waitMs: EMBEDDED_DAY_WINDOW_MS };
-  if (setup === 'both-windows') return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows };
+  if (setup === 'both-windows') {
+    return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows, idStart: INT64_MAX - 1_000_000n };
+  }
   return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: limit }], ...windows, idStart: INT64_MAX - 20n };
 }
 
