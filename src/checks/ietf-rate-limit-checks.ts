@@ -83,6 +83,8 @@ export const ietfRateLimitAgrees: Check = {
     const problems: string[] = [];
     const policy = policyRaw === undefined ? undefined : readPolicy(policyRaw);
     if (policyRaw !== undefined && policy === undefined) problems.push(`RateLimit-Policy ${quoteValue(policyRaw)} is not a Structured Field list of quotas`);
+    // An empty List is never serialised: the field is left out instead (RFC 8941 §3.1).
+    if (policy?.length === 0) problems.push('RateLimit-Policy is sent empty: a server without a policy to announce leaves the field out (RFC 8941 §3.1)');
     const reading = rateRaw === undefined ? undefined : readRateLimit(rateRaw);
     if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoteValue(rateRaw)} is not a Structured Field with remaining counts`);
     const x = xRateLimit(ctx);
