@@ -154,6 +154,26 @@ describe('errors the framework answers', () => {
     },
     quick,
   );
+
+  // STA-015 (advisory, RFC 9110 §15.5.6): a 405 names what the path does serve in Allow. Which status a
+  // method the interface does not give a path gets is the server's (405, 404, 501, or serving it as an
+  // extension): only a 405 is judged, and its Allow must hold the path's methods the interface gives.
+  conformance('STA-015', 'a 405 carries Allow with the methods the path serves', async (ctx: ConformanceContext) => {
+    const refused = (await provoked(ctx)).filter((e) => e.response.status === 405);
+    if (refused.length === 0) ctx.skip('no request was answered 405: nothing for STA-015 to judge', 'precondition');
+    for (const { label, response } of refused) {
+      const allow = response.headers.allow;
+      const listed = new Set((allow ?? '').split(',').map((method) => method.trim()));
+      const expected = label.startsWith('DELETE /pets/') ? ['GET'] : ['GET', 'POST'];
+      const missing = expected.filter((method) => !listed.has(method));
+      ctx.check(
+        missing.length === 0,
+        `the 405 to ${label} with Allow listing ${expected.join(' and ')}`,
+        () => (allow === undefined ? 'no Allow header' : `Allow ${JSON.stringify(allow)} without ${missing.join(', ')}`),
+        response,
+      );
+    }
+  });
 });
 
 function expectErrorBody(ctx: ConformanceContext, label: string, response: ApiResponse): void {

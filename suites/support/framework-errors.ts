@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { isHarnessError } from '../../src/errors.ts';
+import { unlikelyPetId } from './auth-operations.ts';
 
 /** A request a server's framework (router, HTTP parser, URL decoder) usually answers before the application. */
 export interface FrameworkError {
@@ -33,8 +34,15 @@ export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<F
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB URL`,
       () => client.send({ method: 'GET', path: '/pets', query: `limit=1&conformance_padding=${'x'.repeat(OVERSIZED_BYTES)}` }),
     ],
-    ['DELETE /pets (a method the interface does not give the path)', () => client.send({ method: 'DELETE', path: '/pets' })],
   ];
+  // Methods the interface does not give a path; never in read-only mode (a server may implement them).
+  if (!ctx.run.readOnly) {
+    const petId = unlikelyPetId(ctx);
+    sends.push(
+      ['DELETE /pets (a method the interface does not give the path)', () => client.send({ method: 'DELETE', path: '/pets' })],
+      [`DELETE /pets/${petId} (a method the interface does not give the path)`, () => client.send({ method: 'DELETE', path: `/pets/${petId}` })],
+    );
+  }
   const out: FrameworkError[] = [];
   for (const [label, send] of ctx.run.profile === 'quick' ? sends.slice(0, 1) : sends) {
     try {

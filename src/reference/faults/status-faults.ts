@@ -8,6 +8,14 @@ const LEADING_INTEGER = /^(-?\d+)\D/;
 /** Wrong status codes, 5xx on odd input, and the headers and paths that go with status. */
 export const STATUS_FAULTS = [
   defineFault({
+    name: 'allow-missing-on-405',
+    group: 'status',
+    description: 'A 405 (another method on /pets or /pets/{petId}) carries no Allow header.',
+    detectedBy: ['STA-015'],
+    advisoryOnly: true,
+    hooks: () => ({ reply: (reply) => (reply.status === 405 ? setHeaders(reply, { allow: undefined }) : reply) }),
+  }),
+  defineFault({
     name: 'create-returns-200',
     group: 'status',
     description: 'createPet answers 200 instead of 201.',
