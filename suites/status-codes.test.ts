@@ -1,5 +1,5 @@
 import type { ApiResponse, RequestOptions } from '../src/client/index.ts';
-import { type ConformanceContext, conformance, toPetRecord } from '../src/harness/index.ts';
+import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson } from '../src/json.ts';
 import {
   TWO_POW_63,
@@ -288,3 +288,18 @@ conformance(
   },
   { tier: 'quick' },
 );
+
+conformance('STA-016', 'getPet of an id whose digits are percent-encoded answers as for the id itself', async (ctx: ConformanceContext) => {
+  // RFC 3986 §2.3: a percent-encoded unreserved character (a digit, "-") is the character itself, so
+  // /pets/%31%32 names the same animal as /pets/12. Sent as written: the client would encode the %.
+  const pet = await ctx.existingPet();
+  const encoded = [...pet.id.toString()].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+  const response = await ctx.client.send({ method: 'GET', path: `/pets/${encoded}` });
+  const read = response.status === 200 ? toPetRecord(response.body) : undefined;
+  ctx.check(
+    read?.id === pet.id,
+    `GET /pets/${encoded} answers 200 with ${describePet(pet)}, as GET /pets/${pet.id} does`,
+    () => `${response.status}: ${brief(response.text)}`,
+    response,
+  );
+});

@@ -8,6 +8,14 @@ const LEADING_INTEGER = /^(-?\d+)\D/;
 /** Wrong status codes, 5xx on odd input, and the headers and paths that go with status. */
 export const STATUS_FAULTS = [
   defineFault({
+    name: 'percent-encoded-id-refused',
+    group: 'status',
+    description: 'getPet does not decode a percent-encoded petId: /pets/%31%32 is an invalid id, not pet 12.',
+    detectedBy: ['STA-016'],
+    advisoryOnly: true,
+    hooks: () => ({ petId: (id, raw) => (raw.includes('%') ? undefined : id) }),
+  }),
+  defineFault({
     name: 'allow-missing-on-405',
     group: 'status',
     description: 'A 405 (another method on /pets or /pets/{petId}) carries no Allow header.',
