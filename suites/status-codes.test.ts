@@ -1,4 +1,4 @@
-import type { ApiResponse, RequestOptions } from '../src/client/index.ts';
+import { type ApiResponse, type RequestOptions, createAbsoluteFormConnection } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson } from '../src/json.ts';
 import {
@@ -302,4 +302,24 @@ conformance('STA-016', 'getPet of an id whose digits are percent-encoded answers
     () => `${response.status}: ${brief(response.text)}`,
     response,
   );
+});
+
+conformance('STA-017', 'listPets with its target in absolute-form is answered as in origin-form', async (ctx: ConformanceContext) => {
+  // RFC 9112 §3.2.2: a server MUST accept "GET http://host/v1/pets?limit=1 HTTP/1.1", though clients send
+  // that form only to proxies. The limit travels with it: the answer is a list of at most one animal.
+  const connection = createAbsoluteFormConnection(new URL(ctx.run.baseUrl).origin);
+  try {
+    // Without an operation id: a server that does not route it answers what it likes (a 404, a 400), and
+    // the checks of listPets' statuses judge only origin-form requests.
+    const response = await ctx.client.send({ method: 'GET', path: '/pets', query: 'limit=1' }, { dispatcher: connection });
+    const length = response.status === 200 && Array.isArray(response.body) ? response.body.length : undefined;
+    ctx.check(
+      length !== undefined && length <= 1,
+      'GET <target>/pets?limit=1 in absolute-form answers 200 with at most one animal, as in origin-form',
+      () => (length === undefined ? `${response.status}: ${brief(response.text)}` : `200 with ${length} animals`),
+      response,
+    );
+  } finally {
+    await connection.close();
+  }
 });

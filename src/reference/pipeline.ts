@@ -5,7 +5,7 @@ import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
 import type { Limits } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, RateInfo, Reply } from './replies.ts';
-import { type Route, splitTarget } from './router.ts';
+import { type RequestTarget, type Route, splitTarget } from './router.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -45,6 +45,8 @@ export interface PipelineSeams {
   /** A refused request: the reply to send instead of the 401, or undefined for the 401. */
   answerBeforeAuth(req: IncomingMessage, route: Route, search: string, now: number, prepare: Prepare): Promise<Reply | undefined>;
   reply(reply: Reply, operation: OperationId | undefined, method: string | undefined, search: string, now: number, errorReply: ErrorReplyFactory): Reply;
+  /** The request target split into path and query, from the raw target (origin-form or absolute-form). */
+  target(target: RequestTarget, url: string | undefined): RequestTarget;
 }
 
 const CHALLENGE = Object.freeze({ 'www-authenticate': 'Bearer realm="animal-store"' });
@@ -94,7 +96,7 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
 
   return async function handle(req) {
     const now = clock.now();
-    const { path, search } = splitTarget(req.url);
+    const { path, search } = seams.target(splitTarget(req.url), req.url);
     const route = deps.route(req.method, path);
     const operation = route.kind === 'operation' ? route.operation : undefined;
     const authorization = req.headers.authorization;

@@ -8,6 +8,7 @@ import type { ListQuery, RawListQuery } from './list-query.ts';
 import type { NewPetOutcome, NewPetSeams } from './new-pet.ts';
 import type { PipelineSeams } from './pipeline.ts';
 import type { RateLimiterSeams, Refuse } from './rate-limiter.ts';
+import type { RequestTarget } from './router.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
 import type { NewPetRecord, PetStoreView, StoreCalls, StoreSeams, StoredPet } from './store.ts';
 
@@ -78,6 +79,8 @@ export interface FaultHooks extends StoreSeams, RateLimiterSeams {
   listSource?(pets: readonly StoredPet[]): readonly StoredPet[];
   /** status, headers and body: the reply as it is about to be sent. */
   reply?(reply: Reply, context: ReplyContext): Reply;
+  /** routing: the path and query read from the raw request target (`url`, as the request line has it). */
+  target?(target: RequestTarget, url: string | undefined): RequestTarget;
 }
 
 /**
@@ -120,6 +123,7 @@ export function seamsOf(hooks: FaultHooks, adapted: AdaptedSeams = {}): Seams {
     listQuery: hooks.listQuery ?? same,
     listSource: hooks.listSource ?? same,
     reply: adapted.reply ?? same,
+    target: hooks.target ?? same,
     refuse: adapted.refuse ?? same,
     idStart: hooks.idStart ?? same,
     assignId: hooks.assignId ?? same,

@@ -16,6 +16,14 @@ export const STATUS_FAULTS = [
     hooks: () => ({ petId: (id, raw) => (raw.includes('%') ? undefined : id) }),
   }),
   defineFault({
+    name: 'absolute-form-not-found',
+    group: 'status',
+    description: 'A request target in absolute-form (GET http://host/v1/pets) is not routed: 404, as a router that matches the raw URL answers.',
+    detectedBy: ['STA-017'],
+    advisoryOnly: true,
+    hooks: () => ({ target: (target, url) => (url?.startsWith('/') === false ? { path: url, search: '' } : target) }),
+  }),
+  defineFault({
     name: 'allow-missing-on-405',
     group: 'status',
     description: 'A 405 (another method on /pets or /pets/{petId}) carries no Allow header.',
