@@ -1,7 +1,22 @@
-import type { FaultName } from '../../src/reference/index.ts';
+import { request as httpRequest } from 'node:http';
+import type { FaultName, ReferenceServer } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
+import { KEY } from './helpers.ts';
 
 const pet = { name: 'Rex', categoryId: 7, status: 'sold' };
+
+/** GET with the request target in absolute-form (`GET http://host:port/v1/pets`), as clients send to a proxy. */
+function absoluteForm(server: ReferenceServer, path: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, method: 'GET', path: `${server.url}${path}`, headers: { authorization: `Bearer ${KEY}` } });
+    req.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** Probes of the faults about status codes, body shapes, Error bodies, validation and the store. */
 export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
@@ -21,6 +36,15 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'content-type-not-checked': {
     run: async ({ server }) => (await call(server, 'POST', '/pets', { body: JSON.stringify(pet), headers: { 'content-type': 'text/plain' } })).status,
   },
+  'allow-missing-on-405': { run: async ({ server }) => (await call(server, 'DELETE', '/pets')).headers.allow },
+  'percent-encoded-id-refused': {
+    run: async ({ server }) => {
+      const { id } = (await createPet(server, pet)).json as { id: bigint | number };
+      const encoded = [...String(id)].map((c) => `%3${c}`).join('');
+      return (await call(server, 'GET', `/pets/${encoded}`)).status;
+    },
+  },
+  'absolute-form-not-found': { run: async ({ server }) => (await absoluteForm(server, '/pets?limit=1')).status },
   'base-path-without-version': {
     run: async ({ server }) => [server.url.endsWith('/v1'), (await call(server, 'GET', '//v1/pets')).status],
   },
