@@ -12,6 +12,8 @@ export interface CurlRequest {
    */
   shellHeaders?: Readonly<Record<string, string>>;
   body?: string;
+  /** Sends the url as the request target in absolute-form (curl's --request-target). */
+  absoluteForm?: boolean;
   /** The key: wherever it occurs in url, headers or body, the line says "$API_KEY" instead. */
   secret?: string;
 }
@@ -53,6 +55,7 @@ export function toCurl(request: CurlRequest): string {
   const { secret } = request;
   const method = TOKEN.test(request.method) ? request.method : singleQuote(request.method);
   const args = ['curl', '-sS', '-X', method, shellWord(request.url, secret)];
+  if (request.absoluteForm) args.push('--request-target', shellWord(request.url, secret));
   for (const [name, value] of Object.entries(request.shellHeaders ?? {})) {
     args.push('-H', `"${name.replace(/["\\$`]/g, '\\$&')}: ${value}"`);
   }

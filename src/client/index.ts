@@ -1,5 +1,5 @@
 export { createClient } from './create-client.ts';
-export { createAbsoluteFormConnection, createConnection } from './interim-responses.ts';
+export { createConnection } from './interim-responses.ts';
 export { createLedgerBudget, createMemoryBudget, type RequestBudget } from './budget.ts';
 export { toCurl, singleQuote, shellWord, API_KEY_VARIABLE, type CurlRequest } from './curl.ts';
 export type { Exchange } from './exchange.ts';

@@ -1,4 +1,4 @@
-import { Agent, Client, type Dispatcher, buildConnector } from 'undici';
+import { Agent, Client, buildConnector } from 'undici';
 
 /** An interim `100 Continue` at the start of what the socket delivers: status line, fields, blank line. */
 const CONTINUE = /^HTTP\/1\.[01] 100[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/;
@@ -44,15 +44,4 @@ export function createAgent(options: Omit<Agent.Options, 'connect'> = {}): Agent
 /** One connection of a test's own (requests in turn on it), reading interim 100 Continue like the run's agent. */
 export function createConnection(origin: string): Client {
   return new Client(origin, { pipelining: 1, connect: continueTolerantConnector() });
-}
-
-/**
- * One connection of a test's own whose requests name their target in absolute-form
- * (`GET http://host:port/v1/pets HTTP/1.1`), as a client talking to a proxy does. RFC 9112 §3.2.2: a
- * server MUST accept the absolute-form, though clients send it only to proxies.
- */
-export function createAbsoluteFormConnection(origin: string): Dispatcher {
-  const absolute: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
-    dispatch({ ...options, path: options.path.startsWith('/') ? `${origin}${options.path}` : options.path }, handler);
-  return createConnection(origin).compose(absolute);
 }

@@ -35,6 +35,7 @@ export function recordRequest(wire: WireRequest, auth: AuthorizationForms | unde
     headers: plainHeaders,
     shellHeaders: auth ? { [AUTHORIZATION]: auth.shell } : undefined,
     body: wire.body,
+    absoluteForm: wire.absoluteForm,
     secret,
   });
   const record: RecordedRequest = {

@@ -49,6 +49,7 @@ export function buildWire(baseUrl: string, origin: string, request: SendRequest,
   const wire: WireRequest = { method: request.method, url, headers };
   if (body !== undefined) wire.body = body;
   if (body !== undefined && options.bodyEncoding !== undefined) wire.encoding = options.bodyEncoding;
+  if (options.absoluteForm) wire.absoluteForm = true;
   if (body !== undefined && options.framing !== undefined) {
     wire.framing = options.framing;
     // Pieces without a length go chunked (undici adds Transfer-Encoding itself and refuses it as a header);

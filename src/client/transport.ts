@@ -12,7 +12,13 @@ export interface WireRequest {
   framing?: 'chunked' | 'split';
   /** See RequestOptions.bodyEncoding. */
   encoding?: 'utf8' | 'latin1';
+  /** See RequestOptions.absoluteForm. */
+  absoluteForm?: boolean;
 }
+
+/** Names each request's target in absolute-form (the origin before the path), as a client of a proxy does. */
+const toAbsoluteForm: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
+  dispatch({ ...options, path: options.path.startsWith('/') ? `${String(options.origin ?? '')}${options.path}` : options.path }, handler);
 
 /** Pieces a framed body is written in, and the pause between writes (so they leave as separate packets). */
 const BODY_PIECES = 3;
@@ -70,7 +76,7 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
   }, options.timeoutMs);
   try {
     const response = await request(wire.url, {
-      dispatcher: options.dispatcher,
+      dispatcher: wire.absoluteForm ? options.dispatcher.compose(toAbsoluteForm) : options.dispatcher,
       method: wire.method as Dispatcher.HttpMethod,
       headers: wire.headers,
       body: wireBody(wire),

@@ -89,6 +89,11 @@ export interface RequestOptions {
   bodyEncoding?: 'utf8' | 'latin1';
   /** A connection pool of the test's own (e.g. one undici Client: every request on one connection). */
   dispatcher?: Dispatcher;
+  /**
+   * The request target in absolute-form (`GET http://host/v1/pets HTTP/1.1`), as clients send to a proxy;
+   * RFC 9112 §3.2.2 has servers accept it. Retries keep the form; the curl line uses --request-target.
+   */
+  absoluteForm?: boolean;
   /** Default true: wait out an unintended 429 and retry. False returns the 429 (exhaustion tests). */
   retryOn429?: boolean;
   /** Default true: wait for Reset when the last Remaining was 0. False sends at once (exhaustion tests). */

@@ -28,6 +28,22 @@ describe('how the client frames a body', () => {
     expect(latin1?.headers['content-length']).toBe('13');
   });
 
+  it('names the target in absolute-form when asked, and says so in the curl line', async () => {
+    const targets: string[] = [];
+    const raw = createServer((req, res) => {
+      targets.push(req.url ?? '');
+      sendJson(res, 200, '[]', rateHeaders(Date.now()));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => raw.close(() => resolve())));
+    const origin = `http://127.0.0.1:${(raw.address() as { port: number }).port}`;
+    const client = createClient({ baseUrl: `${origin}/v1`, apiKey: KEY, contract });
+    const absolute = await client.send({ method: 'GET', path: '/pets', query: 'limit=1' }, { absoluteForm: true });
+    await client.send({ method: 'GET', path: '/pets', query: 'limit=1' });
+    expect(targets).toEqual([`${origin}/v1/pets?limit=1`, '/v1/pets?limit=1']);
+    expect(absolute.exchange.curl).toContain(`--request-target '${origin}/v1/pets?limit=1'`);
+  });
+
   it('writes a split body in several pieces', async () => {
     const arrivals: number[] = [];
     const raw = createServer((req, res) => {

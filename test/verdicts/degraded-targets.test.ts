@@ -37,7 +37,9 @@ async function degraded(context: Parameters<typeof startHttp>[0], spoil: Spoiler
     });
     const pass = () => {
       void ended.then(() => {
-        const forward = httpRequest(`${upstream.url.replace(/\/v1$/, '')}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+        // A target in absolute-form (STA-017) is forwarded by its path, as proxies do.
+        const target = req.url?.startsWith('/') === false ? new URL(req.url).pathname + new URL(req.url).search : (req.url ?? '/');
+        const forward = httpRequest(`${upstream.url.replace(/\/v1$/, '')}${target}`, { method: req.method, headers: req.headers }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         });
@@ -105,6 +107,31 @@ describe('degraded targets: the run ends, with the cause named', () => {
         run.report?.verdict.scope.untested.filter((u) => u.code !== 'key-too-large' && u.code !== 'no-plan'),
         why,
       ).toEqual([]);
+      expect(run.exitCode, why).toBe(0);
+    },
+    BOUND_MS + 30_000,
+  );
+
+  test(
+    'a proxy that never answers a target in absolute-form: STA-017 warns, nothing else changes, the run is complete',
+    async ({ expect, onTestFinished }) => {
+      // The advisory's request gets no answer; an advisory never makes a run incomplete or failed.
+      const target = await degraded({ onTestFinished }, (req, _res, pass) => (req.url?.startsWith('/') === false ? undefined : pass()));
+      const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--timeout', '1500', '--seed', '7', '--strict'], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'degraded-absolute-form',
+      });
+      const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+      expect(run.killedAfterMs, why).toBeUndefined();
+      expect(run.report?.harnessErrors, why).toEqual([]);
+      expect(run.report?.requirements.find((r) => r.id === 'STA-017')?.verdict, why).toBe('warn');
+      expect(run.stdout).toMatch(/--request-target/);
+      expect(
+        run.report?.requirements.filter((r) => r.verdict === 'fail' || (r.verdict === 'warn' && r.id !== 'STA-017')).map((r) => r.id),
+        why,
+      ).toEqual([]);
+      expect(run.report?.verdict.overall, why).toBe('partial');
       expect(run.exitCode, why).toBe(0);
     },
     BOUND_MS + 30_000,
