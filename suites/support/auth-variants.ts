@@ -109,6 +109,9 @@ export const SIX_LETTER_SCHEMES: readonly AuthVariant[] = [
   { label: 'the key in the Digest scheme', make: (key) => ({ auth: { value: `Digest ${key}`, shown: 'Digest $API_KEY' } }) },
   { label: 'the key in the ApiKey scheme', make: (key) => ({ auth: { value: `ApiKey ${key}`, shown: 'ApiKey $API_KEY' } }) },
   { label: 'the key in a misspelt Baerer scheme', make: (key) => ({ auth: { value: `Baerer ${key}`, shown: 'Baerer $API_KEY' } }) },
+  // "Bearer" itself, joined to the key by another character than the space: a server that skips the
+  // separator after checking the scheme reads the key.
+  { label: 'the key joined to "Bearer" by a colon', make: (key) => ({ auth: { value: `Bearer:${key}`, shown: 'Bearer:$API_KEY' } }) },
   {
     label: 'the key base64-encoded in the Digest scheme',
     make: (key) => ({ auth: { value: `Digest ${base64(key)}`, shown: `Digest $(printf %s "$API_KEY" | base64 | tr -d '\\n')` } }),

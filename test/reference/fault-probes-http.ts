@@ -36,6 +36,9 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'content-type-not-checked': {
     run: async ({ server }) => (await call(server, 'POST', '/pets', { body: JSON.stringify(pet), headers: { 'content-type': 'text/plain' } })).status,
   },
+  'auth-bearer-separator-unchecked': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { authorization: `Bearer:${KEY}` } })).status,
+  },
   'allow-missing-on-405': { run: async ({ server }) => (await call(server, 'DELETE', '/pets')).headers.allow },
   'percent-encoded-id-refused': {
     run: async ({ server }) => {

@@ -77,6 +77,16 @@ export const AUTH_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'auth-bearer-separator-unchecked',
+    group: 'auth',
+    description: '"Bearer" followed by any one character and the key is accepted ("Bearer:<key>"): the separator after the scheme is skipped, not checked.',
+    detectedBy: ['AUTH-003'],
+    hooks: () => ({
+      authenticate: (key, attempt) =>
+        key ?? (/^bearer[^ ]/i.test(attempt.authorization ?? '') ? attempt.ring.find((attempt.authorization ?? '').slice('Bearer '.length)) : undefined),
+    }),
+  }),
+  defineFault({
     name: 'auth-empty-token-accepted',
     group: 'auth',
     description: 'An Authorization header of "Bearer" with an empty token is accepted.',
