@@ -85,7 +85,8 @@ export const ietfRateLimitAgrees: Check = {
     if (policyRaw !== undefined && policy === undefined) problems.push(`RateLimit-Policy ${quoteValue(policyRaw)} is not a Structured Field list of quotas`);
     // An empty List reads as no policy (RFC 9651 §3.1 has it left out, not sent empty): alone it is the
     // same as no field, but beside a RateLimit it leaves the quota that RateLimit counts unannounced.
-    if (policy?.length === 0 && rateRaw !== undefined) problems.push('RateLimit-Policy is sent empty while RateLimit reports a window: no quota is announced for it');
+    if (policy?.length === 0 && rateRaw !== undefined)
+      problems.push('RateLimit-Policy is sent empty while RateLimit reports a window: no quota is announced for it');
     const reading = rateRaw === undefined ? undefined : readRateLimit(rateRaw);
     if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoteValue(rateRaw)} is not a Structured Field with remaining counts`);
     const x = xRateLimit(ctx);
