@@ -1,5 +1,5 @@
 import type { Exchange } from '../../src/client/exchange.ts';
-import type { TargetClient } from '../../src/client/index.ts';
+import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
 import { type Reading, readRate } from './rate-readings.ts';
@@ -80,7 +80,7 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     };
   }
   const tooDear = unaffordable(ctx, firstRemaining);
-  if (tooDear) return { kind: 'skipped', code: 'key-too-large', reason: tooDear };
+  if (tooDear) return (await refusedWithinPromise(ctx, probe, first)) ?? { kind: 'skipped', code: 'key-too-large', reason: tooDear };
   let remaining = firstRemaining;
   let past = pastRemaining(ctx, remaining);
   let bound = remaining + past;
@@ -131,6 +131,32 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     previous = reading;
   }
   return { kind: 'no-429', sent, past, firstRemaining, lastRemaining: remaining };
+}
+
+/** Requests sent on a key too large to exhaust, to see whether it keeps what its Remaining promises. */
+const PROMISE_PROBES = 2;
+
+/**
+ * A key too large to exhaust still gets PROMISE_PROBES more requests (when the budget has them): a 429
+ * among them, right after a response that promised hundreds more, is a 429 before the limit is spent,
+ * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). Undefined when
+ * none came: the key stays untested as too large.
+ */
+async function refusedWithinPromise(
+  ctx: ConformanceContext,
+  probe: (unpaced: boolean) => Promise<ApiResponse>,
+  first: Reading,
+): Promise<Exhaustion | undefined> {
+  const left = ctx.budgetLeft();
+  if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
+  let previous = first;
+  for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
+    const reading = readRate(await probe(true));
+    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: 1, sent };
+    if (reading.remaining === undefined || previous.remaining === undefined || reading.remaining > previous.remaining) return undefined;
+    previous = reading;
+  }
+  return undefined;
 }
 
 /**

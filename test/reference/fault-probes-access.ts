@@ -75,6 +75,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'ratelimit-headers-missing': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
   'ratelimit-headers-missing-on-errors': { ...smallKey, run: async (c) => (await limited(c, 1, '/pets/999')).map(rateHeaders) },
   'ratelimit-reset-in-ms': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
+  'ratelimit-reports-idle-window': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
   'ratelimit-reset-as-delta': { ...smallKey, run: async (c) => (await limited(c, 1)).map(rateHeaders) },
   'ratelimit-reset-jitter': { ...smallKey, run: async (c) => (await limited(c, 2)).map(rateHeaders) },
   'ratelimit-remaining-constant': { ...smallKey, run: async (c) => (await limited(c, 2)).map(rateHeaders) },

@@ -86,6 +86,19 @@ export const RATE_LIMIT_FAULTS = [
     hooks: () => ({ reply: (reply) => editRate(reply, (rate) => ({ remaining: rate.remaining + rate.limit })) }),
   }),
   defineFault({
+    name: 'ratelimit-reports-idle-window',
+    group: 'rate-limit',
+    description:
+      'A served response reports a longer window than the one that binds (a day of 1,000 times the limit): Remaining promises far more than the 429 that comes when the minute is spent.',
+    detectedBy: ['RATE-004'],
+    hooks: () => ({
+      reply: (reply) =>
+        reply.status === 429
+          ? reply
+          : editRate(reply, (rate) => ({ limit: rate.limit * 1000, remaining: rate.limit * 1000 - (rate.limit - rate.remaining), reset: rate.reset + 86_400 })),
+    }),
+  }),
+  defineFault({
     name: 'ratelimit-never-429',
     group: 'rate-limit',
     description: 'The limiter counts but never refuses: no 429 however many requests are sent.',
