@@ -20,6 +20,46 @@ function observableAbove(ctx: ConformanceContext, stored: number, limit: number)
   ctx.observable(stored > limit, `${holds} and --read-only forbids creating: an ignored limit cannot show`, 'precondition');
 }
 
+// This LIM-006 test runs first: a list without a filter is provably complete only while the store holds
+// fewer than 100 animals, and LIM-002 below fills it past 100 (on the embedded reference this file starts
+// on a store of a few dozen at most: src/cli/sequencer.ts runs it before the generated cases). The other
+// LIM-006 test, after the fill, lists by status on a store of more than 100, where a server that cuts the
+// page before filtering it shows.
+conformance(
+  'LIM-006',
+  'a list shorter than its limit holds the animal just added with a status, filtered by that status or not',
+  async (ctx: ConformanceContext) => {
+    const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
+    if (complete) {
+      ctx.check(
+        occurrences(items, pet) > 0,
+        `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`,
+        'the pet just added is missing',
+        response,
+      );
+    }
+    // The same pet without a filter: it has a status, so a server that lists only the animals without one
+    // when no filter is given shows here. Only a list shorter than its limit is the whole store.
+    const all = await ctx.client.listPets({ limit: MAX_LIMIT });
+    const everything = toPetRecords(expectList(ctx, all, `listPets limit=${MAX_LIMIT} (no status filter)`));
+    if (everything.length < MAX_LIMIT) {
+      ctx.check(
+        occurrences(everything, pet) > 0,
+        `the list of ${everything.length} animals without a status filter (< 100) holds ${describePet(pet)}`,
+        'the pet just added is missing: the list without a filter leaves it out',
+        all,
+      );
+    } else if (complete) {
+      ctx.note(`listPets limit=${MAX_LIMIT} without a status filter listed ${MAX_LIMIT} animals: only the list filtered by status was provably complete`);
+    } else {
+      // Every status and the unfiltered list already fill a page of 100 on this store: completeness is
+      // unprovable, so the requirement is neither proven nor refuted here.
+      ctx.skip(`every status, and the list without a filter, already list ${MAX_LIMIT} animals on this store: no list is provably complete`, 'precondition');
+    }
+  },
+  { writes: true },
+);
+
 conformance(
   'LIM-001',
   'listPets with limit=1 returns at most one animal',

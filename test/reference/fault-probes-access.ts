@@ -37,6 +37,14 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return new Set(pets.map((p) => p.status));
     },
   },
+  'unfiltered-list-drops-status': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'without', categoryId: 1 });
+      await createPet(server, { name: 'with', categoryId: 2, status: 'pending' });
+      const pets = (await call(server, 'GET', '/pets?limit=100')).json as Array<{ name?: string }>;
+      return pets.map((p) => p.name);
+    },
+  },
   'unknown-status-returns-all': { ...seeded, run: (c) => lengthOf(c, '/pets?status=lost') },
   'limit-above-100-honoured': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=101') },
   'status-filter-folds-case': { ...seeded, run: async ({ server }) => (await call(server, 'GET', '/pets?status=Sold')).status },

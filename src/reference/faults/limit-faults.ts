@@ -79,6 +79,24 @@ export const LIMIT_FAULTS = [
     hooks: () => ({ listQuery: (query, raw) => (raw.limit === undefined && !isProblem(query.status) ? { ...query, status: undefined } : query) }),
   }),
   defineFault({
+    name: 'unfiltered-list-drops-status',
+    group: 'limits',
+    description: 'listPets without a status filter lists only the pets stored without a status: every pet added with one is left out.',
+    detectedBy: ['LIM-006'],
+    hooks: () => {
+      // The reference reads the query and then the source within one request, synchronously: the query's
+      // filter, kept here, is the one of the request whose source is read next.
+      let unfiltered = false;
+      return {
+        listQuery: (query) => {
+          unfiltered = query.status === undefined;
+          return query;
+        },
+        listSource: (pets) => (unfiltered ? pets.filter((pet) => pet.status === undefined) : pets),
+      };
+    },
+  }),
+  defineFault({
     name: 'unknown-status-returns-all',
     group: 'limits',
     description: 'A status filter outside PetStatus is dropped: the list holds pets of every status.',
