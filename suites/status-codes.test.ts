@@ -316,4 +316,10 @@ conformance('STA-017', 'listPets with its target in absolute-form is answered as
     () => (length === undefined ? `${response.status}: ${brief(response.text)}` : `200 with ${length} animals`),
     response,
   );
+  // An absolute-form target no URL parser accepts (its authority a lone "["): RFC 9112 §3.2 has it refused
+  // with a 400; a 404, or the list read from its path, are as good. A server that hands the request line to
+  // new URL() unguarded answers 500.
+  const malformedExpected = 'GET http://[/v1/pets (an absolute-form target whose authority is malformed) answers below 500';
+  const malformed = await sendAdvisoryProbe(ctx, { method: 'GET', path: '/pets' }, { absoluteForm: { authority: '[' } }, malformedExpected);
+  ctx.check(malformed.status < 500, malformedExpected, () => `${malformed.status}: ${brief(malformed.text)}`, malformed);
 });

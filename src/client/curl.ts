@@ -12,8 +12,8 @@ export interface CurlRequest {
    */
   shellHeaders?: Readonly<Record<string, string>>;
   body?: string;
-  /** Sends the url as the request target in absolute-form (curl's --request-target). */
-  absoluteForm?: boolean;
+  /** The request target, when it is not the url's path and query (curl's --request-target). */
+  requestTarget?: string;
   /** The key: wherever it occurs in url, headers or body, the line says "$API_KEY" instead. */
   secret?: string;
 }
@@ -55,7 +55,7 @@ export function toCurl(request: CurlRequest): string {
   const { secret } = request;
   const method = TOKEN.test(request.method) ? request.method : singleQuote(request.method);
   const args = ['curl', '-sS', '-X', method, shellWord(request.url, secret)];
-  if (request.absoluteForm) args.push('--request-target', shellWord(request.url, secret));
+  if (request.requestTarget !== undefined) args.push('--request-target', shellWord(request.requestTarget, secret));
   for (const [name, value] of Object.entries(request.shellHeaders ?? {})) {
     args.push('-H', `"${name.replace(/["\\$`]/g, '\\$&')}: ${value}"`);
   }

@@ -35,7 +35,7 @@ export function recordRequest(wire: WireRequest, auth: AuthorizationForms | unde
     headers: plainHeaders,
     shellHeaders: auth ? { [AUTHORIZATION]: auth.shell } : undefined,
     body: wire.body,
-    absoluteForm: wire.absoluteForm,
+    requestTarget: wire.requestTarget,
     secret,
   });
   const record: RecordedRequest = {

@@ -49,7 +49,11 @@ export function buildWire(baseUrl: string, origin: string, request: SendRequest,
   const wire: WireRequest = { method: request.method, url, headers };
   if (body !== undefined) wire.body = body;
   if (body !== undefined && options.bodyEncoding !== undefined) wire.encoding = options.bodyEncoding;
-  if (options.absoluteForm) wire.absoluteForm = true;
+  if (options.absoluteForm === true) wire.requestTarget = url;
+  else if (options.absoluteForm) {
+    const scheme = url.indexOf('//');
+    wire.requestTarget = `${url.slice(0, scheme + 2)}${options.absoluteForm.authority}${url.slice(url.indexOf('/', scheme + 2))}`;
+  }
   if (body !== undefined && options.framing !== undefined) {
     wire.framing = options.framing;
     // Pieces without a length go chunked (undici adds Transfer-Encoding itself and refuses it as a header);

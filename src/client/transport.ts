@@ -12,13 +12,14 @@ export interface WireRequest {
   framing?: 'chunked' | 'split';
   /** See RequestOptions.bodyEncoding. */
   encoding?: 'utf8' | 'latin1';
-  /** See RequestOptions.absoluteForm. */
-  absoluteForm?: boolean;
+  /** The request target as sent, when it is not the url's path and query (RequestOptions.absoluteForm). */
+  requestTarget?: string;
 }
 
-/** Names each request's target in absolute-form (the origin before the path), as a client of a proxy does. */
-const toAbsoluteForm: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
-  dispatch({ ...options, path: options.path.startsWith('/') ? `${String(options.origin ?? '')}${options.path}` : options.path }, handler);
+/** Sends `target` as the request line's target, in place of the path undici would write. */
+function withTarget(target: string): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) => dispatch({ ...options, path: target }, handler);
+}
 
 /** Pieces a framed body is written in, and the pause between writes (so they leave as separate packets). */
 const BODY_PIECES = 3;
@@ -76,7 +77,7 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
   }, options.timeoutMs);
   try {
     const response = await request(wire.url, {
-      dispatcher: wire.absoluteForm ? options.dispatcher.compose(toAbsoluteForm) : options.dispatcher,
+      dispatcher: wire.requestTarget === undefined ? options.dispatcher : options.dispatcher.compose(withTarget(wire.requestTarget)),
       method: wire.method as Dispatcher.HttpMethod,
       headers: wire.headers,
       body: wireBody(wire),

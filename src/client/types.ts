@@ -91,9 +91,10 @@ export interface RequestOptions {
   dispatcher?: Dispatcher;
   /**
    * The request target in absolute-form (`GET http://host/v1/pets HTTP/1.1`), as clients send to a proxy;
-   * RFC 9112 §3.2.2 has servers accept it. Retries keep the form; the curl line uses --request-target.
+   * RFC 9112 §3.2.2 has servers accept it. `{ authority }` writes another authority into it (a malformed
+   * one, `[`, that no URL parser accepts). Retries keep the form; the curl line uses --request-target.
    */
-  absoluteForm?: boolean;
+  absoluteForm?: boolean | { readonly authority: string };
   /** Default true: wait out an unintended 429 and retry. False returns the 429 (exhaustion tests). */
   retryOn429?: boolean;
   /** Default true: wait for Reset when the last Remaining was 0. False sends at once (exhaustion tests). */

@@ -40,8 +40,10 @@ describe('how the client frames a body', () => {
     const client = createClient({ baseUrl: `${origin}/v1`, apiKey: KEY, contract });
     const absolute = await client.send({ method: 'GET', path: '/pets', query: 'limit=1' }, { absoluteForm: true });
     await client.send({ method: 'GET', path: '/pets', query: 'limit=1' });
-    expect(targets).toEqual([`${origin}/v1/pets?limit=1`, '/v1/pets?limit=1']);
+    const malformed = await client.send({ method: 'GET', path: '/pets' }, { absoluteForm: { authority: '[' } });
+    expect(targets).toEqual([`${origin}/v1/pets?limit=1`, '/v1/pets?limit=1', 'http://[/v1/pets']);
     expect(absolute.exchange.curl).toContain(`--request-target '${origin}/v1/pets?limit=1'`);
+    expect(malformed.exchange.curl).toContain(`--request-target 'http://[/v1/pets'`);
   });
 
   it('writes a split body in several pieces', async () => {

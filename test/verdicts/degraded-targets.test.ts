@@ -37,9 +37,10 @@ async function degraded(context: Parameters<typeof startHttp>[0], spoil: Spoiler
     });
     const pass = () => {
       void ended.then(() => {
-        // A target in absolute-form (STA-017) is forwarded by its path, as proxies do.
-        const target = req.url?.startsWith('/') === false ? new URL(req.url).pathname + new URL(req.url).search : (req.url ?? '/');
-        const forward = httpRequest(`${upstream.url.replace(/\/v1$/, '')}${target}`, { method: req.method, headers: req.headers }, (answer) => {
+        // A target in absolute-form (STA-017) is forwarded by its path, as proxies do; one no URL parser
+        // reads (http://[/v1/pets) goes on as it came, for the target to answer.
+        const target = absoluteFormPath(req.url ?? '/');
+        const forward = httpRequest(upstream.url.replace(/\/v1$/, ''), { path: target, method: req.method, headers: req.headers }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         });
@@ -50,6 +51,16 @@ async function degraded(context: Parameters<typeof startHttp>[0], spoil: Spoiler
     spoil(req, res, pass);
   });
   return `${server.origin}/v1`;
+}
+
+function absoluteFormPath(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return target;
+  }
 }
 
 const isGetPet = (req: IncomingMessage) => req.method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(req.url ?? '');

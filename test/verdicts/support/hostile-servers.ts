@@ -127,7 +127,8 @@ export async function startTampering(
     req.on('data', (chunk: Buffer) => sent.push(chunk));
     req.on('end', () => {
       if (options.continueFirst) res.writeContinue();
-      const forward = httpRequest(`${upstream}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      // The target goes on as it came, in absolute-form too (STA-017), for the reference to answer.
+      const forward = httpRequest(upstream, { path: req.url ?? '/', method: req.method, headers: req.headers }, (answer) => {
         const received: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => received.push(chunk));
         answer.on('end', () => {
