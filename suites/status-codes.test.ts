@@ -323,3 +323,17 @@ conformance('STA-017', 'listPets with its target in absolute-form is answered as
   const malformed = await sendAdvisoryProbe(ctx, { method: 'GET', path: '/pets' }, { absoluteForm: { authority: '[' } }, malformedExpected);
   ctx.check(malformed.status < 500, malformedExpected, () => `${malformed.status}: ${brief(malformed.text)}`, malformed);
 });
+
+conformance(
+  'STA-018',
+  'createPet answers 201 to a valid NewPet sent as "application/json ; charset=utf-8"',
+  async (ctx: ConformanceContext) => {
+    // RFC 9110 §8.3.1 lets whitespace stand before a media type's ";". Parsers that take the type up to the
+    // first space, or match "application/json;" literally, refuse it: a warning, never a failure.
+    const sent = newPetBase(ctx);
+    const expected = `createPet of a valid NewPet sent as "application/json ; charset=utf-8" answers 201`;
+    const response = await ctx.client.createPet(undefined, { contentType: 'application/json ; charset=utf-8', rawBody: stringifyJson(sent) });
+    ctx.check(response.status === 201, expected, () => `${response.status}: ${brief(response.text)}`, response);
+  },
+  { writes: true },
+);

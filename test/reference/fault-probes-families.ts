@@ -68,6 +68,7 @@ export const FAMILY_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     run: async ({ server }) => [(await call(server, 'GET', `/pets/${-(2n ** 63n)}`)).status, (await call(server, 'GET', `/pets/${2n ** 63n - 1n}`)).status],
   },
   'json-charset-refused': { run: ({ server }) => post(server, { 'content-type': 'application/json; charset=utf-8' }, NEW_PET) },
+  'media-type-whitespace-refused': { run: ({ server }) => post(server, { 'content-type': 'application/json ; charset=utf-8' }, NEW_PET) },
   'chunked-body-refused': { run: ({ server }) => post(server, { 'content-type': 'application/json' }, pieces(NEW_PET)) },
   'body-first-write-only': {
     run: ({ server }) => post(server, { 'content-type': 'application/json', 'content-length': String(NEW_PET.length) }, pieces(NEW_PET)),

@@ -98,6 +98,14 @@ export const INPUT_FAMILY_FAULTS = [
     hooks: () => ({ acceptMediaType: (accepted, contentType) => accepted && !(contentType ?? '').includes(';') }),
   }),
   defineFault({
+    name: 'media-type-whitespace-refused',
+    group: 'validation',
+    description: 'createPet reads the media type up to the first space: "application/json ; charset=utf-8" (whitespace before the parameter) gets 415.',
+    detectedBy: ['STA-018'],
+    advisoryOnly: true,
+    hooks: () => ({ acceptMediaType: (accepted, contentType) => accepted && !/\s;/.test(contentType ?? '') }),
+  }),
+  defineFault({
     name: 'chunked-body-refused',
     group: 'validation',
     description: 'createPet reads a body only when Content-Length announces it: a chunked body is answered as if there were none (400).',
