@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+
+/** mutation/judge.mjs at the quick profile against the plain-429-body variant, which warns ERR-004 by design. */
+function judge(...extra: string[]): { status: number | null; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'judge-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const args = ['mutation/judge.mjs', '--profile', 'quick', '--strict', '--fail-fast', '--seed', '20240605', '--report-dir', dir];
+  const run = spawnSync(process.execPath, [...args, '--reference-variants', 'plain-429-body', ...extra], { encoding: 'utf8', timeout: 120_000 });
+  return { status: run.status, stdout: run.stdout };
+}
+
+describe('mutation/judge.mjs --expected-warnings (the variant run)', () => {
+  it('passes a variant whose only warning is the one it earns by design', () => {
+    expect(judge('--expected-warnings', 'ERR-004').status).toBe(0);
+  });
+
+  it('excuses only the warnings it names: another name leaves the variant detected, and --strict alone stops it', () => {
+    const other = judge('--expected-warnings', 'INT-005');
+    expect(other.status).toBe(1);
+    expect(other.stdout).toContain('SHOULD ERR-004 warned');
+    expect(judge().status).toBe(1);
+  });
+});
