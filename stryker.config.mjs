@@ -18,7 +18,7 @@
 // are no Stryker disable comments in src/reference.
 /* global process */
 import { installReviewedEquivalents } from './mutation/reviewed-equivalents.mjs';
-import { SETUPS, VARIANT_RUNS, VARIANT_WARNINGS, mutatePatterns } from './mutation/targets.mjs';
+import { SETUPS, VARIANT_ARGS, VARIANT_RUNS, VARIANT_WARNINGS, mutatePatterns } from './mutation/targets.mjs';
 
 await installReviewedEquivalents();
 
@@ -32,7 +32,8 @@ const cli = `node mutation/judge.mjs --profile ${profile} --strict --fail-fast -
 const runs = variants
   ? VARIANT_RUNS.map((group) => {
       const warnings = group.flatMap((name) => VARIANT_WARNINGS[name] ?? []);
-      return `${cli} --reference-variants ${group.join(',')}${warnings.length ? ` --expected-warnings ${warnings.join(',')}` : ''}`;
+      const settings = group.flatMap((name) => VARIANT_ARGS[name] ?? []);
+      return [cli, '--reference-variants', group.join(','), ...settings, ...(warnings.length ? ['--expected-warnings', warnings.join(',')] : [])].join(' ');
     })
   : SETUPS.map((setup) => (setup === 'default' ? cli : `CONFORMANCE_EMBEDDED_SETUP=${setup} ${cli}`));
 

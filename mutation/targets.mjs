@@ -68,5 +68,13 @@ export const VARIANT_WARNINGS = {
   'integer-forms-refused': ['INT-005'],
 };
 
+/**
+ * The suite settings a valid variant needs (its suiteConfig in src/reference/variants.ts, as the
+ * valid-variants test passes them): a server that knows only categories 1 to 10 is tested with those.
+ */
+export const VARIANT_ARGS = {
+  'restricted-categories': ['--category-ids', '1,2,3,4,5,6,7,8,9,10'],
+};
+
 /** The embedded setups each mutant is run against, in order (src/harness/target.ts, EMBEDDED_SETUPS). */
 export const SETUPS = ['default', 'day-window', 'both-windows'];

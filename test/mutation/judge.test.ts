@@ -3,6 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { VARIANTS } from '../../src/reference/variants.ts';
+
+const targets = (await import('../../mutation/targets.mjs' as string)) as {
+  VARIANT_RUNS: string[][];
+  VARIANT_ARGS: Record<string, string[]>;
+};
 
 /** mutation/judge.mjs at the quick profile against the plain-429-body variant, which warns ERR-004 by design. */
 function judge(...extra: string[]): { status: number | null; stdout: string } {
@@ -23,5 +29,15 @@ describe('mutation/judge.mjs --expected-warnings (the variant run)', () => {
     expect(other.status).toBe(1);
     expect(other.stdout).toContain('SHOULD ERR-004 warned');
     expect(judge().status).toBe(1);
+  });
+});
+
+describe('the variant run starts each variant as the valid-variants test does', () => {
+  it("passes every variant's suite settings (its suiteConfig), and only those", () => {
+    const needed = Object.fromEntries(
+      VARIANTS.filter((v) => v.suiteConfig?.categoryIds).map((v) => [v.name, ['--category-ids', (v.suiteConfig?.categoryIds ?? []).join(',')]]),
+    );
+    const started = new Set(targets.VARIANT_RUNS.flat());
+    expect(Object.fromEntries(Object.entries(needed).filter(([name]) => started.has(name)))).toEqual(targets.VARIANT_ARGS);
   });
 });
