@@ -20,6 +20,7 @@ import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
 import { createRedactor } from '../client/redact.ts';
 import { shownText } from '../console-text.ts';
+import { ADDED_PETS_FILE, type AddedPet, readAddedPets, recordAddedPet } from './added-pets.ts';
 import { trimEvidence } from './evidence.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
 import { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';
@@ -61,6 +62,11 @@ export interface ConformanceContext {
   setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
   /** A pet that exists: created (or, in read-only mode, the first one listed). */
   existingPet(): Promise<PetRecord>;
+  /**
+   * Every pet the run's key has added so far, in every file (createPet answered 201 with a Pet): ids and
+   * the statuses the target acknowledged. Read before a list is asked for, each was stored before it.
+   */
+  addedPets(): AddedPet[];
   /** Skips this test: the requirement stays untested, for the reason and code given (default precondition). */
   skip(reason: string, code?: SkipCode): never;
   /**
@@ -127,6 +133,8 @@ interface FileRun {
   redact(text: string): string;
   /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
   current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
+  /** The run's ledger of added pets (added-pets.ts). */
+  addedPetsPath: string;
 }
 
 /** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
@@ -163,6 +171,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
       let lastSeq = 0;
       const nextSeq = () => ++lastSeq;
+      const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
       const makeClient = (apiKey: string) =>
         createClient({
           nextSeq,
@@ -179,6 +188,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
           onExchange(exchange, findings) {
+            if (apiKey === run.apiKey && !run.readOnly) recordAddedPet(addedPetsPath, exchange);
             const meta = current.meta;
             if (!meta) return;
             meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
@@ -188,7 +198,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const client = makeClient(run.apiKey);
       const redactors = [run.apiKey, run.exhaustApiKey].filter((k): k is string => Boolean(k)).map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
-      await use({ run, contract, catalog, client, budget, makeClient, redact, current });
+      await use({ run, contract, catalog, client, budget, makeClient, redact, current, addedPetsPath });
       await dispatcher.close();
     },
     { scope: 'file' },
@@ -373,6 +383,7 @@ function createContext(
       if (!pet) throw new HarnessError('ERR_PRECONDITION', 'read-only mode and the store lists no pet to read');
       return pet;
     },
+    addedPets: () => readAddedPets(fileRun.addedPetsPath),
     skip(reason: string, code: SkipCode = 'precondition'): never {
       meta.skipCode = code;
       throw new HarnessError('ERR_PRECONDITION', reason);

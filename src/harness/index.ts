@@ -1,4 +1,5 @@
 export { conformance, type ConformanceContext } from './conformance.ts';
+export type { AddedPet } from './added-pets.ts';
 export type { ConformanceMeta } from './meta.ts';
 export type { PropertyFamily } from './property.ts';
 export { type PetRecord, describePet, toPetRecord, toPetRecords } from './pets.ts';

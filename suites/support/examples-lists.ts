@@ -6,6 +6,9 @@ import { brief } from './examples-bodies.ts';
 /** The largest page the interface allows: a list shorter than this is the whole (filtered) store. */
 export const MAX_LIMIT = 100;
 
+/** PetStatus, the statuses likelier to be rare on real stores first. */
+const STATUSES_RAREST_FIRST = ['pending', 'sold', 'available'] as const;
+
 /** listPets' 200 with a JSON array, as this test's own assertion; returns the raw items. */
 export function expectList(ctx: ConformanceContext, response: ApiResponse, what: string): unknown[] {
   ctx.expectStatus(response, 200, what);
@@ -64,7 +67,7 @@ export interface ShortList {
  */
 export async function createAndListByStatus(ctx: ConformanceContext, what: string): Promise<ShortList> {
   let last: ShortList | undefined;
-  for (const status of ['pending', 'sold', 'available']) {
+  for (const status of STATUSES_RAREST_FIRST) {
     const pet = await ctx.setupPet({ name: ctx.petName(), categoryId: ctx.categoryId(), status });
     const response = await ctx.client.listPets({ status, limit: MAX_LIMIT });
     const items = toPetRecords(expectList(ctx, response, `${what} (status=${status}, limit=${MAX_LIMIT})`));
@@ -72,4 +75,48 @@ export async function createAndListByStatus(ctx: ConformanceContext, what: strin
     if (last.complete) return last;
   }
   return last!;
+}
+
+/**
+ * Every pet the run has added (in any file, createPet answered 201) is in each list that is provably
+ * complete: for each status some added pet has, a list filtered by it, and for pets stored without a
+ * status the unfiltered list. A list of 100 (which may be a page of more) proves nothing and is passed
+ * over. The ledger is read before the lists are asked for, so each pet in it was stored before them.
+ */
+export async function expectAddedPetsListed(ctx: ConformanceContext): Promise<void> {
+  const added = ctx.addedPets();
+  const groups: Array<{ query: Record<string, string | number>; pets: typeof added; what: string }> = [
+    ...STATUSES_RAREST_FIRST.map((status) => ({
+      query: { status, limit: MAX_LIMIT },
+      pets: added.filter((p) => p.status === status),
+      what: `${status} animals`,
+    })),
+    { query: { limit: MAX_LIMIT }, pets: added.filter((p) => p.status === undefined), what: 'animals (unfiltered)' },
+  ];
+  for (const { query, pets, what } of groups) {
+    if (pets.length === 0) continue;
+    const response = await ctx.client.listPets(query);
+    const items = toPetRecords(
+      expectList(
+        ctx,
+        response,
+        `listPets (${Object.entries(query)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')})`,
+      ),
+    );
+    if (items.length >= MAX_LIMIT) continue;
+    const listed = new Set(items.map((item) => item.id));
+    const missing = pets.filter((pet) => !listed.has(pet.id));
+    const shown = missing
+      .slice(0, 5)
+      .map((pet) => String(pet.id))
+      .join(', ');
+    ctx.check(
+      missing.length === 0,
+      `the complete list of ${items.length} ${what} holds each of the ${pets.length} this run added`,
+      () => `${missing.length} of them missing (createPet answered 201 for each): id ${shown}${missing.length > 5 ? ', …' : ''}`,
+      response,
+    );
+  }
 }

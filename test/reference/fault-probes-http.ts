@@ -130,4 +130,11 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return bodyOf(await call(server, 'GET', '/pets'));
     },
   },
+  'list-drops-oldest': {
+    run: async ({ server }) => {
+      await createPet(server, { name: 'first', categoryId: 1 });
+      await createPet(server, { name: 'second', categoryId: 2 });
+      return bodyOf(await call(server, 'GET', '/pets'));
+    },
+  },
 };

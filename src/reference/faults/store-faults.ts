@@ -72,4 +72,11 @@ export const STORE_FAULTS = [
     detectedBy: ['LIM-006', 'CON-003'],
     hooks: () => ({ listSource: (pets) => pets.slice(0, -1) }),
   }),
+  defineFault({
+    name: 'list-drops-oldest',
+    group: 'store',
+    description: 'listPets never shows the first pet ever stored: only a client that remembers every pet it added sees one missing.',
+    detectedBy: ['CON-003'],
+    hooks: () => ({ listSource: (pets) => pets.slice(1) }),
+  }),
 ] as const;

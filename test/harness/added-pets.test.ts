@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { readAddedPets, recordAddedPet } from '../../src/harness/added-pets.ts';
+
+function exchange(operationId: string | undefined, status: number, body: string | undefined, bodyTruncated = false): Exchange {
+  return {
+    seq: 1,
+    startedAt: 0,
+    durationMs: 1,
+    operationId,
+    request: { method: 'POST', url: 'http://127.0.0.1/v1/pets', headers: {} },
+    response: { status, headers: {}, ...(body === undefined ? {} : { body }), ...(bodyTruncated ? { bodyTruncated } : {}) },
+    curl: '',
+  };
+}
+
+describe('the ledger of added pets (CON-003)', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const ledger = () => {
+    dir = mkdtempSync(join(tmpdir(), 'added-pets-'));
+    return join(dir, 'added-pets.ledger');
+  };
+
+  it('records each pet a createPet 201 acknowledged, exactly (int64 past 2^53, a status with spaces and a newline)', () => {
+    const path = ledger();
+    recordAddedPet(path, exchange('createPet', 201, '{"id":9223372036854775807,"name":"a","categoryId":1,"status":"pending"}'));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":-5,"name":"b","categoryId":1,"status":"x y\\nz"}'));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":7,"name":"c","categoryId":1}'));
+    expect(readAddedPets(path)).toEqual([
+      { id: 9223372036854775807n, status: 'pending' },
+      { id: -5n, status: 'x y\nz' },
+      { id: 7n, status: undefined },
+    ]);
+  });
+
+  it('records nothing that is not an acknowledged pet: another operation, another status, no Pet, a cut or broken body', () => {
+    const path = ledger();
+    const pet = '{"id":1,"name":"a","categoryId":1}';
+    recordAddedPet(path, exchange('getPet', 201, pet));
+    recordAddedPet(path, exchange('createPet', 200, pet));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":"1","name":"a","categoryId":1}'));
+    recordAddedPet(path, exchange('createPet', 201, pet, true));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":1,'));
+    recordAddedPet(path, exchange('createPet', 201, undefined));
+    expect(readAddedPets(path)).toEqual([]);
+  });
+
+  it('counts a pet acknowledged twice once, with the status it was last acknowledged with; no ledger is no pets', () => {
+    const path = ledger();
+    expect(readAddedPets(path)).toEqual([]);
+    recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
+    expect(readAddedPets(path)).toEqual([{ id: 3n, status: 'sold' }]);
+  });
+});
