@@ -8,6 +8,7 @@ import { VARIANTS } from '../../src/reference/variants.ts';
 const targets = (await import('../../mutation/targets.mjs' as string)) as {
   VARIANT_RUNS: string[][];
   VARIANT_ARGS: Record<string, string[]>;
+  CORE_VARIANTS: string[];
 };
 
 /** mutation/judge.mjs at the quick profile against the plain-429-body variant, which warns ERR-004 by design. */
@@ -33,6 +34,11 @@ describe('mutation/judge.mjs --expected-warnings (the variant run)', () => {
 });
 
 describe('the variant run starts each variant as the valid-variants test does', () => {
+  it('starts every variant whose choice lives in the variant code: each variant is in exactly one run group or is a core option', () => {
+    const placed = [...targets.VARIANT_RUNS.flat(), ...targets.CORE_VARIANTS];
+    expect([...placed].sort()).toEqual(VARIANTS.map((v) => v.name).sort());
+  });
+
   it("passes every variant's suite settings (its suiteConfig), and only those", () => {
     const needed = Object.fromEntries(
       VARIANTS.filter((v) => v.suiteConfig?.categoryIds).map((v) => [v.name, ['--category-ids', (v.suiteConfig?.categoryIds ?? []).join(',')]]),
