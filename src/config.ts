@@ -1,8 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse as parseDotenv } from 'dotenv';
+import type { NetworkSettings } from './client/network.ts';
+import { networkSettings } from './config/network.ts';
+import type { OptionValues } from './config/options.ts';
+import { type RawSetting, resolveSettings } from './config/sources.ts';
+import {
+  normaliseTarget,
+  parseCategoryIds,
+  parseImplementation,
+  parseImplementationDigest,
+  parsePositiveInt,
+  parseSeed,
+  parseShard,
+  splitList,
+} from './config/values.ts';
 import { HarnessError } from './errors.ts';
-import { INT64_MAX, INT64_MIN } from './json.ts';
 import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, type PlanName, parsePlan } from './plans.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
@@ -20,6 +31,8 @@ export interface Config {
   /** An Enterprise key's custom limits (--plan enterprise:<perMinute>:<perDay>). */
   readonly planLimits: Limits | undefined;
   readonly reportDir: string;
+  /** Copies of each report at a path of the user's (--html, --json, --junit) and the Markdown summary (--summary-md). */
+  readonly outputs: Readonly<{ html?: string | undefined; json?: string | undefined; junit?: string | undefined; summaryMd?: string | undefined }>;
   readonly profile: Profile;
   /** Category ids valid on the target, as decimal strings (int64); undefined = any int64. */
   readonly categoryIds: readonly string[] | undefined;
@@ -58,6 +71,12 @@ export interface Config {
   /** --certify into a non-empty directory empties it first (--force); refused otherwise. */
   readonly force: boolean;
   readonly shard: string | undefined;
+  /** How the target is reached: extra headers, proxy, CA, TLS verification (--header, --proxy, --ca-cert, --insecure). */
+  readonly network: NetworkSettings;
+  /** The file --ca-cert named (the replay line names it again). */
+  readonly caCertFile?: string | undefined;
+  /** The User-Agent sent (--user-agent); undefined: the suite's own. */
+  readonly userAgent?: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
   readonly referenceVariants: readonly string[];
@@ -92,109 +111,99 @@ export interface ReplayTest {
   path?: string;
 }
 
-/** Flag values as parsed from the command line (undefined = not given). */
-export interface ConfigFlags {
-  target?: string;
-  apiKey?: string;
-  exhaustKey?: string;
-  plan?: string;
-  reportDir?: string;
-  profile?: string;
-  categoryIds?: string;
-  readOnly?: boolean;
-  exhaust?: boolean;
-  seed?: string;
-  strict?: boolean;
-  failFast?: boolean;
-  replay?: readonly ReplayTest[];
-  requireComplete?: boolean;
-  only?: string;
-  timeout?: string;
-  maxDuration?: string;
-  certify?: string;
-  expectedDeviations?: string;
-  baseline?: string;
-  updateBaseline?: boolean;
-  quiet?: boolean;
-  signKey?: string;
-  implementation?: string;
-  implementationDigest?: string;
-  force?: boolean;
-  shard?: string;
-  referenceFaults?: string;
-  referenceVariants?: string;
-}
+/** Flag values as parsed from the command line (undefined = not given), keyed as the option table's flags. */
+export type ConfigFlags = Omit<OptionValues, 'help' | 'version' | 'replay'> & { replay?: readonly ReplayTest[] };
 
 export interface ConfigSources {
   flags?: ConfigFlags;
   env?: Readonly<Record<string, string | undefined>>;
-  /** Directory whose .env file is read (not loaded into process.env); default the current directory. */
+  /** Directory relative paths (--env-file, --config, --report-dir) are read from; default the current directory. */
   cwd?: string;
   /** Source of a fresh seed when none is given. */
   randomSeed?: () => number;
 }
 
-/** Merges flags > environment > .env > defaults into one validated, frozen Config. */
+/**
+ * Merges flags > environment (ASC_ names, and the credential aliases) > --env-file > --config > defaults
+ * into one validated, frozen Config. Every value that is wrong is named by where it came from.
+ */
 export function loadConfig(sources: ConfigSources = {}): Config {
   const cwd = sources.cwd ?? process.cwd();
-  const dotenvPath = resolve(cwd, '.env');
-  const fromFile = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath)) : {};
-  const env = { ...fromFile, ...setVariables(sources.env ?? process.env) };
+  const env = sources.env ?? process.env;
   const flags = sources.flags ?? {};
-  // An empty flag counts as not given: `--api-key "$API_KEY"` with API_KEY unset in the shell (the key
-  // lives in .env) must not override the key from .env.
-  const pick = (flag: string | undefined, name: string): string | undefined => emptyToUndefined(flag) ?? emptyToUndefined(env[name]);
-  const warnings: string[] = [];
+  const { replay: _replayTests, ...flagValues } = flags;
+  const settings = resolveSettings({ flags: flagValues, env, cwd });
+  const text = (name: string): string | undefined => {
+    const value = settings.get(name)?.value;
+    return value === undefined ? undefined : String(value);
+  };
+  const bool = (name: string): boolean | undefined => settings.get(name)?.value as boolean | undefined;
+  const from = (name: string): string => settings.get(name)?.from ?? `--${name}`;
+  const warnings: string[] = [...settings.notices];
 
-  const target = normaliseTarget(pick(flags.target, 'TARGET_BASE_URL'), warnings);
-  const apiKey = pick(flags.apiKey, 'API_KEY');
+  const target = normaliseTarget(text('target'), from('target'), warnings);
+  const apiKey = text('api-key');
   if (target && !apiKey) {
     throw new HarnessError('ERR_CONFIG', 'an API key is required for a remote target: pass --api-key or set API_KEY');
   }
-  const exhaustApiKey = pick(flags.exhaustKey, 'EXHAUST_API_KEY');
+  const exhaustApiKey = text('exhaust-key');
   if (exhaustApiKey && !target)
-    throw new HarnessError('ERR_CONFIG', '--exhaust-key applies to a remote target; the embedded reference has its own exhaustion key');
+    throw new HarnessError('ERR_CONFIG', `${from('exhaust-key')} applies to a remote target; the embedded reference has its own exhaustion key`);
   if (exhaustApiKey && exhaustApiKey === apiKey)
     throw new HarnessError('ERR_CONFIG', '--exhaust-key must be a second key, not the main one (it is spent to provoke a 429)');
-  const planText = pick(flags.plan, 'PLAN');
+  const planText = text('plan');
   const stated = planText === undefined ? undefined : parsePlan(planText);
-  if (planText !== undefined && !stated) throw new HarnessError('ERR_CONFIG', `--plan must be one of ${PLAN_FORMS}; got "${planText}"`);
-  if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', '--plan applies to a remote target: it names the plan of your key');
-  const profileText = pick(flags.profile, 'PROFILE') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
+  if (planText !== undefined && !stated) throw new HarnessError('ERR_CONFIG', `${from('plan')} must be one of ${PLAN_FORMS}; got "${planText}"`);
+  if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', `${from('plan')} applies to a remote target: it names the plan of your key`);
+  const profileText = text('profile') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
   if (!isProfile(profileText)) {
-    throw new HarnessError('ERR_CONFIG', `--profile must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
+    throw new HarnessError('ERR_CONFIG', `${from('profile')} must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
   }
-  const seedText = pick(flags.seed, 'SEED');
-  const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText);
-  const timeoutText = pick(flags.timeout, 'TIMEOUT_MS');
-  const timeoutMs = timeoutText === undefined ? CONFIG_DEFAULTS.timeoutMs : parsePositiveInt(timeoutText, '--timeout');
-  const maxDurationText = pick(flags.maxDuration, 'MAX_DURATION');
-  const maxDurationMs = maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, '--max-duration') * 1_000;
-  const certifyDir = pick(flags.certify, 'CERTIFY_DIR');
-  const shard = parseShard(flags.shard);
+  const seedText = text('seed');
+  const seed = seedText === undefined ? (sources.randomSeed ?? defaultSeed)() : parseSeed(seedText, from('seed'));
+  const timeoutText = text('timeout');
+  const timeoutMs = timeoutText === undefined ? CONFIG_DEFAULTS.timeoutMs : parsePositiveInt(timeoutText, from('timeout'));
+  const maxDurationText = text('max-duration');
+  const maxDurationMs =
+    maxDurationText === undefined ? PROFILE_RULES[profileText].maxDurationMs : parsePositiveInt(maxDurationText, from('max-duration')) * 1_000;
+  const certifyDir = text('certify');
+  const shard = parseShard(text('shard'), from('shard'));
+  const only = splitList(text('only'));
+  const network = networkSettings({
+    target,
+    headers: listSetting(settings.get('header')),
+    proxy: stringSetting(settings.get('proxy')),
+    caCert: stringSetting(settings.get('ca-cert')),
+    insecure: bool('insecure') ?? false,
+    userAgent: text('user-agent'),
+    env,
+    cwd,
+  });
   if (certifyDir !== undefined) {
     // A certificate speaks of the whole interface: the most thorough run, nothing left out on purpose.
-    const only = pick(flags.only, 'ONLY');
     if (profileText !== 'thorough')
       throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
-    if (only) throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --only: a certificate speaks of every requirement');
+    if (only.length > 0) throw new HarnessError('ERR_CONFIG', `--certify cannot be combined with ${from('only')}: a certificate speaks of every requirement`);
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
+    if (network.insecure)
+      throw new HarnessError('ERR_CONFIG', `--certify cannot be combined with ${from('insecure')}: a certificate needs the target's TLS verified`);
     // RATE-008 is a MUST: a certificate of a remote target must test it, so it needs the key's plan.
     if (target && !stated)
       throw new HarnessError('ERR_CONFIG', `--certify of a remote target needs --plan (${PLAN_FORMS}): RATE-008 checks the key's plan limits`);
   }
-  const failFast = flags.failFast ?? parseBool(env.FAIL_FAST, 'FAIL_FAST') ?? CONFIG_DEFAULTS.failFast;
+  const failFast = bool('fail-fast') ?? CONFIG_DEFAULTS.failFast;
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
     throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');
   }
   if (failFast && certifyDir !== undefined) {
     throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --fail-fast: a certificate reports every requirement');
   }
-  const baseline = pick(flags.baseline, 'BASELINE');
+  const baseline = text('baseline');
   if (flags.updateBaseline && !baseline) throw new HarnessError('ERR_CONFIG', '--update-baseline needs --baseline <file>: the file to write');
   if (shard && seedText === undefined) {
     throw new HarnessError('ERR_CONFIG', '--shard needs --seed: every shard must run the same cases, or their blobs cannot be merged');
   }
+  const path = (name: string) => (text(name) === undefined ? undefined : resolve(cwd, text(name) as string));
 
   return Object.freeze({
     target,
@@ -202,149 +211,57 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     exhaustApiKey,
     plan: stated?.plan,
     planLimits: stated?.limits,
-    reportDir: resolve(cwd, pick(flags.reportDir, 'REPORT_DIR') ?? CONFIG_DEFAULTS.reportDir),
+    reportDir: resolve(cwd, text('report-dir') ?? CONFIG_DEFAULTS.reportDir),
+    outputs: Object.freeze({ html: path('html'), json: path('json'), junit: path('junit'), summaryMd: path('summary-md') }),
     profile: profileText as Profile,
-    categoryIds: parseCategoryIds(pick(flags.categoryIds, 'CATEGORY_IDS')),
-    readOnly: flags.readOnly ?? parseBool(env.READ_ONLY, 'READ_ONLY') ?? CONFIG_DEFAULTS.readOnly,
-    exhaust: flags.exhaust ?? parseBool(env.EXHAUST, 'EXHAUST') ?? CONFIG_DEFAULTS.exhaust,
+    categoryIds: parseCategoryIds(text('category-ids'), from('category-ids')),
+    readOnly: bool('read-only') ?? CONFIG_DEFAULTS.readOnly,
+    exhaust: bool('exhaust') ?? CONFIG_DEFAULTS.exhaust,
     seed,
-    strict: flags.strict ?? parseBool(env.STRICT, 'STRICT') ?? CONFIG_DEFAULTS.strict,
+    strict: bool('strict') ?? CONFIG_DEFAULTS.strict,
     failFast,
     replay: flags.replay,
-    requireComplete:
-      certifyDir !== undefined || (flags.requireComplete ?? parseBool(env.REQUIRE_COMPLETE, 'REQUIRE_COMPLETE') ?? CONFIG_DEFAULTS.requireComplete),
-    only: (pick(flags.only, 'ONLY') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    requireComplete: certifyDir !== undefined || (bool('require-complete') ?? CONFIG_DEFAULTS.requireComplete),
+    only,
     timeoutMs,
     maxDurationMs,
     maxDurationGiven: maxDurationText !== undefined,
     certifyDir,
-    expectedDeviations: pick(flags.expectedDeviations, 'EXPECTED_DEVIATIONS'),
+    expectedDeviations: text('expected-deviations'),
     baseline,
     updateBaseline: flags.updateBaseline === true,
-    quiet: flags.quiet ?? parseBool(env.QUIET, 'QUIET') ?? CONFIG_DEFAULTS.quiet,
-    signKeyFile: pick(flags.signKey, 'SIGN_KEY_FILE'),
-    implementation: parseImplementation(pick(flags.implementation, 'IMPLEMENTATION')),
-    implementationDigest: parseImplementationDigest(pick(flags.implementationDigest, 'IMPLEMENTATION_DIGEST')),
+    quiet: bool('quiet') ?? CONFIG_DEFAULTS.quiet,
+    signKeyFile: text('sign-key'),
+    implementation: parseImplementation(text('implementation'), from('implementation')),
+    implementationDigest: parseImplementationDigest(text('implementation-digest'), from('implementation-digest')),
     force: flags.force === true,
     shard,
-    referenceFaults: referenceList(flags.referenceFaults, target, '--reference-faults'),
-    referenceVariants: referenceList(flags.referenceVariants, target, '--reference-variants'),
+    network,
+    caCertFile: path('ca-cert'),
+    userAgent: network.userAgent,
+    referenceFaults: referenceList(text('reference-faults'), target, '--reference-faults'),
+    referenceVariants: referenceList(text('reference-variants'), target, '--reference-variants'),
     warnings,
   });
 }
 
-function normaliseTarget(raw: string | undefined, warnings: string[]): string | undefined {
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new HarnessError('ERR_CONFIG', `--target is not a URL: "${raw}" (expected e.g. https://staging.example.com/v1)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HarnessError('ERR_CONFIG', `--target must be an http(s) URL; got ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw new HarnessError('ERR_CONFIG', '--target must not carry credentials; pass the key with --api-key or API_KEY');
-  }
-  if (url.search || url.hash) {
-    throw new HarnessError('ERR_CONFIG', '--target must be a base URL without query or fragment');
-  }
-  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  if (!base.endsWith('/v1')) warnings.push(`the target's base path does not end in /v1: ${base} (VER-001 will fail)`);
-  return base;
+function stringSetting(setting: RawSetting | undefined): { value: string; from: string } | undefined {
+  return setting === undefined ? undefined : { value: String(setting.value), from: setting.from };
 }
 
-function parseCategoryIds(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const ids = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (ids.length === 0) throw new HarnessError('ERR_CONFIG', '--category-ids needs at least one id');
-  return ids.map((id) => {
-    if (!/^-?\d+$/.test(id)) throw new HarnessError('ERR_CONFIG', `--category-ids: "${id}" is not an integer`);
-    const value = BigInt(id);
-    if (value < INT64_MIN || value > INT64_MAX) throw new HarnessError('ERR_CONFIG', `--category-ids: ${id} is outside int64`);
-    return value.toString();
-  });
+function listSetting(setting: RawSetting | undefined): { value: readonly string[]; from: string } | undefined {
+  if (setting === undefined) return undefined;
+  return { value: Array.isArray(setting.value) ? (setting.value as readonly string[]) : [String(setting.value)], from: setting.from };
 }
 
 function referenceList(raw: string | undefined, target: string | undefined, flag: string): string[] {
-  const names = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const names = splitList(raw);
   if (names.length > 0 && target) throw new HarnessError('ERR_CONFIG', `${flag} applies to the embedded reference only, not to --target`);
   return names;
 }
 
-function parseSeed(text: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Math.abs(Number(text)) > 2 ** 31) {
-    throw new HarnessError('ERR_CONFIG', `--seed must be an integer within ±2^31; got "${text}"`);
-  }
-  return Number(text);
-}
-
-function parsePositiveInt(text: string, name: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1) throw new HarnessError('ERR_CONFIG', `${name} must be a positive integer; got "${text}"`);
-  return value;
-}
-
-function parseShard(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
-    throw new HarnessError('ERR_CONFIG', `--shard must look like i/n with 1 <= i <= n; got "${text}"`);
-  }
-  return text;
-}
-
-function parseBool(text: string | undefined, name: string): boolean | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (/^(1|true|yes|on)$/i.test(text)) return true;
-  if (/^(0|false|no|off)$/i.test(text)) return false;
-  throw new HarnessError('ERR_CONFIG', `${name} must be true or false; got "${text}"`);
-}
-
-/** The environment variables that are set (a variable can be declared without a value). */
-function setVariables(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
-}
-
-function emptyToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
-}
-
 function defaultSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
-}
-
-/**
- * --implementation name@version: printable text on one line (no control, format or line-separator
- * characters), so a certificate's name reads the same in every output and adds no line to any of them.
- */
-function parseImplementation(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  // Cc (controls), Cf (format: bidi overrides, zero-width), Zl/Zp (line and paragraph separators).
-  if (text.trim() === '' || text.length > 200 || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)) {
-    throw new HarnessError('ERR_CONFIG', '--implementation must be printable text on one line (name@version, at most 200 characters)');
-  }
-  return text;
-}
-
-/** --implementation-digest sha256:<64 hex>, kept as the hex. */
-function parseImplementationDigest(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const match = /^sha256:([0-9a-f]{64})$/i.exec(text.trim());
-  if (!match?.[1]) throw new HarnessError('ERR_CONFIG', `--implementation-digest must be sha256:<64 hex digits>; got "${text}"`);
-  return match[1].toLowerCase();
 }
 
 /** The key's plan: as stated with --plan, or Enterprise for the embedded reference's own key. */

@@ -1,83 +1,11 @@
 import { parseArgs } from 'node:util';
 import { CONFIG_DEFAULTS, type Config, type ConfigFlags } from '../config.ts';
+import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/options.ts';
 import { HarnessError } from '../errors.ts';
-import { PROFILES, PROFILE_RULES, describeProfiles } from '../profiles.ts';
+import { nearestNames } from '../nearest-names.ts';
+import { usageText } from './usage.ts';
 
-export const USAGE = `Usage: animal-store-conformance [options]
-       animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
-       animal-store-conformance verify <bundle-dir> [--public-key <pem>]
-       animal-store-conformance keygen <dir>
-       animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
-       animal-store-conformance help [compare|verify|keygen|matrix|faults|variants]
-       npm run conformance -- [options]
-
-Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
-and reports/junit.xml. With no --target, an embedded reference server is started and tested.
-
-Target
-  --target <url>            base URL ending in /v1                      (TARGET_BASE_URL)
-  --api-key <key>           API key; required for a remote target       (API_KEY)
-  --exhaust-key <key>       a second, low-limit key (e.g. a Free key for testing) that the
-                            rate-limit exhaustion tests spend instead   (EXHAUST_API_KEY)
-  --plan <name>             your key's plan: free | pro | business | enterprise, or
-                            enterprise:<perMinute>:<perDay> for custom limits; X-RateLimit-Limit is
-                            checked against it (RATE-008, untested without it) and the report
-                            shows the daily quota used                        (PLAN)
-  --category-ids <ids>      comma list of category ids valid on the target (CATEGORY_IDS)
-  --timeout <ms>            per-request timeout, send to last byte, default ${CONFIG_DEFAULTS.timeoutMs} (TIMEOUT_MS)
-  --max-duration <s>        the whole run's time limit, waits included  (MAX_DURATION)
-                            default: ${PROFILES.map((p) => `${p} ${PROFILE_RULES[p].maxDurationMs / 1000}`).join(', ')}
-
-Run
-  --profile <name>          ${describeProfiles()}
-                            default: ${CONFIG_DEFAULTS.embeddedProfile} on the embedded reference, ${CONFIG_DEFAULTS.remoteProfile} remote (PROFILE)
-  --read-only               never call createPet (for production)       (READ_ONLY=true)
-  --no-exhaust              skip the rate-limit exhaustion test         (EXHAUST=false)
-  --seed <n>                replay a run: same cases, same order        (SEED)
-  --only <areas|ids>        comma list, e.g. auth,RATE-001              (ONLY)
-  --strict                  SHOULD failures make the target not conformant (STRICT=true)
-  --fail-fast               stop at the first failure that makes the target not conformant;
-                            the rest is reported as not run                    (FAIL_FAST=true)
-  --require-complete        a PARTIAL run exits 1 (REQUIRE_COMPLETE=true; implied by --certify)
-  --replay <report.json>    run again only the failing tests of that report (with --only <ids>,
-                            of those requirements): its target, profile, seed and options, each
-                            property on its counterexample; give the key again (--api-key)
-  --shard <i/n>             run one shard of n (needs --seed); merge with --merge-reports
-  --merge-reports <dir>     merge the shards' blob/ files into one report; target, profile,
-                            seed and options come from the shards, which must agree
-
-Reports
-  --report-dir <dir>        default reports/                            (REPORT_DIR)
-  --certify <dir>           also write a certification bundle (reports, HAR, manifest) (CERTIFY_DIR);
-                            needs --profile thorough, no --only, no --shard, --plan when remote;
-                            refuses a non-empty directory
-  --force                   with --certify: empty the bundle directory first
-  --sign-key <pem>          Ed25519 key that signs the bundle's attestation    (SIGN_KEY_FILE)
-  --implementation <n@v>    the implementation certified, as its implementer names it
-  --implementation-digest <sha256:hex>  the digest of what was tested (an image, a release archive):
-                            the subject of the signed statement
-  --expected-deviations <file>  known deviations (YAML/JSON [{id, reason}]) (EXPECTED_DEVIATIONS)
-  --baseline <file>         known failures the gate accepts until they expire: the same format,
-                            with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
-  --update-baseline         write --baseline from this run's failures, keeping reasons and expiries
-  --quiet, -q               no progress lines while waiting for rate-limit windows    (QUIET=true)
-
-Testing the suite itself (embedded reference only)
-  --reference-faults <names>    inject named faults and watch the suite fail (help faults lists them)
-  --reference-variants <names>  take liberties the interface allows (help variants lists them)
-
-  --help, -h                this text; <command> --help or help <command> for compare, verify, keygen
-  --version, -V             the suite's version
-
-Flags win over environment variables, which win over a .env file in the current directory.
-Verdicts and exit codes:
-  CONFORMANT      0  every MUST requirement in scope was tested and passed (SHOULDs too with --strict)
-  NOT CONFORMANT  1  a MUST requirement failed (a failure found always wins)
-  PARTIAL         0  nothing failed, but some MUST in scope was not tested (profile, budget, --only,
-                     --read-only, --no-exhaust, a precondition…); 1 with --require-complete
-  INCOMPLETE      2  the run could not be completed: bad configuration, target unreachable, key
-                     refused, not an Animal Store API, interrupted, or a harness error
-In scope: every requirement of the catalog except those the interface does not show.`;
+export const USAGE = usageText();
 
 export interface CliArgs {
   help: boolean;
@@ -85,56 +13,62 @@ export interface CliArgs {
   flags: ConfigFlags;
 }
 
-/** The options of the main command; those of type string take a value. */
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-  target: { type: 'string' },
-  'api-key': { type: 'string' },
-  'exhaust-key': { type: 'string' },
-  plan: { type: 'string' },
-  'report-dir': { type: 'string' },
-  profile: { type: 'string' },
-  'category-ids': { type: 'string' },
-  'read-only': { type: 'boolean' },
-  exhaust: { type: 'boolean' },
-  'no-exhaust': { type: 'boolean' },
-  seed: { type: 'string' },
-  strict: { type: 'boolean' },
-  'fail-fast': { type: 'boolean' },
-  'require-complete': { type: 'boolean' },
-  only: { type: 'string' },
-  timeout: { type: 'string' },
-  'max-duration': { type: 'string' },
-  shard: { type: 'string' },
-  'merge-reports': { type: 'string' },
-  certify: { type: 'string' },
-  'expected-deviations': { type: 'string' },
-  baseline: { type: 'string' },
-  'update-baseline': { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  'sign-key': { type: 'string' },
-  implementation: { type: 'string' },
-  'implementation-digest': { type: 'string' },
-  force: { type: 'boolean' },
-  'reference-faults': { type: 'string' },
-  'reference-variants': { type: 'string' },
-} as const;
+type ParseOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+/** node:util's option list, from the table: a list option may repeat, a negatable boolean has its --no- form. */
+function parserOptions(): ParseOptions {
+  const out: ParseOptions = {};
+  for (const option of OPTIONS as readonly OptionSpec[]) {
+    out[option.name] = {
+      type: option.type === 'boolean' ? 'boolean' : 'string',
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.type === 'list' ? { multiple: true } : {}),
+    };
+    if (option.negatable) out[`no-${option.name}`] = { type: 'boolean' };
+  }
+  return out;
+}
+
+/** The option an argument names (`--target`, `--target=x`, `-q`), if any. */
+function optionOf(arg: string): OptionSpec | undefined {
+  if (arg.startsWith('--')) return optionNamed(arg.slice(2).split('=')[0] ?? '');
+  if (/^-[A-Za-z]$/.test(arg)) return (OPTIONS as readonly OptionSpec[]).find((option) => option.short === arg.slice(1));
+  return undefined;
+}
 
 /**
- * `--timeout -1` as `--timeout=-1`: node's parser takes a value that starts with "-" for an option and
- * calls it ambiguous; the value's own check then says what is wrong with it.
+ * Arguments made plain for node's parser, with the mistakes it words badly said in ours: an unknown flag
+ * gets the nearest known ones; a flag without its value says so (not "argument is ambiguous"); a value that
+ * starts with "-" and is no flag (`--seed -5`) is joined to its flag, and its own check says what is wrong.
  */
-function joinNegativeValues(argv: readonly string[]): string[] {
+function checkedArgv(argv: readonly string[]): string[] {
   const out: string[] = [];
+  const known = flagNames();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS] as { type: string } | undefined;
+    if (arg.startsWith('--') && arg !== '--') {
+      const name = arg.slice(2).split('=')[0] ?? '';
+      if (!known.includes(name)) {
+        const near = nearestNames(name, known);
+        throw new HarnessError(
+          'ERR_CONFIG',
+          `unknown option --${name}${near.length > 0 ? `; did you mean ${near.map((n) => `--${n}`).join(', ')}?` : ''} (see --help)`,
+        );
+      }
+    } else if (!arg.startsWith('-') || arg === '-' || arg === '--') {
+      throw new HarnessError('ERR_CONFIG', `unexpected argument "${arg}": every option is a --flag (see --help)`);
+    }
+    const option = optionOf(arg);
     const next = argv[i + 1];
-    if (arg.startsWith('--') && option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
-      out.push(`${arg}=${next}`);
+    if (option && option.type !== 'boolean' && !arg.includes('=')) {
+      if (next === undefined || optionOf(next) !== undefined || next === '--help' || next === '-h') {
+        throw new HarnessError('ERR_CONFIG', `--${option.name} needs a value${option.value ? ` (${option.value})` : ''} (see --help)`);
+      }
+      out.push(next.startsWith('-') ? `--${option.name}=${next}` : arg, ...(next.startsWith('-') ? [] : [next]));
       i++;
-    } else out.push(arg);
+      continue;
+    }
+    out.push(arg);
   }
   return out;
 }
@@ -147,59 +81,28 @@ export function infoRequest(argv: readonly string[]): 'help' | 'version' | undef
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: joinNegativeValues(argv),
-      allowPositionals: false,
-      strict: true,
-      options: OPTIONS,
-    }));
+    ({ values } = parseArgs({ args: checkedArgv(argv), allowPositionals: false, strict: true, options: parserOptions() }));
   } catch (error) {
+    if (error instanceof HarnessError) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new HarnessError('ERR_CONFIG', `${message} (see --help)`);
   }
-  const str = (name: string) => values[name] as string | undefined;
-  const bool = (name: string) => values[name] as boolean | undefined;
-  return {
-    help: bool('help') === true,
-    mergeReports: str('merge-reports'),
-    flags: {
-      target: str('target'),
-      apiKey: str('api-key'),
-      exhaustKey: str('exhaust-key'),
-      plan: str('plan'),
-      reportDir: str('report-dir'),
-      profile: str('profile'),
-      categoryIds: str('category-ids'),
-      readOnly: bool('read-only'),
-      exhaust: bool('no-exhaust') ? false : bool('exhaust'),
-      seed: str('seed'),
-      strict: bool('strict'),
-      failFast: bool('fail-fast'),
-      requireComplete: bool('require-complete'),
-      only: str('only'),
-      timeout: str('timeout'),
-      maxDuration: str('max-duration'),
-      certify: str('certify'),
-      expectedDeviations: str('expected-deviations'),
-      baseline: str('baseline'),
-      updateBaseline: bool('update-baseline'),
-      quiet: bool('quiet'),
-      signKey: str('sign-key'),
-      implementation: str('implementation'),
-      implementationDigest: str('implementation-digest'),
-      force: bool('force'),
-      shard: str('shard'),
-      referenceFaults: str('reference-faults'),
-      referenceVariants: str('reference-variants'),
-    },
-  };
+  const flags: Record<string, unknown> = {};
+  for (const option of OPTIONS as readonly OptionSpec[]) {
+    if (option.group === 'Information' || option.name === 'replay' || option.name === 'merge-reports') continue;
+    const value = values[option.name];
+    if (value !== undefined) flags[keyOf(option.name)] = value;
+  }
+  // --no-exhaust wins over --exhaust, as it always has.
+  if (values['no-exhaust'] === true) flags.exhaust = false;
+  return { help: values.help === true, mergeReports: values['merge-reports'] as string | undefined, flags: flags as ConfigFlags };
 }
 
 /**
  * The report directory the user asked for, read from raw arguments that may not parse (an unknown flag):
- * --report-dir, then REPORT_DIR, then reports/.
+ * --report-dir, then ASC_REPORT_DIR, then reports/.
  */
 export function reportDirOf(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string {
   for (let i = argv.length - 1; i >= 0; i -= 1) {
@@ -207,7 +110,7 @@ export function reportDirOf(argv: readonly string[], env: Readonly<Record<string
     if (arg.startsWith('--report-dir=')) return arg.slice('--report-dir='.length);
     if (arg === '--report-dir' && argv[i + 1] !== undefined) return argv[i + 1] as string;
   }
-  return env.REPORT_DIR || CONFIG_DEFAULTS.reportDir;
+  return env.ASC_REPORT_DIR || CONFIG_DEFAULTS.reportDir;
 }
 
 /**
@@ -216,27 +119,46 @@ export function reportDirOf(argv: readonly string[], env: Readonly<Record<string
  */
 export function reproduceCommand(config: Config): string {
   const parts = ['npx animal-store-conformance'];
-  if (config.target) parts.push(`--target ${shellQuote(config.target)}`, '--api-key "$API_KEY"');
-  if (config.exhaustApiKey) parts.push('--exhaust-key "$EXHAUST_API_KEY"');
-  if (config.plan) parts.push(`--plan ${config.plan}${config.planLimits ? `:${config.planLimits.perMinute}:${config.planLimits.perDay}` : ''}`);
-  // --seed=-5, not --seed -5: the parser would take "-5" for an option.
-  parts.push(`--profile ${config.profile}`, `--seed=${config.seed}`);
-  if (config.categoryIds) parts.push(`--category-ids ${config.categoryIds.join(',')}`);
-  if (config.readOnly) parts.push('--read-only');
-  if (!config.exhaust) parts.push('--no-exhaust');
-  if (config.strict) parts.push('--strict');
-  if (config.failFast) parts.push('--fail-fast');
-  if (config.requireComplete) parts.push('--require-complete');
-  if (config.expectedDeviations) parts.push(`--expected-deviations ${shellQuote(config.expectedDeviations)}`);
-  if (config.baseline) parts.push(`--baseline ${shellQuote(config.baseline)}`);
-  if (config.only.length > 0) parts.push(`--only ${shellQuote(config.only.join(','))}`);
-  if (config.timeoutMs !== CONFIG_DEFAULTS.timeoutMs) parts.push(`--timeout ${config.timeoutMs}`);
-  if (config.maxDurationGiven) parts.push(`--max-duration ${Math.round(config.maxDurationMs / 1000)}`);
-  if (config.shard) parts.push(`--shard ${config.shard}`);
-  if (config.referenceFaults.length > 0) parts.push(`--reference-faults ${config.referenceFaults.join(',')}`);
-  if (config.referenceVariants.length > 0) parts.push(`--reference-variants ${config.referenceVariants.join(',')}`);
+  for (const option of OPTIONS as readonly OptionSpec[]) {
+    if (!option.replay) continue;
+    const shown = REPLAY_FORMS[option.name]?.(config);
+    if (shown === true) parts.push(`--${option.name}`);
+    else if (typeof shown === 'string') parts.push(shown.startsWith('--') ? shown : `--${option.name} ${shown}`);
+  }
   return parts.join(' ');
 }
+
+/**
+ * How the replay line writes each option the table marks `replay`: true for a bare flag, a value, a whole
+ * argument (`--no-exhaust`, `--seed=-5`), or undefined when the run used the default.
+ */
+export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | true | undefined>> = {
+  target: (c) => (c.target ? shellQuote(c.target) : undefined),
+  // The keys stay in the environment: an empty "$API_KEY" counts as not given.
+  'api-key': (c) => (c.target ? '"$API_KEY"' : undefined),
+  'exhaust-key': (c) => (c.exhaustApiKey ? '"$EXHAUST_API_KEY"' : undefined),
+  plan: (c) => (c.plan ? `${c.plan}${c.planLimits ? `:${c.planLimits.perMinute}:${c.planLimits.perDay}` : ''}` : undefined),
+  'category-ids': (c) => c.categoryIds?.join(','),
+  timeout: (c) => (c.timeoutMs !== CONFIG_DEFAULTS.timeoutMs ? String(c.timeoutMs) : undefined),
+  'max-duration': (c) => (c.maxDurationGiven ? String(Math.round(c.maxDurationMs / 1000)) : undefined),
+  'ca-cert': (c) => (c.caCertFile ? shellQuote(c.caCertFile) : undefined),
+  insecure: (c) => (c.network.insecure ? true : undefined),
+  'user-agent': (c) => (c.userAgent !== undefined ? shellQuote(c.userAgent) : undefined),
+  profile: (c) => c.profile,
+  'read-only': (c) => (c.readOnly ? true : undefined),
+  exhaust: (c) => (c.exhaust ? undefined : '--no-exhaust'),
+  // --seed=-5, not --seed -5: the parser would take "-5" for an option.
+  seed: (c) => `--seed=${c.seed}`,
+  only: (c) => (c.only.length > 0 ? shellQuote(c.only.join(',')) : undefined),
+  strict: (c) => (c.strict ? true : undefined),
+  'fail-fast': (c) => (c.failFast ? true : undefined),
+  'require-complete': (c) => (c.requireComplete ? true : undefined),
+  shard: (c) => c.shard,
+  'expected-deviations': (c) => (c.expectedDeviations ? shellQuote(c.expectedDeviations) : undefined),
+  baseline: (c) => (c.baseline ? shellQuote(c.baseline) : undefined),
+  'reference-faults': (c) => (c.referenceFaults.length > 0 ? c.referenceFaults.join(',') : undefined),
+  'reference-variants': (c) => (c.referenceVariants.length > 0 ? c.referenceVariants.join(',') : undefined),
+};
 
 function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;

@@ -12,7 +12,11 @@ import { consoleSafe, shownText } from '../console-text.ts';
  * logs passes the console sink (consoleSafe): no control character a target sent reaches the terminal
  * raw, and no line it shaped starts a workflow command.
  */
-export async function main(argv: readonly string[], log: (line: string) => void = (line) => console.log(consoleSafe(line))): Promise<number> {
+export async function main(argv: readonly string[], out?: (line: string) => void, errors?: (line: string) => void): Promise<number> {
+  // Results go to stdout; usage and configuration errors, warnings and progress to stderr. A caller that
+  // passes one sink gets everything there.
+  const log = out ?? ((line: string) => console.log(consoleSafe(line)));
+  const err = errors ?? out ?? ((line: string) => console.error(consoleSafe(line)));
   if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
   if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
@@ -34,10 +38,10 @@ export async function main(argv: readonly string[], log: (line: string) => void 
     if (replay) args.flags.replay = replay.tests;
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_CONFIG', String(error));
-    log(`animal-store-conformance: ${shownText(problem.message)}`);
+    err(`animal-store-conformance: ${shownText(problem.message)}`);
     // A report still says what was wrong, so CI never uploads a stale one from an earlier run.
     const { writeRejectedRun } = await import('./run.ts');
-    writeRejectedRun(problem, reportDirOf(argv), log);
+    writeRejectedRun(problem, reportDirOf(argv), err);
     return 2;
   }
   if (args.help) {
@@ -47,7 +51,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   try {
     // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
     const { runConformance } = await import('./run.ts');
-    const outcome = await runConformance(args, log);
+    const outcome = await runConformance(args, log, err);
     const { run, requirements } = outcome.report;
     const start = requirements.some((r) => r.failures.some((f) => f.curl)) ? referenceStartLine(run) : undefined;
     // The embedded reference closed with the run: say how to bring the same one back for the curl lines.
@@ -56,7 +60,7 @@ export async function main(argv: readonly string[], log: (line: string) => void 
   } catch (error) {
     // The suite itself is broken (its spec or catalog does not load): never exit 1, "not conformant".
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
-    log(`animal-store-conformance: ${problem.code}: ${shownText(problem.message)}`);
+    err(`animal-store-conformance: ${problem.code}: ${shownText(problem.message)}`);
     return 2;
   }
 }
@@ -69,8 +73,9 @@ function help(command: string | undefined, log: (line: string) => void): Promise
   }
   if (command === 'verify' || command === 'keygen' || command === 'matrix') return main([command, '--help'], log);
   if (command === 'faults' || command === 'variants') return listReferenceOptions(command, log);
+  if (command === 'reference') return serveReference(['--help']);
   if (command !== undefined) {
-    log(`animal-store-conformance: no help on "${command}"; there is help on compare, verify, keygen, matrix, faults and variants (see --help)`);
+    log(`animal-store-conformance: no help on "${command}"; there is help on compare, verify, keygen, matrix, reference, faults and variants (see --help)`);
     return 2;
   }
   log(USAGE);

@@ -33,13 +33,14 @@ describe('the replay line works as printed', () => {
       categoryIds: '7,8',
       timeout: '2500',
       expectedDeviations: join(dir, 'deviations file.yaml'),
+      envFile: '.env',
     };
-    const original = loadConfig({ flags, cwd: dir });
+    const original = loadConfig({ flags, cwd: dir, env: {} });
     expect(original.apiKey).toBe('key-from-dotenv-0123456789');
     const command = reproduceCommand(original);
     expect(command).not.toContain('key-from-dotenv');
     expect(command).toContain('--seed=-5');
-    const replayed = loadConfig({ flags: parseCliArgs(shellWords(command)).flags, cwd: dir, env: {} });
+    const replayed = loadConfig({ flags: { ...parseCliArgs(shellWords(command)).flags, envFile: '.env' }, cwd: dir, env: {} });
     const verdictChanging = (c: typeof original) => ({
       target: c.target,
       apiKey: c.apiKey,
@@ -57,10 +58,10 @@ describe('the replay line works as printed', () => {
     expect(verdictChanging(replayed)).toEqual(verdictChanging(original));
   });
 
-  it('an empty --api-key (API_KEY unset in the shell) does not override the key from .env', () => {
+  it('an empty --api-key (API_KEY unset in the shell) does not override the key from the --env-file', () => {
     const dir = tempDir('replay-env-');
     writeFileSync(join(dir, '.env'), 'API_KEY=key-from-dotenv-0123456789\nTARGET_BASE_URL=https://staging.example/v1\n');
-    expect(loadConfig({ flags: { apiKey: '' }, cwd: dir, env: {} }).apiKey).toBe('key-from-dotenv-0123456789');
+    expect(loadConfig({ flags: { apiKey: '', envFile: '.env' }, cwd: dir, env: {} }).apiKey).toBe('key-from-dotenv-0123456789');
   });
 });
 

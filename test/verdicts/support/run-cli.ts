@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { environmentNames } from '../../../src/config/sources.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,23 +35,13 @@ export interface CliRunOptions {
 
 /** Environment variables the CLI reads: a developer's shell must not change what a verdict test sees. */
 const CLI_ENV = [
-  'TARGET_BASE_URL',
-  'API_KEY',
-  'CATEGORY_IDS',
-  'TIMEOUT_MS',
-  'PROFILE',
-  'READ_ONLY',
-  'EXHAUST',
-  'SEED',
-  'ONLY',
-  'STRICT',
-  'REPORT_DIR',
-  'CERTIFY_DIR',
-  'EXPECTED_DEVIATIONS',
-  'EXHAUST_API_KEY',
-  'PLAN',
-  'REQUIRE_COMPLETE',
-  'MAX_DURATION',
+  ...environmentNames(),
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
   'GITHUB_STEP_SUMMARY',
   'GITHUB_ACTIONS',
 ];

@@ -1,0 +1,88 @@
+import { HarnessError } from '../errors.ts';
+import { INT64_MAX, INT64_MIN } from '../json.ts';
+
+/** The value checks of the configuration: each names where the value came from (`from`) when it is wrong. */
+
+export function normaliseTarget(raw: string | undefined, from: string, warnings: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HarnessError('ERR_CONFIG', `${from} is not a URL: "${raw}" (expected e.g. https://staging.example.com/v1)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HarnessError('ERR_CONFIG', `${from} must be an http(s) URL; got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new HarnessError('ERR_CONFIG', `${from} must not carry credentials; pass the key with --api-key or API_KEY`);
+  }
+  if (url.search || url.hash) {
+    throw new HarnessError('ERR_CONFIG', `${from} must be a base URL without query or fragment`);
+  }
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  if (!base.endsWith('/v1')) warnings.push(`the target's base path does not end in /v1: ${base} (VER-001 will fail)`);
+  return base;
+}
+
+export function parseCategoryIds(raw: string | undefined, from: string): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const ids = splitList(raw);
+  if (ids.length === 0) throw new HarnessError('ERR_CONFIG', `${from} needs at least one id`);
+  return ids.map((id) => {
+    if (!/^-?\d+$/.test(id)) throw new HarnessError('ERR_CONFIG', `${from}: "${id}" is not an integer`);
+    const value = BigInt(id);
+    if (value < INT64_MIN || value > INT64_MAX) throw new HarnessError('ERR_CONFIG', `${from}: ${id} is outside int64`);
+    return value.toString();
+  });
+}
+
+export function splitList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function parseSeed(text: string, from: string): number {
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Math.abs(Number(text)) > 2 ** 31) {
+    throw new HarnessError('ERR_CONFIG', `${from} must be an integer within ±2^31; got "${text}"`);
+  }
+  return Number(text);
+}
+
+export function parsePositiveInt(text: string, from: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1) throw new HarnessError('ERR_CONFIG', `${from} must be a positive integer; got "${text}"`);
+  return value;
+}
+
+export function parseShard(text: string | undefined, from: string): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+    throw new HarnessError('ERR_CONFIG', `${from} must look like i/n with 1 <= i <= n; got "${text}"`);
+  }
+  return text;
+}
+
+/**
+ * --implementation name@version: printable text on one line (no control, format or line-separator
+ * characters), so a certificate's name reads the same in every output and adds no line to any of them.
+ */
+export function parseImplementation(text: string | undefined, from: string): string | undefined {
+  if (text === undefined) return undefined;
+  // Cc (controls), Cf (format: bidi overrides, zero-width), Zl/Zp (line and paragraph separators).
+  if (text.trim() === '' || text.length > 200 || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)) {
+    throw new HarnessError('ERR_CONFIG', `${from} must be printable text on one line (name@version, at most 200 characters)`);
+  }
+  return text;
+}
+
+/** --implementation-digest sha256:<64 hex>, kept as the hex. */
+export function parseImplementationDigest(text: string | undefined, from: string): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^sha256:([0-9a-f]{64})$/i.exec(text.trim());
+  if (!match?.[1]) throw new HarnessError('ERR_CONFIG', `${from} must be sha256:<64 hex digits>; got "${text}"`);
+  return match[1].toLowerCase();
+}
