@@ -104,7 +104,7 @@ describe('auth', () => {
 
   conformance('AUTH-002', 'a wrong key on a keep-alive connection that just carried the valid one is refused with 401', async (ctx: ConformanceContext) => {
     // One connection of the test's own: a server that remembers the key per connection is caught here.
-    const connection = createConnection(new URL(ctx.run.baseUrl).origin);
+    const connection = createConnection(new URL(ctx.run.baseUrl).origin, ctx.run.network);
     try {
       const accepted = await ctx.client.listPets({ limit: 1 }, { dispatcher: connection });
       if (accepted.status !== 200) ctx.skip(`listPets with the valid key answered ${accepted.status}, not 200 (see AUTH-007)`, 'precondition');

@@ -28,6 +28,7 @@ import { type CliArgs, reproduceCommand } from './args.ts';
 import { shownText } from '../console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { formatSummary } from './console-summary.ts';
+import { writeExtraOutputs } from './outputs.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
@@ -52,14 +53,14 @@ interface RunSetup {
  * INCOMPLETE report; only a suite whose own spec or catalog does not load throws (there is nothing to
  * write a report with), and main turns that into exit 2 as well.
  */
-export async function runConformance(args: CliArgs, log: (line: string) => void): Promise<RunOutcome> {
+export async function runConformance(args: CliArgs, log: (line: string) => void, err: (line: string) => void = log): Promise<RunOutcome> {
   const startedAt = new Date();
   const catalog = loadCatalog();
   const contract = createContract();
   let config: Config | undefined;
   try {
     config = loadConfig({ flags: args.flags });
-    for (const warning of config.warnings) log(`warning: ${warning}`);
+    for (const warning of config.warnings) err(`warning: ${warning}`);
     checkSelection(config.only, catalog);
     const deviations = knownFailures(config, catalog);
     // A key that does not load is a configuration error before the run, not after it.
@@ -70,10 +71,10 @@ export async function runConformance(args: CliArgs, log: (line: string) => void)
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
-    log(`animal-store-conformance: ${shownText(problem.message)}`);
+    err(`animal-store-conformance: ${shownText(problem.message)}`);
     // A rejected configuration still names where reports go, when it can.
-    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
-    return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, log) };
+    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.ASC_REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
+    return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
   }
 }
 
@@ -90,6 +91,7 @@ function writeIncomplete(
 ): ConformanceReport {
   const report = incompleteReport(setup, problem);
   const files = safeWrite(report, reportDir, log);
+  if (files.length > 0 && setup.config) files.push(...writeExtraOutputs(report, reportDir, setup.config.outputs));
   // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
   if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
   return report;
@@ -298,7 +300,10 @@ function reporterFor(
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
-  const files = Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f));
+  const files = [
+    ...Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f)),
+    ...writeExtraOutputs(report, setup.config.reportDir, setup.config.outputs),
+  ];
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
     const { implementation, implementationDigest, force } = setup.config;
@@ -381,6 +386,18 @@ function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo
     nodeVersion: process.version,
     command: reproduceCommand(config),
     ...(config.shard ? { shard: config.shard } : {}),
+    ...(runNetwork(config.network) ? { network: runNetwork(config.network) } : {}),
+  };
+}
+
+/** What a report says of how the target was reached; nothing when it was reached directly with TLS verified. */
+function runNetwork(network: Config['network']): RunInfo['network'] {
+  if (network.headers.length === 0 && !network.proxy && !network.caCert && !network.insecure) return undefined;
+  return {
+    headers: network.headers.map(([name]) => name),
+    ...(network.proxy ? { proxy: new URL(network.proxy).origin } : {}),
+    ...(network.caCert ? { caCert: true } : {}),
+    tlsVerified: !network.insecure,
   };
 }
 

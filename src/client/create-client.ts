@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { createAgent } from './interim-responses.ts';
+import { DIRECT, networkSecrets } from './network.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { RATE_LIMIT_KEY } from './breaker.ts';
 import { readJsonBytes, stringifyJson } from '../json.ts';
@@ -39,7 +40,9 @@ export function createClient(options: ClientOptions): TargetClient {
   const settings = { ...DEFAULTS, ...givenSettings(options) };
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const redact = createRedactor(apiKey);
+  const network = options.network ?? DIRECT;
+  const redactors = [apiKey, ...networkSecrets(network)].map(createRedactor);
+  const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {
     dispatcher: options.dispatcher ?? getGlobalDispatcher(),
@@ -82,7 +85,7 @@ export function createClient(options: ClientOptions): TargetClient {
 
   /** One exchange on a connection opened for it alone, never a pooled socket the target may have closed. */
   async function onFreshConnection(wire: WireRequest): Promise<WireResponse> {
-    const fresh = createAgent({ connections: 1, pipelining: 0 });
+    const fresh = createAgent({ connections: 1, pipelining: 0 }, network);
     try {
       return await exchangeOnce(wire, { ...transport, dispatcher: fresh });
     } finally {

@@ -1,4 +1,5 @@
-import { Agent, Client, buildConnector } from 'undici';
+import { Agent, Client, type Dispatcher, buildConnector } from 'undici';
+import { DIRECT, type NetworkSettings, proxiedDispatcher, targetTls, withHeaders } from './network.ts';
 
 /** An interim `100 Continue` at the start of what the socket delivers: status line, fields, blank line. */
 const CONTINUE = /^HTTP\/1\.[01] 100[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/;
@@ -12,7 +13,11 @@ const CONTINUE_START = Buffer.from('HTTP/1.');
  * sends one request at a time on a connection, so a response starts at a read's first byte.
  */
 export function continueTolerantConnector(options: buildConnector.BuildOptions = {}): buildConnector.connector {
-  const connect = buildConnector(options);
+  return tolerateContinue(buildConnector(options));
+}
+
+/** `connect`, its sockets reading interim 100 Continue responses (see continueTolerantConnector). */
+export function tolerateContinue(connect: buildConnector.connector): buildConnector.connector {
   return (connectOptions, callback) =>
     connect(connectOptions, (error, socket) => {
       if (error || !socket) return callback(error ?? new Error('no socket'), null);
@@ -36,12 +41,19 @@ export function dropContinue(chunk: Buffer): Buffer {
   return rest;
 }
 
-/** An undici Agent whose connections read interim 100 Continue responses (see above). */
-export function createAgent(options: Omit<Agent.Options, 'connect'> = {}): Agent {
-  return new Agent({ ...options, connect: continueTolerantConnector() });
+/**
+ * An undici dispatcher whose connections read interim 100 Continue responses (see above), reaching the
+ * target as `network` says: through its proxy, trusting its CA.
+ */
+export function createAgent(options: Omit<Agent.Options, 'connect'> = {}, network: NetworkSettings = DIRECT): Dispatcher {
+  const dispatcher = proxiedDispatcher(network, options, tolerateContinue) ?? new Agent({ ...options, connect: continueTolerantConnector(targetTls(network)) });
+  return network.headers.length > 0 ? dispatcher.compose(withHeaders(network.headers)) : dispatcher;
 }
 
 /** One connection of a test's own (requests in turn on it), reading interim 100 Continue like the run's agent. */
-export function createConnection(origin: string): Client {
-  return new Client(origin, { pipelining: 1, connect: continueTolerantConnector() });
+export function createConnection(origin: string, network: NetworkSettings = DIRECT): Dispatcher {
+  const dispatcher =
+    proxiedDispatcher(network, { connections: 1, pipelining: 1 }, tolerateContinue) ??
+    new Client(origin, { pipelining: 1, connect: continueTolerantConnector(targetTls(network)) });
+  return network.headers.length > 0 ? dispatcher.compose(withHeaders(network.headers)) : dispatcher;
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
+import { networkAdvice } from './network-advice.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { decodeContent } from './content-coding.ts';
 
@@ -194,6 +195,8 @@ function toHarnessError(error: unknown, timedOut: boolean, options: TransportOpt
     return new HarnessError('ERR_TARGET_UNREACHABLE', `${where} sent a response that is not valid HTTP (${code})`);
   }
   const message = error instanceof Error ? error.message : String(error);
+  const advice = networkAdvice(code, message);
+  if (advice) return new HarnessError('ERR_TARGET_UNREACHABLE', `cannot reach ${where}: ${advice}`);
   if (code !== undefined && CALLER_MISTAKES.has(code)) {
     return new HarnessError('ERR_INTERNAL', `the client could not send a request to ${options.origin}: ${message} (${code})`);
   }

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { NetworkSettings } from './network.ts';
 import type { CheckContext, Finding } from '../checks/types.ts';
 import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
@@ -58,6 +59,8 @@ export interface ClientOptions {
   nextSeq?: () => number;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
+  /** How a connection of its own reaches the target (headers, proxy, CA); its secrets are redacted too. Default: direct. */
+  network?: NetworkSettings;
   /** Rate-limit state shared with the run's other clients of the same key (remote targets). */
   sharedRateLimit?: RateLimitMemory;
   /** The signal that stops a wait for a rate-limit window (the run was interrupted, the test timed out). */

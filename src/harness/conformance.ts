@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { test as base, expect, inject } from 'vitest';
 import { join } from 'node:path';
 import { createAgent } from '../client/interim-responses.ts';
+import { networkSecrets } from '../client/network.ts';
 import { type Catalog, type Requirement, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
 import {
@@ -160,7 +161,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const { contract, catalog } = shared;
       const current: FileRun['current'] = { meta: undefined, signal: undefined };
       // createAgent: an undici Agent whose connections also read an unsolicited 100 Continue.
-      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 });
+      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network);
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
@@ -184,6 +185,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           timeoutMs: run.timeoutMs,
           budget,
           dispatcher,
+          network: run.network,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
@@ -196,7 +198,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           },
         });
       const client = makeClient(run.apiKey);
-      const redactors = [run.apiKey, run.exhaustApiKey].filter((k): k is string => Boolean(k)).map(createRedactor);
+      const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
       await use({ run, contract, catalog, client, budget, makeClient, redact, current, addedPetsPath });
       await dispatcher.close();

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { type Dispatcher, request } from 'undici';
 import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
+import { networkAdvice } from '../client/network-advice.ts';
+import type { NetworkSettings } from '../client/network.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
 
@@ -33,6 +35,8 @@ export interface PreflightOptions {
   /** The longest wait for a 429's Retry-After before the preflight goes on regardless. */
   maxWaitMs?: number;
   signal?: AbortSignal;
+  /** Headers, proxy and CA of the run (--header, --proxy, --ca-cert, --insecure). */
+  network?: NetworkSettings;
 }
 
 const EXCERPT = 120;
@@ -46,7 +50,7 @@ const BODY_CAP = 64 * 1024;
  */
 export async function preflight(options: PreflightOptions): Promise<void> {
   // Connections that read an unsolicited 100 Continue, as the suites' do.
-  const dispatcher = createAgent();
+  const dispatcher = createAgent({}, options.network);
   try {
     const withAgent = { ...options, dispatcher };
     await preflightKey(withAgent, 'the key');
@@ -90,11 +94,18 @@ export function classify(
   if (answer.status === 401) {
     return { code: 'ERR_KEY_REFUSED', message: `the key was refused: ${where} answered 401${briefBody(answer)} (check --api-key / API_KEY)` };
   }
+  // A refusal without the rate-limit headers every Animal Store answer carries comes from something in front of it.
+  if ((answer.status === 403 || answer.status === 407) && !answer.rateLimited) {
+    return {
+      code: 'ERR_KEY_REFUSED',
+      message: `${where} answered ${answer.status} without rate-limit headers${briefBody(answer)}: something in front of the API refused the request (a gateway or access proxy? pass what it wants with --header 'Name: value'; a proxy's credentials go in its URL)`,
+    };
+  }
   if (answer.status >= 300 && answer.status < 400) {
     const to = answer.location ? ` to ${answer.location}` : '';
     return {
       code: 'ERR_WRONG_BASE_URL',
-      message: `${where} answered ${answer.status}, a redirect${to}; redirects are not followed (the key must not travel): check --target`,
+      message: `${where} answered ${answer.status}, a redirect${to}; redirects are not followed (the key must not travel): check --target (a gateway or sign-in page in front of the API? pass its token with --header)`,
     };
   }
   // An Animal Store answers everything with rate-limit headers: a bare 404 is another server or path.
@@ -237,9 +248,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 export function describeNetworkError(cause: unknown): string {
-  const error = cause as { code?: string; name?: string; cause?: { code?: string } };
+  const error = cause as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = error.code ?? error.cause?.code;
   if (error.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'no answer in time';
+  const advice = networkAdvice(code, `${error.message ?? ''} ${error.cause?.message ?? ''}`);
+  if (advice) return advice;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset';

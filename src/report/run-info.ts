@@ -32,6 +32,19 @@ export interface RunInfo {
   command: string;
   /** i/n when this run is one shard of a sharded run. */
   shard?: string;
+  /** How the target was reached, when not directly: header names (never values), the proxy (no credentials), a CA, TLS unverified. */
+  network?: RunNetwork;
+}
+
+export interface RunNetwork {
+  /** The names of the --header fields sent with every request. */
+  headers: string[];
+  /** The proxy's origin, without credentials. */
+  proxy?: string;
+  /** A CA was added (--ca-cert). */
+  caCert?: boolean;
+  /** false with --insecure: the target's TLS certificate was not verified, and the run can certify nothing. */
+  tlsVerified: boolean;
 }
 
 /** The URL without user, password, query or fragment: what a report may show of a target. */

@@ -1,0 +1,131 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { bypassed } from '../../src/config/network.ts';
+
+const TARGET = 'https://staging.example/v1';
+const KEY = 'key-0123456789-abcdef';
+
+function dir(files: Record<string, string> = {}): string {
+  const at = mkdtempSync(join(tmpdir(), 'asc-config-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(at, name), text);
+  return at;
+}
+
+describe('nothing ambient narrows a run', () => {
+  it("a job's unprefixed PLAN, ONLY, PROFILE, STRICT, SEED and a workspace .env change nothing; a notice names them", () => {
+    const cwd = dir({ '.env': 'ONLY=deprecation\nASC_ONLY=deprecation\nASC_PROFILE=quick\n' });
+    const env = { PLAN: 'tfplan.out', ONLY: 'deprecation', PROFILE: 'quick', STRICT: 'maybe', SEED: 'x', API_KEY: KEY };
+    const config = loadConfig({ flags: { target: TARGET }, env, cwd });
+    expect(config.only).toEqual([]);
+    expect(config.profile).toBe('standard');
+    expect(config.plan).toBeUndefined();
+    expect(config.strict).toBe(false);
+    expect(config.warnings.join('\n')).toMatch(/PLAN, PROFILE, ONLY, SEED, STRICT, which this suite no longer reads: its variables are ASC_PLAN/);
+    expect(config.warnings.join('\n')).toMatch(/a \.env file is in the working directory and was not read: pass --env-file \.env/);
+  });
+
+  it('the ASC_ names and the credential aliases are read', () => {
+    const config = loadConfig({ env: { ASC_TARGET: TARGET, API_KEY: KEY, ASC_PROFILE: 'quick', ASC_ONLY: 'auth', ASC_STRICT: 'true' }, cwd: dir() });
+    expect([config.target, config.apiKey, config.profile, config.only, config.strict]).toEqual([TARGET, KEY, 'quick', ['auth'], true]);
+    expect(loadConfig({ env: { TARGET_BASE_URL: TARGET, ASC_API_KEY: KEY }, cwd: dir() }).apiKey).toBe(KEY);
+  });
+});
+
+describe('where settings come from', () => {
+  it('flags > environment > --env-file > --config, each value from the first layer that has it', () => {
+    const cwd = dir({
+      'ci.env': `API_KEY=${KEY}\nASC_PROFILE=thorough\nASC_SEED=11\n`,
+      'asc.yaml': 'target: https://staging.example/v1\nprofile: quick\nseed: 22\ncategory-ids: "1,2"\nstrict: true\n',
+    });
+    const config = loadConfig({ flags: { envFile: 'ci.env', config: 'asc.yaml', seed: '33' }, env: { ASC_PROFILE: 'standard' }, cwd });
+    expect(config.seed).toBe(33);
+    expect(config.profile).toBe('standard');
+    expect(config.apiKey).toBe(KEY);
+    expect(config.target).toBe(TARGET);
+    expect(config.categoryIds).toEqual(['1', '2']);
+    expect(config.strict).toBe(true);
+  });
+
+  it('a wrong value names where it came from', () => {
+    const cwd = dir({ 'ci.env': 'ASC_PROFILE=fast\n', 'asc.yaml': 'profile: fastest\n' });
+    expect(() => loadConfig({ env: { ASC_PROFILE: 'fast' }, cwd })).toThrow(
+      /^ASC_PROFILE \(environment\) must be one of quick, standard, thorough; got "fast"/,
+    );
+    expect(() => loadConfig({ flags: { envFile: 'ci.env' }, env: {}, cwd })).toThrow(/ASC_PROFILE \(env file ci\.env\) must be one of/);
+    expect(() => loadConfig({ flags: { config: 'asc.yaml' }, env: {}, cwd })).toThrow(/profile \(config file asc\.yaml\) must be one of/);
+    expect(() => loadConfig({ flags: { profile: 'x' }, env: {}, cwd })).toThrow(/^--profile must be one of/);
+    expect(() => loadConfig({ env: { ASC_STRICT: 'sure' }, cwd })).toThrow(/ASC_STRICT \(environment\) must be true or false/);
+  });
+
+  it('a config file is checked: unknown keys with the nearest names, secrets refused, types checked, not YAML refused', () => {
+    const cwd = dir({
+      'typo.yaml': 'profle: quick\n',
+      'secret.yaml': `api-key: ${KEY}\n`,
+      'header.yaml': 'header: "X-Token: abcdefgh"\n',
+      'type.yaml': 'strict: [1]\n',
+      'list.yaml': '- a\n- b\n',
+      'bad.yaml': 'a: [\n',
+    });
+    const load = (file: string) => () => loadConfig({ flags: { config: file }, env: {}, cwd });
+    expect(load('typo.yaml')).toThrow(/unknown setting "profle"; did you mean profile\?/);
+    expect(load('secret.yaml')).toThrow(/api-key does not belong in a file kept with the code; set ASC_API_KEY/);
+    expect(load('header.yaml')).toThrow(/header does not belong in a file/);
+    expect(load('type.yaml')).toThrow(/config file type\.yaml: strict must be boolean/);
+    expect(load('list.yaml')).toThrow(/must be a mapping/);
+    expect(load('bad.yaml')).toThrow(/neither YAML nor JSON/);
+    expect(load('missing.yaml')).toThrow(/--config: no such file/);
+  });
+});
+
+describe('staging as teams deploy it', () => {
+  const remote = { target: TARGET, apiKey: KEY };
+
+  it('--header: repeatable "Name: value"; the suite-owned fields and malformed lines refused', () => {
+    const config = loadConfig({ flags: { ...remote, header: ['CF-Access-Client-Id: abc.access', 'X-Env:  staging-7 '] }, env: {}, cwd: dir() });
+    expect(config.network.headers).toEqual([
+      ['CF-Access-Client-Id', 'abc.access'],
+      ['X-Env', 'staging-7'],
+    ]);
+    const header = (line: string) => () => loadConfig({ flags: { ...remote, header: [line] }, env: {}, cwd: dir() });
+    expect(header('Authorization: Basic eHg6eXk=')).toThrow(/cannot set Authorization: the key goes in --api-key/);
+    expect(header('Host: other')).toThrow(/cannot set Host/);
+    expect(header('no colon here')).toThrow(/must look like 'Name: value'/);
+    expect(header('Bad Name: x')).toThrow(/must look like 'Name: value'/);
+    expect(() => loadConfig({ flags: { header: ['X-A: b'] }, env: {}, cwd: dir() })).toThrow(/apply to a remote target/);
+    // From the environment, one header a line.
+    const fromEnv = loadConfig({ flags: remote, env: { ASC_HEADER: 'X-A: 1\nX-B: 2\n' }, cwd: dir() });
+    expect(fromEnv.network.headers.map(([name]) => name)).toEqual(['X-A', 'X-B']);
+  });
+
+  it('proxies: --proxy always; HTTPS_PROXY / HTTP_PROXY by scheme unless NO_PROXY names the host or it is loopback', () => {
+    const proxyOf = (target: string, env: Record<string, string>, proxy?: string) =>
+      loadConfig({ flags: { target, apiKey: KEY, ...(proxy ? { proxy } : {}) }, env, cwd: dir() }).network.proxy;
+    expect(proxyOf(TARGET, { HTTPS_PROXY: 'http://proxy.corp:3128' })).toBe('http://proxy.corp:3128/');
+    expect(proxyOf(TARGET, { https_proxy: 'proxy.corp:3128' })).toBe('http://proxy.corp:3128/');
+    expect(proxyOf(TARGET, { HTTP_PROXY: 'http://proxy.corp:3128' })).toBeUndefined();
+    expect(proxyOf('http://staging.example/v1', { HTTP_PROXY: 'http://proxy.corp:3128' })).toBe('http://proxy.corp:3128/');
+    expect(proxyOf(TARGET, { HTTPS_PROXY: 'http://proxy.corp:3128', NO_PROXY: 'localhost,.example' })).toBeUndefined();
+    expect(proxyOf('https://127.0.0.1:8443/v1', { HTTPS_PROXY: 'http://proxy.corp:3128' })).toBeUndefined();
+    expect(proxyOf('https://127.0.0.1:8443/v1', {}, 'http://127.0.0.1:3128')).toBe('http://127.0.0.1:3128/');
+    expect(() => proxyOf(TARGET, { HTTPS_PROXY: 'socks5://x:1' })).toThrow(/HTTPS_PROXY \(environment\) must be an http:\/\/ or https:\/\/ proxy/);
+    const noProxy = (host: string, list: string) => bypassed(new URL(`https://${host}/v1`), list);
+    expect([noProxy('api.example.com', 'example.com'), noProxy('example.com', '.example.com'), noProxy('notexample.com', 'example.com')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([noProxy('a.b:8443', 'a.b:443'), noProxy('a.b:8443', 'a.b:8443'), noProxy('x.y', '*')]).toEqual([false, true, true]);
+  });
+
+  it('--ca-cert reads a PEM; --insecure is never certifiable', () => {
+    const cwd = dir({ 'ca.pem': '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n', 'not.pem': 'hello' });
+    expect(loadConfig({ flags: { ...remote, caCert: 'ca.pem' }, env: {}, cwd }).network.caCert).toContain('BEGIN CERTIFICATE');
+    expect(() => loadConfig({ flags: { ...remote, caCert: 'not.pem' }, env: {}, cwd })).toThrow(/holds no PEM certificate/);
+    expect(() => loadConfig({ flags: { ...remote, insecure: true, certify: join(cwd, 'bundle'), profile: 'thorough', plan: 'pro' }, env: {}, cwd })).toThrow(
+      /--certify cannot be combined with --insecure/,
+    );
+  });
+});
