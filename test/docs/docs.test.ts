@@ -34,7 +34,14 @@ function brokenLinks(page: string): string[] {
 
 describe('the Markdown reader', () => {
   it('finds relative links outside code, with their anchors, and leaves web addresses out', () => {
-    const page = ['See [verdicts](docs/verdicts.md#exit-codes) and [home](https://example.com).', '`[not](a-link.md)`', '```', '[nor](this.md)', '```', '[here](#top)'].join('\n');
+    const page = [
+      'See [verdicts](docs/verdicts.md#exit-codes) and [home](https://example.com).',
+      '`[not](a-link.md)`',
+      '```',
+      '[nor](this.md)',
+      '```',
+      '[here](#top)',
+    ].join('\n');
     expect(relativeLinks(page)).toEqual([
       { path: 'docs/verdicts.md', anchor: 'exit-codes', line: 1 },
       { path: '', anchor: 'top', line: 6 },
@@ -48,7 +55,12 @@ describe('the Markdown reader', () => {
   });
 
   it('finds the npm scripts a page names', () => {
-    expect(npmScriptsNamed('`npm test`, then npm run --silent conformance and `npm run bench -- --only abuse`').sort()).toEqual(['bench', 'conformance', 'test']);
+    expect(npmScriptsNamed('`npm test`, then npm run --silent conformance and `npm run bench -- --only abuse`').sort()).toEqual([
+      'bench',
+      'conformance',
+      'test',
+    ]);
+    expect(npmScriptsNamed('npm run test:verdicts (npm run lint: all)').sort()).toEqual(['lint', 'test:verdicts']);
   });
 });
 
@@ -64,7 +76,11 @@ describe('the documentation', () => {
 
   it('names only npm scripts that package.json defines', () => {
     const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
-    const unknown = pages().flatMap((page) => npmScriptsNamed(read(page)).filter((name) => !scripts.includes(name)).map((name) => `${page}: npm run ${name}`));
+    const unknown = pages().flatMap((page) =>
+      npmScriptsNamed(read(page))
+        .filter((name) => !scripts.includes(name))
+        .map((name) => `${page}: npm run ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -69,7 +69,7 @@ export function headingAnchors(markdown: string): Set<string> {
 /** Every npm script a page names (`npm run <name>`, `npm test`), code blocks included. */
 export function npmScriptsNamed(markdown: string): string[] {
   const names = new Set<string>();
-  for (const match of markdown.matchAll(/\bnpm run(?:\s+--silent)?\s+([a-z][\w:-]*)/g)) names.add(match[1] as string);
+  for (const match of markdown.matchAll(/\bnpm run(?:\s+--silent)?\s+([a-z][\w-]*(?::[\w-]+)*)/g)) names.add(match[1] as string);
   if (/\bnpm test\b/.test(markdown)) names.add('test');
   return [...names];
 }
