@@ -6,12 +6,13 @@ import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVe
  * 200 fails every test that creates a pet); a reader should see the defect once, with what it explains.
  * The key comes from the evidence only, never from a requirement's text:
  * - status: the judged response's operation and status, where the check expected another status;
+ * - schema: the schema violation the observed body shows ("body must have required property 'code'");
  * - check: the always-on check that found it;
  * - mismatch: operation, status and the check's expectation with its numbers and quoted values blanked.
  */
 export interface RootCause {
   key: string;
-  kind: 'status' | 'check' | 'mismatch';
+  kind: 'status' | 'schema' | 'check' | 'mismatch';
   /** One sentence: "createPet answers 200 where 201 is expected". */
   summary: string;
   operation?: string;
@@ -39,6 +40,7 @@ interface Cause {
   status?: number;
   expected: number[];
   check?: string;
+  violation?: string;
   failure: FailureDetail;
 }
 
@@ -85,19 +87,42 @@ function causeOf(failure: FailureDetail): Cause {
   if (status !== undefined && expected.length > 0 && !expected.includes(status)) {
     return { key: `status:${operation ?? '?'}:${status}`, kind: 'status', operation, status, expected, failure };
   }
+  const violation = schemaViolation(failure.actual ?? '');
+  if (violation) return { key: `schema:${violation}`, kind: 'schema', operation, status, expected, violation, failure };
   if (failure.origin === 'finding' && failure.check) return { key: `check:${failure.check}`, kind: 'check', check: failure.check, expected, failure };
   const shape = blank(failure.expected ?? failure.message);
   return { key: `mismatch:${operation ?? '?'}:${status ?? '?'}:${shape}`, kind: 'mismatch', operation, status, expected, failure };
 }
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
-/** An HTTP status the check names: "status 201", "answers 201", "with 201", "one of 201, 400", "(201, 400)", "401 or 404". */
-const STATUS = /(?:\bstatus|\banswers?|\bwith|\bone of|\bor|,|\()\s*([1-5]\d\d)(?![\d.])/g;
+/**
+ * An HTTP status the check names: "404 for …" (first), "status 201", "answers 201", "with 201", "one of 201, 400", "(201, 400)",
+ * "401 or 404"; not a count ("a name with 400 digits") nor a status refused ("answers 401, not 400").
+ */
+const STATUS =
+  /(?:^|\bstatus|\banswers?|\bwith|\bone of|\bor|,|\()\s*([1-5]\d\d)(?![\d.])(?!\s*(?:digits?|characters?|chars|animals?|pets?|items?|bytes?|ms|s|seconds?|requests?|responses?)\b)/g;
 
 /** The statuses a check's expectation names, its quoted values (bodies, names) left out. */
 export function expectedStatuses(expected: string): number[] {
   const text = expected.replace(QUOTED, '""');
   return [...new Set([...text.matchAll(STATUS)].map((m) => Number(m[1])))];
+}
+
+const DOUBLE_QUOTED = /"(?:[^"\\]|\\.)*"/g;
+const VIOLATION = /(?:^|[\s:])((?:body|\/[\w/~-]+)(?:\s+\(root\))?\s+must\b[^;:\n—]*)/;
+
+/**
+ * The first schema violation the observed body shows, as the contract words it ("body must have required
+ * property 'code'", "/status must be equal to one of the allowed values"); never one quoted from the
+ * target's own body (an Error message that says "categoryId must be integer").
+ */
+export function schemaViolation(actual: string): string | undefined {
+  const match = VIOLATION.exec(actual.replace(DOUBLE_QUOTED, '""'));
+  // "/0/id" and "/3/id" are one violation: the index is which item of a list, not what is wrong.
+  return match?.[1]
+    ?.replace(/\s+\(root\)/, '')
+    .replace(/\/\d+(?=\/|\s)/g, '/#')
+    .trim();
 }
 
 /** The expectation's shape: numbers, quoted values and plural endings blanked, so "limit=1: at most 1 animal" matches "limit=2: at most 2 animals". */
@@ -140,6 +165,10 @@ function describe(key: string, causes: readonly Cause[], requirements: readonly 
     };
   }
   const seen = `expected ${clip(first.failure.expected ?? first.failure.message)}${first.failure.actual ? `, got ${clip(first.failure.actual)}` : ''}`;
+  if (first.kind === 'schema') {
+    const where = [...new Set(causes.map((c) => (c.operation ? `${c.operation}${c.status !== undefined ? ` ${c.status}` : ''}` : undefined)).filter(Boolean))];
+    return { ...base, summary: `Response bodies break the schema: ${first.violation}${where.length > 0 ? ` (${where.join(', ')})` : ''}` };
+  }
   if (first.kind === 'check') return { ...base, check: first.check!, summary: `The always-on check ${first.check}: ${seen}` };
   const where = first.operation ? `${first.operation}${first.status !== undefined ? ` (${first.status})` : ''}: ` : '';
   return {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/model.ts';
-import { expectedStatuses, rootCauses } from '../../src/report/root-causes.ts';
+import { expectedStatuses, rootCauses, schemaViolation } from '../../src/report/root-causes.ts';
 import { OPERATIONS, exchange, failed, passed, runInfo, skipped } from './fixtures.ts';
 
 /** Five MUSTs whose texts are alike on purpose: the grouping must not read them. */
@@ -39,6 +39,10 @@ describe('failures grouped by probable root cause', () => {
     expect(expectedStatuses('createPet accepts categoryId 9007199254740993 with 201')).toEqual([201]);
     expect(expectedStatuses('createPet({"name":"with 500","categoryId":200}) stores it')).toEqual([]);
     expect(expectedStatuses('listPets limit=200: at most 200 animals')).toEqual([]);
+    expect(expectedStatuses('createPet of a name with 400 digits: status 400')).toEqual([400]);
+    expect(expectedStatuses('a name with 300 characters is refused')).toEqual([]);
+    expect(expectedStatuses('getPet without a key answers 401, not 404')).toEqual([401]);
+    expect(expectedStatuses('404 for at least one of three ids')).toEqual([404]);
   });
 
   test('one status defect is one group, however many requirements it fails; what it leaves untested goes with it', () => {
@@ -80,6 +84,30 @@ describe('failures grouped by probable root cause', () => {
       ]),
     );
     expect(causes.map((c) => c.requirements.map((r) => r.id))).toEqual([['LST-001', 'LST-002'], ['CRE-001']]);
+  });
+
+  test('bodies that break the schema the same way are one group, whatever the target wrote inside them', () => {
+    expect(schemaViolation(`a 400 whose body (root) must have required property 'code': {"message":"categoryId must be integer"}`)).toBe(
+      "body must have required property 'code'",
+    );
+    expect(schemaViolation('status 422 with body {"message":"body must have required property \'name\'"}')).toBeUndefined();
+    expect(schemaViolation('listPets: /3/status must be equal to one of the allowed values')).toBe('/#/status must be equal to one of the allowed values');
+    const errorBody = (id: string, status: number, actual: string) =>
+      failed(id, 'conformance', {
+        failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'x', expected: `a ${status} with an Error body`, actual },
+        exchanges: [exchange(1, { operationId: 'getPet', response: { status, headers: {}, body: '{}' } })],
+      });
+    const causes = rootCauses(
+      report([
+        errorBody('LST-001', 404, "a 404 whose body is not an Error: body must have required property 'code'"),
+        errorBody('LST-002', 400, `a 400 whose body (root) must have required property 'code': {"message":"no"}`),
+        errorBody('CRE-001', 404, 'a 404 whose body is not an Error: body must be object'),
+      ]),
+    );
+    expect(causes.map((c) => [c.summary, c.requirements.map((r) => r.id)])).toEqual([
+      ["Response bodies break the schema: body must have required property 'code' (getPet 404, getPet 400)", ['LST-001', 'LST-002']],
+      ['Response bodies break the schema: body must be object (getPet 404)', ['CRE-001']],
+    ]);
   });
 
   test('an always-on finding groups by its check; a requirement with several failures joins the group that explains most', () => {
