@@ -21,6 +21,7 @@ import { rootCauses } from './root-causes.ts';
 export function renderHtml(report: ConformanceReport): string {
   const scriptHash = createHash('sha256').update(CLIENT_SCRIPT).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const causes = rootCauses(report);
   const title = `${report.verdict.label} · ${report.run.target.url} · Animal Store conformance report`;
   const page = html`<!doctype html>
 <html lang="en">
@@ -35,8 +36,8 @@ export function renderHtml(report: ConformanceReport): string {
 </head>
 <body>
 <main>
-${verdictBanner(report)}
-${rootCauseSection(report, rootCauses(report))}
+${verdictBanner(report, causes)}
+${rootCauseSection(report, causes)}
 ${areaBars(report)}
 ${requirementList(report)}
 ${runNotes(report)}

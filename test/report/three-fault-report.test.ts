@@ -56,6 +56,13 @@ describe(`the report of a run against the reference with ${FAULTS}`, () => {
     expect(new Set(explained).size).toBe(explained.length);
   });
 
+  test('the banner says how few defects the failures come down to, and names the first', () => {
+    const failing = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation').length;
+    expect(page).toContain(
+      `<p class="cause-line">${failing} failing requirements come down to <a href="#causes-title">2 probable causes</a>; the first: createPet answers 200 where 201 is expected.</p>`,
+    );
+  });
+
   test('each area counts its requirements in scope as passed, failed, warned or untested', () => {
     const tallies = areaTallies(report);
     for (const t of tallies) {

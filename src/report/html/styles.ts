@@ -36,6 +36,7 @@ code, pre { font-family: var(--mono); font-size: 12.5px; }
 .banner-not-conformant .verdict-word { color: var(--fail); }
 .banner-incomplete .verdict-word { color: var(--warn); }
 .why { margin: 0 0 12px; font-size: 17px; max-width: 70ch; }
+.cause-line { margin: 0 0 10px; }
 .failing-ids { margin: 0 0 14px; display: flex; flex-wrap: wrap; gap: 6px; }
 .id-chip { font: 600 12.5px var(--mono); text-decoration: none; padding: 2px 8px; border-radius: 4px; background: var(--fail-bg); color: var(--fail); border: 1px solid #f3c3bf; }
 .id-chip-deviation { background: var(--dev-bg); color: var(--dev); border-color: #d9c8f5; }
