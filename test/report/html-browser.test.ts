@@ -98,5 +98,6 @@ test('the report reads on a phone and stays short: no horizontal scroll at 390 p
   }
   expect(failures).toBeGreaterThanOrEqual(4);
   expect(measured.width390, 'no horizontal scroll on a phone').toBeLessThanOrEqual(390);
-  expect(measured.height1280, `a ${failures}-failure report at 1280 px`).toBeLessThan(5_000);
+  // The causes and the per-area bars add about 900 px above the failures; the failures stay one click (or none) away.
+  expect(measured.height1280, `a ${failures}-failure report at 1280 px`).toBeLessThan(6_000);
 });

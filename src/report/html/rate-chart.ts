@@ -16,7 +16,7 @@ interface Series {
 
 /**
  * X-RateLimit-Remaining over the run as a share of its limit, one line per limit seen (the embedded
- * reference uses a second key with a small limit for the exhaustion test). Red marks where it hit 0.
+ * reference uses a second key with a small limit for the exhaustion test), drawn as steps. Red marks where it hit 0.
  */
 export function rateChart(points: readonly RateLimitPoint[]): SafeHtml {
   if (points.length === 0) return html`<p class="muted">No response carried X-RateLimit-Remaining.</p>`;
@@ -26,10 +26,8 @@ export function rateChart(points: readonly RateLimitPoint[]): SafeHtml {
   const x = (t: number) => PAD.left + ((t - start) / span) * (WIDTH - PAD.left - PAD.right);
   const y = (share: number) => PAD.top + (1 - Math.min(1, Math.max(0, share))) * (HEIGHT - PAD.top - PAD.bottom);
   const lines = series.map((s, index) => {
-    const path = downsample(s.points)
-      .map((p) => `${x(p.startedAt).toFixed(1)},${y(p.remaining / s.limit).toFixed(1)}`)
-      .join(' ');
-    return html`<polyline points="${path}" fill="none" stroke="${COLOURS[index % COLOURS.length]}" stroke-width="1.6" stroke-linejoin="round"/>`;
+    const path = stepPath(downsample(s.points).map((p) => [x(p.startedAt), y(p.remaining / s.limit)] as const));
+    return html`<path d="${path}" fill="none" stroke="${COLOURS[index % COLOURS.length]}" stroke-width="1.6" stroke-linejoin="round"/>`;
   });
   const zeros = points.filter((p) => p.remaining === 0).slice(0, 40);
   const grid = [0, 0.5, 1].map(
@@ -53,6 +51,23 @@ export function rateChart(points: readonly RateLimitPoint[]): SafeHtml {
       html`<span class="key"><span class="swatch" style="background:${COLOURS[index % COLOURS.length]}"></span>limit ${s.limit.toLocaleString('en-US')} (${plural(s.points.length, 'response')}, lowest ${Math.min(...s.points.map((p) => p.remaining)).toLocaleString('en-US')})</span> `,
   )}</figcaption>
 </figure>`;
+}
+
+/**
+ * A step line through the points: the count holds until the next response says otherwise, so a window
+ * refilling is a vertical jump at the response that saw it, never a diagonal across the wait before it.
+ */
+export function stepPath(points: ReadonlyArray<readonly [number, number]>): string {
+  const [first, ...rest] = points;
+  if (!first) return '';
+  let d = `M${first[0].toFixed(1)},${first[1].toFixed(1)}`;
+  let previousY = first[1];
+  for (const [px, py] of rest) {
+    d += ` H${px.toFixed(1)}`;
+    if (py !== previousY) d += ` V${py.toFixed(1)}`;
+    previousY = py;
+  }
+  return d;
 }
 
 function splitByLimit(points: readonly RateLimitPoint[]): Series[] {

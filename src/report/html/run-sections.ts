@@ -1,3 +1,4 @@
+import { referenceStartLine } from '../command-words.ts';
 import type { ConformanceReport, CoverageCell } from '../model.ts';
 import { copyBlock } from './exchange-view.ts';
 import { formatDuration, formatInstant, plural } from './format.ts';
@@ -45,6 +46,16 @@ export function trafficSection(report: ConformanceReport): SafeHtml {
 </section>`;
 }
 
+/**
+ * The embedded reference closed with the run, so its curl lines point at a closed port: the line that
+ * starts the same reference (faults, variants, port) again, with $API_KEY accepted.
+ */
+function referenceBlock(report: ConformanceReport): SafeHtml | undefined {
+  const line = referenceStartLine(report.run);
+  if (line === undefined) return undefined;
+  return copyBlock('Start the same reference again (the curl lines above need it; set API_KEY to any key)', line);
+}
+
 /** How the run was made, and the exact command that makes it again. */
 export function runMetadata(report: ConformanceReport): SafeHtml {
   const { run } = report;
@@ -67,6 +78,7 @@ export function runMetadata(report: ConformanceReport): SafeHtml {
   return html`<section class="metadata" aria-labelledby="metadata-title">
   <h2 id="metadata-title">Run</h2>
   ${copyBlock('Reproduce this run', run.command)}
+  ${referenceBlock(report)}
   <details class="run-facts"><summary>Every fact of the run (${plural(rows.filter(([, value]) => value !== undefined).length, 'line')}; the banner shows the main ones)</summary>
   <dl class="meta-grid">${rows.map(([term, value]) => when(value !== undefined, () => html`<div><dt>${term}</dt><dd>${value}</dd></div>`))}</dl>
   </details>

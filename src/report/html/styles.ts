@@ -36,6 +36,7 @@ code, pre { font-family: var(--mono); font-size: 12.5px; }
 .banner-not-conformant .verdict-word { color: var(--fail); }
 .banner-incomplete .verdict-word { color: var(--warn); }
 .why { margin: 0 0 12px; font-size: 17px; max-width: 70ch; }
+.cause-line { margin: 0 0 10px; }
 .failing-ids { margin: 0 0 14px; display: flex; flex-wrap: wrap; gap: 6px; }
 .id-chip { font: 600 12.5px var(--mono); text-decoration: none; padding: 2px 8px; border-radius: 4px; background: var(--fail-bg); color: var(--fail); border: 1px solid #f3c3bf; }
 .id-chip-deviation { background: var(--dev-bg); color: var(--dev); border-color: #d9c8f5; }
@@ -60,6 +61,29 @@ td.total { font-weight: 600; }
 .note-list, .harness-list { margin: 0; padding-left: 20px; }
 .deviations td:first-child { font-family: var(--mono); white-space: nowrap; }
 .dev-requirement-passes td:last-child, .dev-unknown-requirement td:last-child, .dev-expired td:last-child, .dev-different-failure td:last-child { color: var(--fail); font-weight: 600; }
+
+.causes { margin-top: 28px; }
+.cause-list { margin: 0; padding-left: 24px; }
+.cause { margin: 0 0 12px; padding: 8px 12px; border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; background: var(--paper); }
+.cause-warn { border-left-color: #d08a00; }
+.cause-summary { margin: 0; font-weight: 650; overflow-wrap: anywhere; }
+.cause-count { color: var(--muted); font-size: 13px; }
+.cause-ids { margin: 4px 0 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; }
+.id-chip-warn { background: var(--warn-bg); color: var(--warn); border-color: #efd9a3; }
+.id-chip-untested { background: var(--skip-bg); color: var(--skip); border-color: var(--line); }
+details.cause-untested { margin-top: 6px; font-size: 13px; }
+details.cause-untested > summary { cursor: pointer; color: var(--muted); }
+details.cause-untested .cause-ids { margin-top: 6px; }
+
+.area-bars { list-style: none; margin: 0; padding: 0; }
+.area-bar { display: grid; grid-template-columns: minmax(0, 20rem) minmax(0, 1fr) minmax(0, 18rem); gap: 2px 12px; align-items: center; padding: 3px 0; border-bottom: 1px solid var(--line); }
+.area-name { font: 600 13.5px var(--mono); text-decoration: none; color: var(--ink); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.bar { display: flex; height: 14px; border-radius: 3px; overflow: hidden; background: var(--soft); border: 1px solid var(--line); }
+.seg { display: block; height: 100%; }
+.seg-passed { background: #2e8b4e; } .seg-failed { background: var(--fail); } .seg-warned { background: #d08a00; }
+.seg-untested { background: repeating-linear-gradient(135deg, #c5ccd4 0 4px, #e6eaee 4px 8px); }
+.area-counts { font-size: 13px; color: var(--muted); font-variant-numeric: tabular-nums; }
+.legend .swatch { height: 10px; }
 
 .controls { display: none; flex-wrap: wrap; align-items: center; gap: 12px; position: sticky; top: 0; z-index: 2;
   background: rgba(255,255,255,.96); padding: 10px 0; border-bottom: 1px solid var(--line); }
@@ -167,6 +191,11 @@ footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line);
   .req-main { grid-column: 1 / -1; }
   .facts { grid-template-columns: 1fr 1fr; }
   .expected-actual, .exchange-parts { grid-template-columns: 1fr; }
+  .area-bar { grid-template-columns: minmax(0, 1fr); }
+  .area-name { white-space: normal; overflow-wrap: anywhere; }
+  /* A chart key such as "limit 1,000,000,000 (1,167 responses, lowest 999,999,990)" is wider than a phone. */
+  .key { white-space: normal; overflow-wrap: anywhere; }
+  .cause-list { padding-left: 18px; }
 }
 @media print {
   @page { margin: 14mm 12mm; }
@@ -174,8 +203,8 @@ footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line);
   main { max-width: none; padding: 0; }
   .controls, .copy, .empty-result { display: none !important; }
   article.req[hidden], section.area[hidden] { display: block !important; }
-  .banner, .req, .failure, pre, .notes { break-inside: avoid; }
-  .banner, .pill, .id-chip, .filter, .notes { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .banner, .req, .failure, pre, .notes, .cause { break-inside: avoid; }
+  .banner, .pill, .id-chip, .filter, .notes, .seg, .swatch { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .req { border-color: #bbb; }
   pre { max-height: none; overflow: visible; }
   h2 { break-after: avoid; }
