@@ -1,4 +1,4 @@
-import { failureFingerprint } from './deviations.ts';
+import { unlistedMarks } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
 
@@ -71,11 +71,12 @@ export function decideRequirement(
       if (deviation.expires !== undefined && context.today !== undefined && deviation.expires < context.today) {
         return { verdict: base, notes: [`listed as a known failure until ${deviation.expires}: the entry has expired, so it counts again`] };
       }
-      const seen = failureFingerprint(failures);
-      if (deviation.fingerprint !== undefined && deviation.fingerprint !== seen) {
+      const unlisted = deviation.fingerprint === undefined ? [] : unlistedMarks(failures, deviation.fingerprint);
+      if (unlisted.length > 0) {
+        const shown = unlisted.slice(0, 3).join('; ') + (unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : '');
         return {
           verdict: base,
-          notes: [`listed as a known failure, but this one looks different (fingerprint ${seen}, listed ${deviation.fingerprint}): it counts`],
+          notes: [`listed as a known failure, but this one looks different (its fingerprint does not list ${shown}): it counts`],
         };
       }
       return { verdict: 'deviation', reason: deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };

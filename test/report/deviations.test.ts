@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { parseExpectedDeviations } from '../../src/report/deviations.ts';
+import { failureFingerprint, parseExpectedDeviations, renderBaseline, unlistedMarks } from '../../src/report/deviations.ts';
+import type { Deviation, FailureDetail } from '../../src/report/model.ts';
+import { mergeDeviations } from '../../src/report/shard-record.ts';
 
 describe('expected deviations file', () => {
   test.each([
@@ -22,5 +24,62 @@ describe('expected deviations file', () => {
     ['broken YAML', '- { id: [', /not YAML or JSON/],
   ])('rejects %s as a configuration error', (_title, text, message) => {
     expect(() => parseExpectedDeviations(text)).toThrow(expect.objectContaining({ code: 'ERR_CONFIG', message: expect.stringMatching(message) }));
+  });
+});
+
+describe('baseline fingerprints', () => {
+  const failure = (origin: 'test' | 'finding', name: string): FailureDetail => ({
+    origin,
+    testId: `id-${name}`,
+    testName: origin === 'test' ? name : 'some test that saw the response',
+    ...(origin === 'finding' ? { check: name } : {}),
+    message: 'm',
+    occurrences: 1,
+    evidence: [],
+  });
+  const ownTest = failure('test', 'ERR-002 the status matches');
+  const check = failure('finding', 'error-status-matches');
+  const otherCheck = failure('finding', 'error-code-present');
+  const whole = failureFingerprint([ownTest, check]);
+
+  test('one hash per mark: a shard that saw part of the failure judges it as the merge does', () => {
+    expect(whole).toMatch(/^[0-9a-f]{16} [0-9a-f]{16}$/);
+    expect(unlistedMarks([ownTest, check], whole)).toEqual([]);
+    // What one shard alone sees: the check fired on its files' responses, the test ran elsewhere.
+    expect(unlistedMarks([check], whole)).toEqual([]);
+    expect(unlistedMarks([ownTest], whole)).toEqual([]);
+    // Another check firing is a different failure, in a shard as in the merge.
+    expect(unlistedMarks([check, otherCheck], whole)).toEqual(['check:error-code-present']);
+    // Neither where it was seen nor how often changes it.
+    expect(failureFingerprint([{ ...check, testName: 'another test', occurrences: 9 }, ownTest])).toBe(whole);
+  });
+
+  test('written quoted, read back in any order or form; a hash of digits alone stays text', () => {
+    const entry = { id: 'ERR-002', reason: 'r', fingerprint: '1234567890123456 abcdefabcdefabcd' };
+    expect(parseExpectedDeviations(renderBaseline([entry]))).toEqual([entry]);
+    const [listed] = parseExpectedDeviations('- { id: ERR-002, reason: r, fingerprint: [abcdefabcdefabcd, "1234567890123456"] }');
+    expect(listed?.fingerprint).toBe('1234567890123456 abcdefabcdefabcd');
+    expect(() => parseExpectedDeviations('- { id: ERR-002, reason: r, fingerprint: "abc xyz" }')).toThrow(/fingerprint that is not hex/);
+  });
+});
+
+describe('the known failures of a merge', () => {
+  const declared: Deviation = { id: 'AUTH-009', reason: 'gateway' };
+  const listed: Deviation = { id: 'ERR-002', reason: 'known', fingerprint: 'abcdefabcdefabcd', source: 'baseline' };
+  const none = { declared: false, baseline: false };
+
+  test("without flags the shards' own; a --baseline given to the merge is applied when the shards had none", () => {
+    expect(mergeDeviations([declared, listed], [], none)).toEqual([declared, listed]);
+    expect(mergeDeviations([declared], [listed], { declared: false, baseline: true })).toEqual([declared, listed]);
+    expect(mergeDeviations([declared, listed], [listed], { declared: false, baseline: true })).toEqual([declared, listed]);
+  });
+
+  test('a baseline or expected deviations other than the ones the shards were judged with is refused', () => {
+    const other = { ...listed, fingerprint: '0123456701234567' };
+    expect(() => mergeDeviations([listed], [other], { declared: false, baseline: true })).toThrow(
+      expect.objectContaining({ code: 'ERR_SHARD_MISMATCH', message: expect.stringContaining('--baseline differs') }),
+    );
+    expect(() => mergeDeviations([listed], [], { declared: false, baseline: true })).toThrow(/--baseline differs/);
+    expect(() => mergeDeviations([declared], [], { declared: true, baseline: false })).toThrow(/--expected-deviations differs/);
   });
 });
