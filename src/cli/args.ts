@@ -60,7 +60,7 @@ Reports
   --baseline <file>         known failures the gate accepts until they expire: the same format,
                             with optional expires (YYYY-MM-DD) and fingerprint       (BASELINE)
   --update-baseline         write --baseline from this run's failures, keeping reasons and expiries
-  --quiet, -q               no progress lines while waiting for rate-limit windows    (QUIET=true)
+  --quiet, -q               no progress on stderr but its first line (areas, waits)  (QUIET=true)
 
 Testing the suite itself (embedded reference only)
   --reference-faults <names>    inject named faults and watch the suite fail (help faults lists them)

@@ -32,6 +32,7 @@ import { formatSummary } from './console-summary.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
+import { ProgressReporter, progressHeader } from './progress.ts';
 import { withBalancedShards } from './shard-balance.ts';
 import { suiteFilesFor, suiteInventory } from './suite-files.ts';
 
@@ -147,6 +148,7 @@ async function runVitest(
         }
       : {}),
   });
+  const progress = startProgress(config, prepared);
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const vitest = await createVitest('test', {
@@ -159,7 +161,7 @@ async function runVitest(
     fileParallelism: schedule.fileParallelism,
     maxWorkers: schedule.maxWorkers,
     sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
-    reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
+    reporters: shardBlob ? [reporter, progress, ['blob', { outputFile: shardBlob }]] : [reporter, progress],
   });
   running.vitest = vitest;
   created(vitest);
@@ -191,6 +193,14 @@ async function runVitest(
   }
   if (shardBlob) writeShardRecord(shardBlob, shardRecordOf(result, setup.deviations));
   return finish(setup, result, reporter.exchanges, log);
+}
+
+/** The header on stderr before any test runs, and the reporter that shows the run's progress there. */
+function startProgress(config: Config, prepared: PreparedRun): ProgressReporter {
+  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}) };
+  const write = (text: string) => void process.stderr.write(text);
+  write(`${progressHeader(run)}\n`);
+  return new ProgressReporter({ run, write, tty: process.stderr.isTTY === true && !process.env.CI, quiet: config.quiet });
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
