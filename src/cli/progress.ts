@@ -4,6 +4,7 @@ import { createLedgerBudget } from '../client/budget.ts';
 import { shownText } from '../console-text.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import type { RunContext } from '../harness/run-context.ts';
+import { weightOf } from './shard-balance.ts';
 
 /** What the header and the progress lines say about the run. */
 export interface ProgressRun {
@@ -54,6 +55,8 @@ export interface LiveState {
   running: readonly string[];
   filesDone: number;
   filesTotal: number;
+  /** The share of the run done: the finished files' expected requests of all the files' (0 to 1). */
+  done: number;
   used: string;
   elapsedMs: number;
   waits: number;
@@ -69,9 +72,7 @@ export function liveLine(state: LiveState): string {
           ? 'next area'
           : 'writing the reports';
   const estimate =
-    state.filesDone > 0 && state.filesDone < state.filesTotal
-      ? `, ~${clock((state.elapsedMs * (state.filesTotal - state.filesDone)) / state.filesDone)} left`
-      : '';
+    state.done > 0 && state.done < 1 && state.filesDone < state.filesTotal ? `, ~${clock((state.elapsedMs * (1 - state.done)) / state.done)} left` : '';
   const waits = state.waits > 0 ? `; ${plural(state.waits, 'rate-limit wait')}` : '';
   return `[${state.filesDone}/${state.filesTotal} areas] ${areas} | ${state.used} | ${clock(state.elapsedMs)} elapsed${estimate}${waits}`;
 }
@@ -82,7 +83,8 @@ const REDRAW_EVERY_MS = 1_000;
 const CLEAR_LINE = '\r\x1b[K';
 
 /**
- * Live progress of a run, a vitest reporter beside the conformance reporter. Requests used are read
+ * Live progress of a run, a vitest reporter beside the conformance reporter. The estimate weighs each
+ * file by the requests it is expected to send (the table shards are balanced on). Requests used are read
  * from the budget ledger the workers share (the one count of what was sent); a run without a ceiling
  * keeps no ledger, so there they are the finished tests' own exchanges.
  */
@@ -93,6 +95,9 @@ export class ProgressReporter implements Reporter {
   readonly #running = new Map<string, string>();
   #filesTotal = 0;
   #filesDone = 0;
+  /** Expected requests of every file of the run, and of those finished: the estimate's basis. */
+  #weightTotal = 0;
+  #weightDone = 0;
   #counted = 0;
   #waits = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -105,6 +110,7 @@ export class ProgressReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.#filesTotal = specifications.length;
+    this.#weightTotal = specifications.reduce((sum, spec) => sum + this.#weightOf(spec.moduleId), 0);
     if (!this.#live) return;
     this.#draw();
     this.#timer = setInterval(() => this.#draw(), REDRAW_EVERY_MS);
@@ -125,6 +131,7 @@ export class ProgressReporter implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     this.#running.delete(testModule.moduleId);
     this.#filesDone += 1;
+    this.#weightDone += this.#weightOf(testModule.moduleId);
     if (this.#options.quiet) return;
     if (this.#options.tty) {
       this.#draw();
@@ -148,12 +155,17 @@ export class ProgressReporter implements Reporter {
       running: [...this.#running.values()],
       filesDone: this.#filesDone,
       filesTotal: this.#filesTotal,
+      done: this.#weightTotal > 0 ? this.#weightDone / this.#weightTotal : 0,
       used: this.#used(),
       elapsedMs: this.#now() - this.#started,
       waits: this.#waits,
     });
     const width = process.stderr.columns;
     this.#options.write(CLEAR_LINE + (width && line.length >= width ? `${line.slice(0, width - 2)}…` : line));
+  }
+
+  #weightOf(moduleId: string): number {
+    return weightOf(moduleId, this.#options.run.context.profile);
   }
 
   #used(): string {

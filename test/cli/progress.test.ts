@@ -63,7 +63,8 @@ function reporterFor(options: { tty: boolean; quiet: boolean; budgetLimit?: numb
   const written: string[] = [];
   const reporter = new ProgressReporter({ run, write: (text) => written.push(text), tty: options.tty, quiet: options.quiet, now: () => (clock += 1_000) });
   const drive = () => {
-    reporter.onTestRunStart([{}, {}] as unknown as TestSpecification[]);
+    // standard expects 51 requests of auth, 15 of errors: the estimate weighs the files by them.
+    reporter.onTestRunStart(['auth', 'errors'].map((file) => ({ moduleId: `/somewhere/suites/${file}.test.ts` })) as unknown as TestSpecification[]);
     const auth = fakeModule('auth', ['passed', 'failed', 'skipped'], 1);
     reporter.onTestModuleStart(auth);
     for (const test of auth.children.allTests()) reporter.onTestCaseResult(test);
@@ -85,7 +86,7 @@ describe('the progress reporter', () => {
     drive();
     expect(written.every((text) => text.startsWith('\r\x1b[K') && !text.includes('\n'))).toBe(true);
     expect(written).toContain('\r\x1b[K[0/2 areas] auth | 0 requests sent | 0:02 elapsed');
-    expect(written).toContain('\r\x1b[K[1/2 areas] next area | 3 requests sent | 0:03 elapsed, ~0:03 left; 3 rate-limit waits');
+    expect(written).toContain('\r\x1b[K[1/2 areas] next area | 3 requests sent | 0:03 elapsed, ~0:01 left; 3 rate-limit waits');
     expect(written.at(-1)).toBe('\r\x1b[K');
   });
 
