@@ -89,6 +89,14 @@ export function unlistedMarks(failures: readonly FailureDetail[], fingerprint: s
   return failureMarks(failures).filter((mark) => !listed.has(markHash(mark)));
 }
 
+/**
+ * A fingerprint of the older form, one hash of every mark together, that matches this failure: it is
+ * not accepted (a shard, seeing part of the marks, could never match it), but the run says to write it again.
+ */
+export function isOlderFingerprint(failures: readonly FailureDetail[], fingerprint: string): boolean {
+  return fingerprint === markHash(failureMarks(failures).join('\n'));
+}
+
 function failureMarks(failures: readonly FailureDetail[]): string[] {
   return [...new Set(failures.map((f) => (f.origin === 'finding' ? `check:${f.check ?? ''}` : `test:${f.testName}`)))].sort();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { failureFingerprint, parseExpectedDeviations, renderBaseline, unlistedMarks } from '../../src/report/deviations.ts';
+import { createHash } from 'node:crypto';
+import { failureFingerprint, isOlderFingerprint, parseExpectedDeviations, renderBaseline, unlistedMarks } from '../../src/report/deviations.ts';
 import type { Deviation, FailureDetail } from '../../src/report/model.ts';
 import { mergeDeviations } from '../../src/report/shard-record.ts';
 
@@ -52,6 +53,13 @@ describe('baseline fingerprints', () => {
     expect(unlistedMarks([check, otherCheck], whole)).toEqual(['check:error-code-present']);
     // Neither where it was seen nor how often changes it.
     expect(failureFingerprint([{ ...check, testName: 'another test', occurrences: 9 }, ownTest])).toBe(whole);
+  });
+
+  test('a fingerprint of the older form (one hash of all marks) is not accepted, and is recognised so the run can say so', () => {
+    const older = createHash('sha256').update(['check:error-status-matches', 'test:ERR-002 the status matches'].join('\n')).digest('hex').slice(0, 16);
+    expect(unlistedMarks([ownTest, check], older)).toHaveLength(2);
+    expect(isOlderFingerprint([ownTest, check], older)).toBe(true);
+    expect(isOlderFingerprint([ownTest, check], whole)).toBe(false);
   });
 
   test('written quoted, read back in any order or form; a hash of digits alone stays text', () => {
