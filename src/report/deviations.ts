@@ -98,7 +98,12 @@ export function isOlderFingerprint(failures: readonly FailureDetail[], fingerpri
 }
 
 function failureMarks(failures: readonly FailureDetail[]): string[] {
-  return [...new Set(failures.map((f) => (f.origin === 'finding' ? `check:${f.check ?? ''}` : `test:${f.testName}`)))].sort();
+  return [...new Set(failures.map(failureMark))].sort();
+}
+
+/** What one failure contributes to its requirement's fingerprint: the test that failed, or the check that fired. */
+export function failureMark(failure: FailureDetail): string {
+  return failure.origin === 'finding' ? `check:${failure.check ?? ''}` : `test:${failure.testName}`;
 }
 
 const markHash = (mark: string): string => createHash('sha256').update(mark).digest('hex').slice(0, 16);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { failureFingerprint, isOlderFingerprint, parseExpectedDeviations, renderBaseline, unlistedMarks } from '../../src/report/deviations.ts';
+import { MAX_FAILURES_PER_REQUIREMENT, capFailures } from '../../src/report/failure-evidence.ts';
 import type { Deviation, FailureDetail } from '../../src/report/model.ts';
 import { mergeDeviations } from '../../src/report/shard-record.ts';
 
@@ -89,5 +90,30 @@ describe('the known failures of a merge', () => {
     );
     expect(() => mergeDeviations([listed], [], { declared: false, baseline: true })).toThrow(/--baseline differs/);
     expect(() => mergeDeviations([declared], [], { declared: true, baseline: false })).toThrow(/--expected-deviations differs/);
+  });
+});
+
+describe('a baseline written from a report whose failures were cut', () => {
+  test('every mark stays in the report, so the written fingerprint lists what the verdict is decided on', () => {
+    const finding = (check: string, actual: string): FailureDetail => ({
+      origin: 'finding',
+      testId: 't',
+      testName: 't',
+      check,
+      message: `${check}: ${actual}`,
+      actual,
+      occurrences: 1,
+      evidence: [],
+    });
+    // One check fires with ten different values before another fires once: the cap keeps eight.
+    const all = [...Array.from({ length: 10 }, (_, i) => finding('reset-is-timestamp', `${i}`)), finding('remaining-within-limit', 'x')];
+    const { failures, omitted } = capFailures(all);
+    expect(failures).toHaveLength(MAX_FAILURES_PER_REQUIREMENT);
+    expect(omitted).toBe(all.length - MAX_FAILURES_PER_REQUIREMENT);
+    expect(failureFingerprint(failures)).toBe(failureFingerprint(all));
+    expect(unlistedMarks(all, failureFingerprint(failures))).toEqual([]);
+    // Still in the order they were found.
+    expect(failures.at(-1)?.check).toBe('remaining-within-limit');
+    expect(failures[0]?.actual).toBe('0');
   });
 });
