@@ -22,6 +22,7 @@ import {
   writeReports,
   writeShardRecord,
   shardRecordOf,
+  mergeDeviations,
 } from '../report/index.ts';
 import { checkBundleDir, keyId, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
@@ -32,6 +33,7 @@ import { writeExtraOutputs } from './outputs.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
+import { ProgressReporter, progressHeader } from './progress.ts';
 import { withBalancedShards } from './shard-balance.ts';
 import { suiteFilesFor, suiteInventory } from './suite-files.ts';
 
@@ -148,6 +150,7 @@ async function runVitest(
         }
       : {}),
   });
+  const progress = startProgress(config, prepared);
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const vitest = await createVitest('test', {
@@ -160,7 +163,7 @@ async function runVitest(
     fileParallelism: schedule.fileParallelism,
     maxWorkers: schedule.maxWorkers,
     sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
-    reporters: shardBlob ? [reporter, ['blob', { outputFile: shardBlob }]] : [reporter],
+    reporters: shardBlob ? [reporter, progress, ['blob', { outputFile: shardBlob }]] : [reporter, progress],
   });
   running.vitest = vitest;
   created(vitest);
@@ -192,6 +195,14 @@ async function runVitest(
   }
   if (shardBlob) writeShardRecord(shardBlob, shardRecordOf(result, setup.deviations));
   return finish(setup, result, reporter.exchanges, log);
+}
+
+/** The header on stderr before any test runs, and the reporter that shows the run's progress there. */
+function startProgress(config: Config, prepared: PreparedRun): ProgressReporter {
+  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}) };
+  const write = (text: string) => void process.stderr.write(text);
+  write(`${progressHeader(run)}\n`);
+  return new ProgressReporter({ run, write, tty: process.stderr.isTTY === true && !process.env.CI, quiet: config.quiet });
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -238,23 +249,22 @@ function handleInterruption(current: () => Vitest | undefined, log: (line: strin
 /**
  * Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. What was run
  * (target, profile, seed, options, expected deviations) comes from the shards' records, never from the
- * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH).
+ * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH). A --baseline given to
+ * the merge is applied, or refused when the shards were judged with another (mergeDeviations).
  */
 async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
   const shards = readShardSet(blobDir);
   try {
-    if (setup.config.expectedDeviations && JSON.stringify(setup.deviations) !== JSON.stringify(shards.deviations)) {
-      throw new HarnessError(
-        'ERR_SHARD_MISMATCH',
-        '--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it',
-      );
-    }
+    const deviations = mergeDeviations(shards.deviations, setup.deviations, {
+      declared: setup.config.expectedDeviations !== undefined,
+      baseline: setup.config.baseline !== undefined,
+    });
     // Completeness is an exit policy: the merge command may ask for it too.
     const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
     const reporter = reporterFor(setup, {
       runInfo: () => run,
       strict: run.strict,
-      deviations: shards.deviations,
+      deviations,
       // What the shards recorded themselves, and every file the whole run was to run.
       shards: { problems: shards.problems, notRunTestIds: shards.notRunTestIds },
       inventory: suiteInventory(run.only ?? [], setup.catalog, PACKAGE_ROOT),
@@ -343,6 +353,12 @@ function knownFailures(config: Config, catalog: Catalog): Deviation[] {
     catalog,
     '--expected-deviations',
   );
+  // A shard sees only its own files' failures: its update would drop every other shard's entries.
+  if (config.updateBaseline && config.shard)
+    throw new HarnessError(
+      'ERR_CONFIG',
+      '--update-baseline cannot be given to one shard: update it from the merge (--merge-reports <dir> --baseline <file> --update-baseline)',
+    );
   // --update-baseline may create the file: a baseline that does not exist yet is empty.
   const baseline =
     config.baseline && (existsSync(config.baseline) || !config.updateBaseline) ? loadExpectedDeviations(config.baseline, 'the baseline (--baseline)') : [];

@@ -43,7 +43,7 @@ export const EXPECTED_REQUESTS: Readonly<Record<Profile, Readonly<Record<string,
 };
 
 /** A file the table does not know (a new suite file) weighs as much as the table's median file. */
-function weightOf(file: string, profile: Profile): number {
+export function weightOf(file: string, profile: Profile): number {
   const table = EXPECTED_REQUESTS[profile];
   const known = table[basename(file)];
   if (known !== undefined) return known;

@@ -249,7 +249,7 @@ export const OPTIONS = [
     action: 'merge-reports',
     inConfigFile: false,
   },
-  { name: 'quiet', short: 'q', type: 'boolean', env: 'ASC_QUIET', group: 'Run', help: 'no progress lines', replay: false },
+  { name: 'quiet', short: 'q', type: 'boolean', env: 'ASC_QUIET', group: 'Run', help: 'no progress on stderr but its first line (no line per area, no live line, no rate-limit wait lines)', replay: false },
   // Reports
   {
     name: 'report-dir',

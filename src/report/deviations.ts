@@ -37,11 +37,7 @@ export function parseExpectedDeviations(text: string, origin = 'expected deviati
         throw new HarnessError('ERR_CONFIG', `${origin}: ${id} expires "${text}", not a date YYYY-MM-DD`);
       deviation.expires = text;
     }
-    if (fingerprint !== undefined) {
-      if (typeof fingerprint !== 'string' || !/^[0-9a-f]{8,64}$/.test(fingerprint))
-        throw new HarnessError('ERR_CONFIG', `${origin}: ${id} has a fingerprint that is not hex`);
-      deviation.fingerprint = fingerprint;
-    }
+    if (fingerprint !== undefined) deviation.fingerprint = parseFingerprint(fingerprint, `${origin}: ${id}`);
     return deviation;
   });
 }
@@ -76,13 +72,50 @@ export function isExpired(deviation: Deviation, today: string): boolean {
 }
 
 /**
- * What a requirement's failure looked like, independent of the run: which tests failed and which
- * always-on checks fired (never pet ids, names or times). A different failure of the same requirement
- * has another fingerprint, so a baseline entry does not hide it.
+ * What a requirement's failure looked like, independent of the run: one short hash per mark, a mark being
+ * a test that failed or an always-on check that fired (never pet ids, names, times or exchange numbers),
+ * sorted and joined by spaces. A mark per hash, not one hash of them all, so that a shard, which sees only
+ * the marks of its own files, judges an entry exactly as the merge of every shard does: the failure is the
+ * listed one while each of its marks is listed (see unlistedMarks). A failure with a mark the entry does
+ * not list is a different failure: a baseline entry does not hide it.
  */
 export function failureFingerprint(failures: readonly FailureDetail[]): string {
-  const marks = [...new Set(failures.map((f) => (f.origin === 'finding' ? `check:${f.check ?? ''}` : `test:${f.testName}`)))].sort();
-  return createHash('sha256').update(marks.join('\n')).digest('hex').slice(0, 16);
+  return failureMarks(failures).map(markHash).sort().join(' ');
+}
+
+/** The marks of a failure that its baseline entry's fingerprint does not list; none: the failure is the listed one. */
+export function unlistedMarks(failures: readonly FailureDetail[], fingerprint: string): string[] {
+  const listed = new Set(fingerprint.split(' '));
+  return failureMarks(failures).filter((mark) => !listed.has(markHash(mark)));
+}
+
+/**
+ * A fingerprint of the older form, one hash of every mark together, that matches this failure: it is
+ * not accepted (a shard, seeing part of the marks, could never match it), but the run says to write it again.
+ */
+export function isOlderFingerprint(failures: readonly FailureDetail[], fingerprint: string): boolean {
+  return fingerprint === markHash(failureMarks(failures).join('\n'));
+}
+
+function failureMarks(failures: readonly FailureDetail[]): string[] {
+  return [...new Set(failures.map(failureMark))].sort();
+}
+
+/** What one failure contributes to its requirement's fingerprint: the test that failed, or the check that fired. */
+export function failureMark(failure: FailureDetail): string {
+  return failure.origin === 'finding' ? `check:${failure.check ?? ''}` : `test:${failure.testName}`;
+}
+
+const markHash = (mark: string): string => createHash('sha256').update(mark).digest('hex').slice(0, 16);
+
+const FINGERPRINT_PART = /^[0-9a-f]{8,64}$/;
+
+/** A fingerprint as written: hex hashes separated by spaces or commas, or a list of them; kept sorted, space-separated. */
+function parseFingerprint(value: unknown, where: string): string {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : [value];
+  if (parts.length === 0 || !parts.every((part) => typeof part === 'string' && FINGERPRINT_PART.test(part)))
+    throw new HarnessError('ERR_CONFIG', `${where} has a fingerprint that is not hex (hashes of 8 to 64 hex digits, separated by spaces)`);
+  return [...new Set(parts as string[])].sort().join(' ');
 }
 
 /**
@@ -107,7 +140,8 @@ export function renderBaseline(entries: readonly Deviation[]): string {
   for (const e of entries) {
     lines.push(`  - id: ${e.id}`, `    reason: ${JSON.stringify(e.reason)}`);
     if (e.expires) lines.push(`    expires: ${e.expires}`);
-    if (e.fingerprint) lines.push(`    fingerprint: ${e.fingerprint}`);
+    // Quoted: a hash of digits alone (or digits, e, digits) would read back as a number.
+    if (e.fingerprint) lines.push(`    fingerprint: ${JSON.stringify(e.fingerprint)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
+import { failureMark } from './deviations.ts';
 import type { FailureDetail, RequirementResult, TestOutcome } from './model.ts';
 
 /** Exchanges shown for a failing test: its last ones, where the failure happened. */
@@ -77,10 +78,19 @@ export function findingFailures(requirementId: string, tests: readonly TestOutco
   }));
 }
 
-/** Keeps the first failures (tests before findings) and counts the rest. */
+/**
+ * Keeps the first failures (tests before findings) and counts the rest. The first failure of each mark
+ * (a failing test, a check that fired) is kept before a second one of any, so a baseline written from
+ * the report (--update-baseline) lists every mark the verdict was decided on, up to the cap.
+ */
 export function capFailures(failures: FailureDetail[]): { failures: FailureDetail[]; omitted: number } {
   if (failures.length <= MAX_FAILURES_PER_REQUIREMENT) return { failures, omitted: 0 };
-  return { failures: failures.slice(0, MAX_FAILURES_PER_REQUIREMENT), omitted: failures.length - MAX_FAILURES_PER_REQUIREMENT };
+  const firstOfMark = new Map<string, FailureDetail>();
+  for (const failure of failures) if (!firstOfMark.has(failureMark(failure))) firstOfMark.set(failureMark(failure), failure);
+  const firsts = [...firstOfMark.values()];
+  const others = failures.filter((failure) => !firsts.includes(failure));
+  const kept = new Set([...firsts, ...others].slice(0, MAX_FAILURES_PER_REQUIREMENT));
+  return { failures: failures.filter((failure) => kept.has(failure)), omitted: failures.length - kept.size };
 }
 
 /** A requirement's first failure in one line ("expected …, got …"), or its reason when it has none. */

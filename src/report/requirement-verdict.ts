@@ -1,4 +1,4 @@
-import { failureFingerprint } from './deviations.ts';
+import { isOlderFingerprint, unlistedMarks } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
 
@@ -71,11 +71,16 @@ export function decideRequirement(
       if (deviation.expires !== undefined && context.today !== undefined && deviation.expires < context.today) {
         return { verdict: base, notes: [`listed as a known failure until ${deviation.expires}: the entry has expired, so it counts again`] };
       }
-      const seen = failureFingerprint(failures);
-      if (deviation.fingerprint !== undefined && deviation.fingerprint !== seen) {
+      const listed = deviation.fingerprint;
+      const unlisted = listed === undefined ? [] : unlistedMarks(failures, listed);
+      if (listed !== undefined && unlisted.length > 0) {
+        const shown = unlisted.slice(0, 3).join('; ') + (unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : '');
+        const older = isOlderFingerprint(failures, listed)
+          ? '; the entry has a fingerprint of the older form, one hash of the whole failure: write it again with --update-baseline'
+          : '';
         return {
           verdict: base,
-          notes: [`listed as a known failure, but this one looks different (fingerprint ${seen}, listed ${deviation.fingerprint}): it counts`],
+          notes: [`listed as a known failure, but this one looks different (its fingerprint does not list ${shown}): it counts${older}`],
         };
       }
       return { verdict: 'deviation', reason: deviation.reason, deviationOf: base, notes: [`known deviation, declared by the implementer (would be ${base})`] };

@@ -123,6 +123,40 @@ export function readShardSet(dir: string): ShardSet {
   };
 }
 
+/**
+ * The known failures a merge judges with: the shards' own, which decided their exit codes, unless the
+ * merge is given its own. --expected-deviations given to the merge must be the shards'. --baseline given
+ * to the merge is applied, or refused when the shards recorded a different baseline (a shard's exit code
+ * followed it, and a merge that judged otherwise would disagree with it); never dropped.
+ */
+export function mergeDeviations(recorded: readonly Deviation[], given: readonly Deviation[], flags: { declared: boolean; baseline: boolean }): Deviation[] {
+  const [recordedBaseline, recordedDeclared] = splitBaseline(recorded);
+  const [givenBaseline, givenDeclared] = splitBaseline(given);
+  if (flags.declared && !sameEntries(givenDeclared, recordedDeclared)) {
+    throw mismatch('--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it');
+  }
+  if (flags.baseline && recordedBaseline.length > 0 && !sameEntries(givenBaseline, recordedBaseline)) {
+    throw mismatch(
+      '--baseline differs from the baseline the shards were judged with (their exit codes followed it): merge with the same file, or without --baseline to judge with theirs',
+    );
+  }
+  const baseline = flags.baseline ? givenBaseline : recordedBaseline;
+  const twice = baseline.filter((b) => recordedDeclared.some((d) => d.id === b.id)).map((b) => b.id);
+  if (twice.length > 0)
+    throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in the shards' --expected-deviations and in --baseline: keep one`);
+  return [...recordedDeclared, ...baseline];
+}
+
+function splitBaseline(deviations: readonly Deviation[]): [Deviation[], Deviation[]] {
+  return [deviations.filter((d) => d.source === 'baseline'), deviations.filter((d) => d.source !== 'baseline')];
+}
+
+/** The same entries, in any order. */
+function sameEntries(a: readonly Deviation[], b: readonly Deviation[]): boolean {
+  const key = (list: readonly Deviation[]) => JSON.stringify([...list].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)));
+  return key(a) === key(b);
+}
+
 function readRecord(dir: string, blob: string): ShardRecord {
   const path = shardRecordPath(join(dir, blob));
   if (!existsSync(path)) {

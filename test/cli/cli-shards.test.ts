@@ -75,6 +75,65 @@ describe('sharded runs', () => {
     TIMEOUT_MS,
   );
 
+  it(
+    'shards judge a baseline as their merge does: a failure split across shards stays the listed one; the merge applies --baseline or refuses another',
+    async () => {
+      // error-status-mismatch fails ERR-002 in its own test (errors) and in a check on every error response (every file).
+      const faulty = ['--reference-faults', 'error-status-mismatch', '--only', 'auth,errors,status-codes', '--profile', 'standard', '--seed', '7'];
+      const dir = tempDir('shards-baseline-');
+      const baseline = join(dir, 'baseline.yaml');
+      const whole = await runCli([...faulty, '--baseline', baseline, '--update-baseline', '--report-dir', join(dir, 'whole')]);
+      expect(whole.code, whole.stdout + whole.stderr).toBe(1);
+      const marks = (report: ReturnType<typeof readReport>) =>
+        [...new Set(report.requirements.find((r) => r.id === 'ERR-002')?.failures.map((f) => f.check ?? f.testName))].sort();
+      const wholeMarks = marks(readReport(join(dir, 'whole')));
+
+      const shardDirs = (kind: string) => [1, 2, 3].map((i) => join(dir, `${kind}-${i}`));
+      const judged = shardDirs('judged');
+      const plain = shardDirs('plain');
+      const shardRuns = await Promise.all([
+        ...judged.map((out, i) => runCli([...faulty, '--baseline', baseline, '--shard', `${i + 1}/3`, '--report-dir', out])),
+        ...plain.map((out, i) => runCli([...faulty, '--shard', `${i + 1}/3`, '--report-dir', out])),
+      ]);
+      // Some shard saw only part of the failure: the case where a fingerprint of the whole would disagree.
+      expect(judged.some((out) => marks(readReport(out)).length > 0 && marks(readReport(out)).join() !== wholeMarks.join())).toBe(true);
+      // Every shard judged with the baseline accepts the known failure, as the merge does.
+      shardRuns.slice(0, 3).forEach((run, i) => expect({ shard: i + 1, code: run.code }, run.stdout + run.stderr).toEqual({ shard: i + 1, code: 0 }));
+
+      const merge = async (shards: string[], extra: string[] = []) => {
+        const out = join(dir, `merged-${Math.random().toString(16).slice(2)}`);
+        const run = await runCli(['--merge-reports', collectBlobs(shards), ...extra, '--report-dir', out]);
+        return { run, report: readReport(out) };
+      };
+      const verdictOf = (report: ReturnType<typeof readReport>) => report.requirements.find((r) => r.id === 'ERR-002')?.verdict;
+      const merged = await merge(judged);
+      expect(merged.run.code, merged.run.stdout + merged.run.stderr).toBe(0);
+      expect(verdictOf(merged.report)).toBe('deviation');
+
+      // A different baseline given to the merge of shards judged with one is refused, never dropped.
+      const other = join(dir, 'other.yaml');
+      writeFileSync(other, 'deviations: []\n');
+      const refused = await merge(judged, ['--baseline', other]);
+      expect(refused.run.code).toBe(2);
+      expect(refused.report.harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
+      expect(refused.run.stdout).toContain('--baseline differs from the baseline the shards were judged with');
+
+      // Shards run without a baseline: the merge given one applies it.
+      const unjudged = await merge(plain);
+      expect(unjudged.run.code).toBe(1);
+      const applied = await merge(plain, ['--baseline', baseline]);
+      expect(applied.run.code, applied.run.stdout + applied.run.stderr).toBe(0);
+      expect(verdictOf(applied.report)).toBe('deviation');
+      expect(applied.report.deviations).toMatchObject([{ id: 'ERR-002', status: 'applied', source: 'baseline' }]);
+
+      // One shard cannot update the baseline: it would drop what only the other shards saw.
+      const update = await runCli([...faulty, '--baseline', baseline, '--update-baseline', '--shard', '1/3', '--report-dir', join(dir, 'update')]);
+      expect(update.code).toBe(2);
+      expect(update.stdout).toContain('--update-baseline cannot be given to one shard');
+    },
+    TIMEOUT_MS,
+  );
+
   it('--shard without --seed is refused at once: the shards could never be merged', async () => {
     const out = tempDir('shards-noseed-');
     const run = await runCli(['--shard', '1/2', '--report-dir', out]);
