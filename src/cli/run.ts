@@ -241,18 +241,30 @@ function handleInterruption(current: () => Vitest | undefined, log: (line: strin
 async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
   const shards = readShardSet(blobDir);
   try {
-    if (setup.config.expectedDeviations && JSON.stringify(setup.deviations) !== JSON.stringify(shards.deviations)) {
+    const declared = (deviations: readonly Deviation[]) => JSON.stringify(deviations.filter((d) => d.source !== 'baseline'));
+    if (setup.config.expectedDeviations && declared(setup.deviations) !== declared(shards.deviations)) {
       throw new HarnessError(
         'ERR_SHARD_MISMATCH',
         '--expected-deviations differs from the file the shards were judged with: merge without it, or run the shards with it',
       );
     }
-    // Completeness is an exit policy: the merge command may ask for it too.
-    const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
+    // Completeness, strictness and the baseline are the gate's policy: the merge command may set them too
+    // (a matrix's merge job is where the gate is). Its --baseline replaces the one the shards ran with.
+    const run = {
+      ...shards.run,
+      requireComplete: shards.run.requireComplete === true || setup.config.requireComplete,
+      strict: shards.run.strict || setup.config.strict,
+    };
+    const deviations = setup.config.baseline
+      ? [...shards.deviations.filter((d) => d.source !== 'baseline'), ...setup.deviations.filter((d) => d.source === 'baseline')]
+      : shards.deviations;
+    const twice = deviations.filter((d, i) => deviations.findIndex((other) => other.id === d.id) !== i).map((d) => d.id);
+    if (twice.length > 0)
+      throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in the shards' --expected-deviations and in --baseline: keep one`);
     const reporter = reporterFor(setup, {
       runInfo: () => run,
       strict: run.strict,
-      deviations: shards.deviations,
+      deviations,
       // What the shards recorded themselves, and every file the whole run was to run.
       shards: { problems: shards.problems, notRunTestIds: shards.notRunTestIds },
       inventory: suiteInventory(run.only ?? [], setup.catalog, PACKAGE_ROOT),
