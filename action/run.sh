@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # One run of the suite (or, with INPUT_MERGE_REPORTS, the merge of a matrix of shards) from the Action's
-# inputs. The key travels in API_KEY / EXHAUST_API_KEY, never on a command line. Writes the outputs
-# verdict, report, exit-code and artifact-name; the exit code itself is left for the gate step, so the
-# reports are uploaded whatever the verdict.
+# inputs, and only from them: every input becomes a flag, and the CLI starts with a clean environment
+# (env -i: PATH, HOME, the temp directories, the GITHUB_* names its CI output writes to, and the keys)
+# in an empty working directory, so neither the job's env (PLAN, ONLY, PROFILE…) nor a .env in the
+# workspace can narrow or change the run. The key travels in API_KEY / EXHAUST_API_KEY, never on a
+# command line. Writes the outputs verdict, gate, report, exit-code and artifact-name; the exit code
+# itself is left for the gate step, so the reports are uploaded whatever the verdict.
 set -uo pipefail
-export PATH="$NODE_BIN:$PATH"
 ws="${GITHUB_WORKSPACE:?}"
 report_dir="$ws/${INPUT_REPORT_DIR:-conformance-reports}"
 in_ws() { case "$1" in /*) echo "$1" ;; *) echo "$ws/$1" ;; esac; }
@@ -27,20 +29,30 @@ else
   if [ -n "$seed" ]; then args+=("--seed=$seed"); fi
   if [ -n "${INPUT_SHARD:-}" ]; then args+=(--shard "$INPUT_SHARD"); fi
   if [ -n "${INPUT_MAX_DURATION:-}" ]; then args+=(--max-duration "$INPUT_MAX_DURATION"); fi
-  if [ -n "${INPUT_BASELINE:-}" ]; then args+=(--baseline "$(in_ws "$INPUT_BASELINE")"); fi
   if is_true "${INPUT_READ_ONLY:-}"; then args+=(--read-only); fi
-  if is_true "${INPUT_STRICT:-}"; then args+=(--strict); fi
 fi
+# The gate's own policy: given to a run and to the merge job alike.
+if [ -n "${INPUT_BASELINE:-}" ]; then args+=(--baseline "$(in_ws "$INPUT_BASELINE")"); fi
+if is_true "${INPUT_STRICT:-}"; then args+=(--strict); fi
+# A shard is PARTIAL by construction: the merge job judges completeness (its require-complete is the gate).
+if is_true "${INPUT_REQUIRE_COMPLETE:-}" && [ -z "${INPUT_SHARD:-}" ]; then args+=(--require-complete); fi
 if [ -n "${INPUT_EXPECTED_DEVIATIONS:-}" ]; then args+=(--expected-deviations "$(in_ws "$INPUT_EXPECTED_DEVIATIONS")"); fi
-if is_true "${INPUT_REQUIRE_COMPLETE:-}"; then args+=(--require-complete); fi
-# Empty inputs are not keys: the CLI would otherwise take "" for a key given.
-if [ -z "${API_KEY:-}" ]; then unset API_KEY; fi
-if [ -z "${EXHAUST_API_KEY:-}" ]; then unset EXHAUST_API_KEY; fi
+if [ -n "${INPUT_CERTIFY:-}" ]; then args+=(--certify "$(in_ws "$INPUT_CERTIFY")"); fi
+if [ -n "${INPUT_SIGN_KEY:-}" ]; then args+=(--sign-key "$(in_ws "$INPUT_SIGN_KEY")"); fi
 
-node "${GITHUB_ACTION_PATH:?}/src/bin/animal-store-conformance.js" "${args[@]}"
+# The CLI's whole environment. Empty inputs are not keys: a key variable is set only when given.
+clean=(PATH="$NODE_BIN:$PATH" HOME="${HOME:-}")
+for name in TMPDIR RUNNER_TEMP GITHUB_ACTIONS GITHUB_STEP_SUMMARY API_KEY EXHAUST_API_KEY; do
+  if [ -n "${!name:-}" ]; then clean+=("$name=${!name}"); fi
+done
+# An empty working directory: no .env, no config file of the caller's is there to be read.
+cwd="$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/animal-store-conformance-run.XXXXXX")"
+(cd "$cwd" && env -i "${clean[@]}" "$NODE_BIN/node" "${GITHUB_ACTION_PATH:?}/dist/bin/cli.js" "${args[@]}")
 code=$?
+rmdir "$cwd" 2>/dev/null || true
 
-verdict=$(node -e "try { console.log(JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).verdict.overall) } catch { console.log('incomplete') }" "$report_dir/conformance.json")
+verdict=$("$NODE_BIN/node" -e "try { console.log(JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).verdict.overall) } catch { console.log('incomplete') }" "$report_dir/conformance.json")
+if [ "$code" -eq 0 ]; then gate=pass; else gate=fail; fi
 
 # Unique per job and matrix entry unless named: the job, the shard, and a digest of what this run tests.
 name="${INPUT_ARTIFACT_NAME:-}"
@@ -53,6 +65,7 @@ name=$(printf '%s' "$name" | tr '":<>|*?\\/\r\n' '-----------')
 
 {
   echo "verdict=$verdict"
+  echo "gate=$gate"
   echo "report=$report_dir/conformance.json"
   echo "report-dir=$report_dir"
   echo "exit-code=$code"

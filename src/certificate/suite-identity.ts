@@ -6,11 +6,19 @@ import { fileURLToPath } from 'node:url';
 /** The package's own directory (src/certificate/ is two levels down). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** What decides a verdict: the code, the suites, the interface and the catalog, and the test runner's config. */
-const IDENTITY_DIRS = ['src', 'suites', 'spec'] as const;
+/**
+ * What decides a verdict, in the form every copy of one commit holds (a clone, the Action's checkout, the
+ * packed package): the TypeScript of src/ (dist/ is compiled from it, and the suites import it as it is),
+ * the suites, the interface and the catalog, and the test runner's config. Only these extensions count:
+ * a clone's launcher (src/bin/animal-store-conformance.js, which the package does not ship), a README,
+ * editor backups or generated output are not the suite.
+ */
+const IDENTITY_DIRS: ReadonlyArray<{ dir: string; files: RegExp }> = [
+  { dir: 'src', files: /\.ts$/ },
+  { dir: 'suites', files: /\.(ts|json|ya?ml)$/ },
+  { dir: 'spec', files: /\.(json|ya?ml)$/ },
+];
 const IDENTITY_FILES = ['vitest.config.ts'] as const;
-/** Files that ship and can change a verdict; anything else (editor backups, generated output) is not the suite. */
-const SHIPPED = /\.(ts|js|mjs|json|ya?ml)$/;
 
 /**
  * The suite's identity: sha256 over its own files, each by its path relative to the package root (with
@@ -19,7 +27,7 @@ const SHIPPED = /\.(ts|js|mjs|json|ya?ml)$/;
  * check has another identity.
  */
 export function suiteIdentity(root: string = PACKAGE_ROOT): string {
-  const files = [...IDENTITY_DIRS.flatMap((dir) => listFiles(root, join(root, dir))), ...IDENTITY_FILES.map((f) => join(root, f))]
+  const files = [...IDENTITY_DIRS.flatMap(({ dir, files }) => listFiles(join(root, dir), files)), ...IDENTITY_FILES.map((f) => join(root, f))]
     .map((path) => relative(root, path).split(sep).join('/'))
     .sort();
   const hash = createHash('sha256');
@@ -32,14 +40,14 @@ export function suiteIdentity(root: string = PACKAGE_ROOT): string {
   return hash.digest('hex');
 }
 
-function listFiles(root: string, dir: string): string[] {
+function listFiles(dir: string, files: RegExp): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(root, path));
+    if (entry.isDirectory()) out.push(...listFiles(path, files));
     // A symlinked file counts by the content it points to (readFileSync follows it).
-    else if ((entry.isFile() || entry.isSymbolicLink()) && SHIPPED.test(entry.name)) out.push(path);
+    else if ((entry.isFile() || entry.isSymbolicLink()) && files.test(entry.name)) out.push(path);
   }
   return out;
 }

@@ -259,8 +259,13 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
       declared: setup.config.expectedDeviations !== undefined,
       baseline: setup.config.baseline !== undefined,
     });
-    // Completeness is an exit policy: the merge command may ask for it too.
-    const run = { ...shards.run, requireComplete: shards.run.requireComplete === true || setup.config.requireComplete };
+    // Completeness and strictness are the gate's policy: the merge command may set them too (a matrix's
+    // merge job is where the gate is).
+    const run = {
+      ...shards.run,
+      requireComplete: shards.run.requireComplete === true || setup.config.requireComplete,
+      strict: shards.run.strict || setup.config.strict,
+    };
     const reporter = reporterFor(setup, {
       runInfo: () => run,
       strict: run.strict,

@@ -249,7 +249,15 @@ export const OPTIONS = [
     action: 'merge-reports',
     inConfigFile: false,
   },
-  { name: 'quiet', short: 'q', type: 'boolean', env: 'ASC_QUIET', group: 'Run', help: 'no progress on stderr but its first line (no line per area, no live line, no rate-limit wait lines)', replay: false },
+  {
+    name: 'quiet',
+    short: 'q',
+    type: 'boolean',
+    env: 'ASC_QUIET',
+    group: 'Run',
+    help: 'no progress on stderr but its first line (no line per area, no live line, no rate-limit wait lines)',
+    replay: false,
+  },
   // Reports
   {
     name: 'report-dir',
@@ -311,6 +319,7 @@ export const OPTIONS = [
     group: 'Certification',
     help: 'also write a certification bundle (reports, HAR, manifest); needs --profile thorough, no --only, no --shard, --plan when remote',
     replay: false,
+    action: 'certify',
   },
   { name: 'force', type: 'boolean', group: 'Certification', help: 'with --certify: empty the bundle directory first', replay: false, inConfigFile: false },
   {
@@ -322,6 +331,7 @@ export const OPTIONS = [
     group: 'Certification',
     help: "Ed25519 key that signs the bundle's attestation",
     replay: false,
+    action: 'sign-key',
     secret: true,
   },
   {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,17 @@ describe('suite identity: a digest of the suite content, not of a version number
     writeFileSync(join(copy, 'src', '.DS_Store'), 'junk');
     writeFileSync(join(copy, 'spec', 'notes.txt'), 'an editor left this');
     expect(suiteIdentity(copy)).toBe(own);
+  });
+
+  it("the packed package's form has the clone's identity: no launcher of the clone, dist/ and a README beside it", () => {
+    // `files` in package.json leaves src/bin/animal-store-conformance.js out; the package adds dist/.
+    const packed = join(dir, 'packed');
+    for (const part of ['src', 'suites', 'spec', 'vitest.config.ts']) cpSync(join(ROOT, part), join(packed, part), { recursive: true });
+    rmSync(join(packed, 'src', 'bin', 'animal-store-conformance.js'));
+    mkdirSync(join(packed, 'dist', 'bin'), { recursive: true });
+    writeFileSync(join(packed, 'dist', 'bin', 'cli.js'), '// compiled');
+    writeFileSync(join(packed, 'README.md'), '# readme');
+    expect(suiteIdentity(packed)).toBe(suiteIdentity());
   });
 
   it('a copy with one edited check has another identity', () => {

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// npm's `prepare`: compiles src/ into dist/, the JavaScript the installed command and library run.
+//
+// npm runs `prepare` after `npm install` / `npm ci` in a clone and when it installs this package from git
+// (`npm install git+https://…`: it installs the dev dependencies in the clone first, then prepares, then
+// packs). It does not run `prepack` there, so without this a git install had no dist/ at all.
+//
+// It compiles only when dist/ is missing or older than a source file, so a clone's repeated `npm ci`
+// costs nothing once built, and a packed tarball (which ships dist/, every file with the same time)
+// never needs TypeScript: with dist/ present and up to date, no dev tool is touched.
+import { spawnSync } from 'node:child_process';
+import console from 'node:console';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import process from 'node:process';
+import { URL, fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ENTRY = join(ROOT, 'dist', 'bin', 'cli.js');
+
+/** The newest modification time of the TypeScript under dir (0 when there is none). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function upToDate() {
+  if (!existsSync(ENTRY)) return false;
+  const sources = join(ROOT, 'src');
+  return !existsSync(sources) || newestSource(sources) <= statSync(ENTRY).mtimeMs;
+}
+
+function typescriptCompiler() {
+  try {
+    return createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
+  } catch {
+    return undefined;
+  }
+}
+
+function prepare() {
+  if (upToDate()) return 0;
+  const tsc = typescriptCompiler();
+  if (!tsc) {
+    if (existsSync(ENTRY)) {
+      console.warn('prepare: dist/ is older than src/ and TypeScript is not installed: dist/ is kept as it is');
+      return 0;
+    }
+    console.error('prepare: dist/ is missing and TypeScript is not installed: install the dev dependencies (npm ci), then npm run build');
+    return 1;
+  }
+  // A fresh dist/: a file whose source was deleted must not linger in it.
+  rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+  const build = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(`prepare: the TypeScript build failed (exit ${build.status ?? build.signal})`);
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = prepare();
