@@ -26,7 +26,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/verdicts/**'],
+          // Whole installs and simulated Action runs take minutes: they run with the verdict proofs.
+          exclude: ['test/verdicts/**', 'test/package/**', 'test/cli/action.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -35,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'verdicts',
-          include: ['test/verdicts/**/*.test.ts'],
+          include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts', 'test/cli/action.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
