@@ -35,13 +35,16 @@ export function sameShapeKey(key: string): { value: string; shown: string; displ
   if (n >= 2 && value !== key) {
     return {
       value,
-      shown: `\${API_KEY%${'?'.repeat(n)}}\${API_KEY: -${n - 1}}\${API_KEY: -${n}:1}`,
+      // POSIX sh has no substrings: sed moves the character before the last n-1 to the end.
+      shown: `$(printf %s "$API_KEY" | sed 's/\\(.\\)\\(.\\{${n - 1}\\}\\)$/\\2\\1/')`,
       display: `<the key, its last ${n} characters rotated one place>`,
     };
   }
   // A tail of one repeated character: rotate the whole key instead.
   const whole = key.slice(1) + key.slice(0, 1);
-  return whole === key ? undefined : { value: whole, shown: '${API_KEY:1}${API_KEY:0:1}', display: '<the key rotated one place>' };
+  return whole === key
+    ? undefined
+    : { value: whole, shown: `$(printf %s "$API_KEY" | sed 's/^\\(.\\)\\(.*\\)$/\\2\\1/')`, display: '<the key rotated one place>' };
 }
 
 /** ASCII letters swapped to the other case, as `tr a-zA-Z A-Za-z` does. */

@@ -5,9 +5,9 @@ import { shellWord, singleQuote, toCurl } from '../../src/client/index.ts';
 
 const KEY = 'sk-live-SECRET-1234567890';
 
-/** What bash makes of `words`: each argument it would pass to a command. */
+/** What a POSIX sh (dash) makes of `words`: each argument it would pass to a command. */
 function bashArgs(words: string, env: Record<string, string> = {}): string[] {
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `printf '%s\\0' ${words}`], {
+  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${words}`], {
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -17,7 +17,7 @@ function bashArgs(words: string, env: Record<string, string> = {}): string[] {
 
 /** Runs a curl line with `curl` replaced by a function that prints its arguments. */
 function curlArgs(line: string): string[] {
-  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `curl() { printf '%s\\0' "$@"; }; ${line}`], {
+  const out = execFileSync('sh', ['-c', `curl() { printf '%s\\0' "$@"; }; ${line}`], {
     env: { PATH: process.env.PATH ?? '', API_KEY: KEY },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
