@@ -1,5 +1,5 @@
 import { shownText } from '../console-text.ts';
-import { type ConformanceReport, type RequirementResult, dailyQuotaText } from '../report/index.ts';
+import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText } from '../report/index.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
   pass: 'pass',
@@ -11,17 +11,6 @@ const MARK: Record<RequirementResult['verdict'], string> = {
   'not-covered': 'n/c ',
 };
 
-/** How the target was reached, in one line: the headers by name, the proxy, the CA, and TLS unverified loudly. */
-export function networkText(network: NonNullable<ConformanceReport['run']['network']>): string {
-  const parts = [
-    ...(network.tlsVerified ? [] : ["TLS NOT VERIFIED (--insecure): the target's certificate was not checked, and this run certifies nothing"]),
-    ...(network.headers.length > 0 ? [`headers sent with every request: ${network.headers.join(', ')}`] : []),
-    ...(network.proxy ? [`through the proxy ${shownText(network.proxy)}`] : []),
-    ...(network.caCert ? ['with an added CA (--ca-cert)'] : []),
-  ];
-  return parts.join('; ');
-}
-
 /**
  * The console's account of a run: failures first with a curl line each, then the verdict. Every piece a
  * target may have shaped (evidence, messages, counterexamples, curl lines) goes through shownText, so
@@ -32,7 +21,7 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   const { run, verdict, counts, traffic } = report;
   const target = run.target.embedded ? `${run.target.url} (embedded reference)` : shownText(run.target.url);
   lines.push('', `Animal Store conformance — ${target}`, `profile ${run.profile}, seed ${run.seed}, ${traffic.requestCount} requests`);
-  if (run.network) lines.push(`  ${networkText(run.network)}`);
+  if (run.network) lines.push(`  ${shownText(networkText(run.network))}`);
   for (const level of ['MUST', 'SHOULD', 'MAY', 'ADVISORY'] as const) {
     const row = counts[level];
     if (!row) continue;

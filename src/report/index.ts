@@ -22,7 +22,7 @@ export { exitCodeOf } from './overall-verdict.ts';
 export { renderHtml } from './render-html.ts';
 export { renderJson } from './render-json.ts';
 export { renderJunit } from './render-junit.ts';
-export { type RunInfo, publicTargetUrl, redactCommand } from './run-info.ts';
+export { type RunInfo, type RunNetwork, networkText, publicTargetUrl, redactCommand } from './run-info.ts';
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
 export { collectExchanges, dailyQuotaText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';

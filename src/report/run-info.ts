@@ -78,3 +78,14 @@ export function redactCommand(command: string): string {
 export function sanitizeRunInfo(info: RunInfo): RunInfo {
   return { ...info, target: { ...info.target, url: publicTargetUrl(info.target.url) }, command: redactCommand(info.command) };
 }
+
+/** How the target was reached, in one line: the headers by name, the proxy, the CA, and TLS unverified loudly. */
+export function networkText(network: RunNetwork): string {
+  const parts = [
+    ...(network.tlsVerified ? [] : ["TLS NOT VERIFIED (--insecure): the target's certificate was not checked, and this run certifies nothing"]),
+    ...(network.headers.length > 0 ? [`headers sent with every request: ${network.headers.join(', ')}`] : []),
+    ...(network.proxy ? [`through the proxy ${network.proxy}`] : []),
+    ...(network.caCert ? ['with an added CA (--ca-cert)'] : []),
+  ];
+  return parts.join('; ');
+}

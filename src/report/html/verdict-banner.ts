@@ -1,6 +1,7 @@
 import type { Level } from '../../catalog/catalog.ts';
 import { type ConformanceReport, LEVELS, REQUIREMENT_VERDICTS } from '../model.ts';
 import type { RootCause } from '../root-causes.ts';
+import { networkText } from '../run-info.ts';
 import { VERDICT_WORDS, anchorOf, formatInstant, plural } from './format.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
 
@@ -17,6 +18,7 @@ export function verdictBanner(report: ConformanceReport, causes: readonly RootCa
     ['Seed', String(run.seed)],
     ['Interface', `v${run.specVersion} · sha256 ${run.specSha256.slice(0, 12)}`],
     ['Suite', `v${run.suiteVersion}`],
+    ...(run.network ? [['Network', networkText(run.network)] as [string, string]] : []),
   ];
   return html`<header class="banner banner-${verdict.overall}" role="banner">
   <p class="kicker">Animal Store interface · conformance report</p>
