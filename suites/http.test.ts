@@ -1,0 +1,36 @@
+import { probeFraming } from '../src/client/framing-probe.ts';
+import { type ConformanceContext, conformance } from '../src/harness/index.ts';
+
+/**
+ * HTTP/1.1 framing on a persistent connection, written and read byte for byte (undici's pool would retry
+ * or hide what a keep-alive client such as Python's http.client trips on): a response followed by one
+ * nobody asked for desynchronises every later request on the connection, and a connection closed
+ * without `Connection: close` fails the next request sent on it.
+ */
+
+/** Requests the probe sends: one alone, then two pipelined. */
+const PROBE_REQUESTS = 3;
+/** How long the probe listens after a response for bytes nobody asked for. */
+const QUIET_MS = 300;
+
+conformance(
+  'HTTP-001',
+  'one response per request on a persistent connection, nothing after it, pipelined answers in order',
+  async (ctx: ConformanceContext) => {
+    if (ctx.run.proxied === true) ctx.skip('the run goes through an HTTP proxy: a raw connection cannot reach the target itself', 'precondition');
+    const left = ctx.budgetLeft();
+    if (left !== undefined && left < PROBE_REQUESTS) ctx.skip(`the framing probe needs ${PROBE_REQUESTS} requests; ${left} left in the budget`, 'budget');
+    const result = await probeFraming({
+      baseUrl: ctx.run.baseUrl,
+      apiKey: ctx.run.apiKey,
+      timeoutMs: ctx.run.timeoutMs,
+      quietMs: QUIET_MS,
+      sink: ctx.rawExchanges,
+    });
+    for (const note of result.notes) ctx.note(note);
+    const [problem] = result.problems;
+    if (problem) ctx.fail(problem.expected, problem.actual, problem.exchanges);
+    ctx.check(result.exchanges.length >= 2, 'answers to the probe requests', `${result.exchanges.length} answered`, result.exchanges);
+  },
+  { tier: 'quick' },
+);
