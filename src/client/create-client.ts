@@ -50,6 +50,8 @@ export function createClient(options: ClientOptions): TargetClient {
   // Per-client state, owned by this closure; the queue makes every update sequential.
   let requestCount = 0;
   let lastSeq = 0;
+  /** performance.now() when this client last received an answer: how long a dropped connection had been idle. */
+  let lastAnsweredAt: number | undefined;
   const shared = options.sharedRateLimit;
   let rateLimit: RateLimitState | undefined = shared?.read();
 
@@ -100,7 +102,7 @@ export function createClient(options: ClientOptions): TargetClient {
     operationId: string | undefined,
     retries: number,
     dispatcher?: Dispatcher,
-    afterDrop?: string,
+    afterDrop?: { error: string; idleMs: number | undefined },
   ) {
     const breakerKey = operationId ?? `${wire.method} outside the interface`;
     const broken = options.breaker?.openReason(breakerKey);
@@ -120,10 +122,13 @@ export function createClient(options: ClientOptions): TargetClient {
       emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
       // A dropped connection (a reset, a keep-alive socket the target closed) is tried once more on a
       // connection of its own before it counts: one blip is not a target that stopped answering.
-      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined)
-        return attempt(wire, recorded, operationId, retries, dispatcher, redacted.message);
+      // The drop reaches the checks with the retry's answer (HTTP-001 judges it), never the budget.
+      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined) {
+        const idleMs = lastAnsweredAt === undefined ? undefined : Math.round(started - lastAnsweredAt);
+        return attempt(wire, recorded, operationId, retries, dispatcher, { error: redacted.message, idleMs });
+      }
       if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
-        const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop, redacted.message);
+        const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop.error, redacted.message);
         options.breaker?.recordFailure(
           breakerKey,
           (inARow) => `${breakerKey} got no answer ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
@@ -132,7 +137,8 @@ export function createClient(options: ClientOptions): TargetClient {
       throw redacted;
     }
     options.breaker?.recordSuccess(breakerKey);
-    const durationMs = performance.now() - started;
+    lastAnsweredAt = performance.now();
+    const durationMs = lastAnsweredAt - started;
     const receivedAt = clock.now();
     const state = readRateLimit(response.headers, receivedAt);
     rateLimit = state;
@@ -144,7 +150,11 @@ export function createClient(options: ClientOptions): TargetClient {
     try {
       const { method, url } = wire;
       const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
-      findings = (options.inspect?.(context) ?? []).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
+      findings = (options.inspect?.({ ...context, droppedBefore: afterDrop }) ?? []).map((f) => ({
+        ...f,
+        expected: redact(f.expected),
+        actual: redact(f.actual),
+      }));
     } catch (error) {
       emit(exchange, []);
       throw error;
