@@ -20,6 +20,8 @@ export interface FramingProbeOptions {
   timeoutMs: number;
   /** How long the probe listens after a response for bytes nobody asked for. */
   quietMs: number;
+  /** Send one request alone before the pipelined pair (default true); without it the probe costs two requests. */
+  lone?: boolean;
   sink: RawExchangeSink;
 }
 
@@ -41,6 +43,11 @@ export interface FramingProbeResult {
 
 /** Bytes of unsolicited output quoted in a failure. */
 const QUOTED_BYTES = 300;
+
+/** Requests the probe sends: one alone (unless `lone` is false), then two pipelined. */
+export function framingProbeRequests(lone = true): number {
+  return lone ? 3 : 2;
+}
 
 /**
  * One connection, one request, exactly one response, then silence for `quietMs`; then two requests in one
@@ -150,24 +157,26 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   if (!connection) return { problems, exchanges, connections, notes };
   try {
     // 1. One request, one response, then silence.
-    sink.claim();
-    let started = performance.now();
-    let startedAt = Date.now();
-    await connection.write(request(true));
-    const first = await answer(connection, true, started, startedAt, 'a request alone on its connection');
-    if (!first) return { problems, exchanges, connections, notes };
-    const open1 = await listen(connection, first.exchange, first.response, 'a request alone on its connection', true);
-    if (problems.length > 0) return { problems, exchanges, connections, notes };
-    if (!open1) {
-      connection.close();
-      connection = await open();
-      if (!connection) return { problems, exchanges, connections, notes };
+    if (options.lone !== false) {
+      sink.claim();
+      const started = performance.now();
+      const startedAt = Date.now();
+      await connection.write(request(true));
+      const first = await answer(connection, true, started, startedAt, 'a request alone on its connection');
+      if (!first) return { problems, exchanges, connections, notes };
+      const stillOpen = await listen(connection, first.exchange, first.response, 'a request alone on its connection', true);
+      if (problems.length > 0) return { problems, exchanges, connections, notes };
+      if (!stillOpen) {
+        connection.close();
+        connection = await open();
+        if (!connection) return { problems, exchanges, connections, notes };
+      }
     }
     // 2. Two requests in one write: two responses, in order, then silence.
     sink.claim();
     sink.claim();
-    started = performance.now();
-    startedAt = Date.now();
+    const started = performance.now();
+    const startedAt = Date.now();
     await connection.write(request(true) + request(false));
     const second = await answer(connection, true, started, startedAt, 'the first of two pipelined requests');
     if (!second) return { problems, exchanges, connections, notes };

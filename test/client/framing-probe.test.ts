@@ -38,12 +38,12 @@ const ok = (extra = '') => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\
 const unauthorized = `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
 const keyed = (head: string) => /\r\nAuthorization: Bearer /.test(head);
 
-async function probe(baseUrl: string): Promise<FramingProbeResult & { claimed: number; recorded: Exchange[] }> {
+async function probe(baseUrl: string, lone = true): Promise<FramingProbeResult & { claimed: number; recorded: Exchange[] }> {
   let claimed = 0;
   let seq = 0;
   const recorded: Exchange[] = [];
   const sink = { claim: () => void (claimed += 1), nextSeq: () => ++seq, record: (e: Exchange) => void recorded.push(e) };
-  const result = await probeFraming({ baseUrl, apiKey: KEY, timeoutMs: 2_000, quietMs: 150, sink });
+  const result = await probeFraming({ baseUrl, apiKey: KEY, timeoutMs: 2_000, quietMs: 150, lone, sink });
   return { ...result, claimed, recorded };
 }
 
@@ -63,6 +63,16 @@ describe('framing probe', () => {
     const result = await probe(baseUrl);
     expect(result.problems[0]?.actual).toMatch(/more bytes within 150 ms: "HTTP\/1\.1 200 OK/);
     expect(result.problems[0]?.exchanges).toHaveLength(1);
+  });
+
+  it('without the lone request (two requests), still fails a server that sends one more response after each answer, or drops a reused connection', async () => {
+    const extra = await probe(await rawServer((socket) => socket.write(ok() + ok())), false);
+    expect(extra.claimed).toBe(2);
+    expect(extra.problems[0]?.actual).toMatch(/more bytes within 150 ms: "HTTP\/1\.1 200 OK/);
+    const dropping = await probe(await rawServer((socket, _head, index) => (index === 0 ? socket.write(ok()) : socket.destroy())), false);
+    expect(dropping.problems[0]?.actual).toMatch(/closed the connection/);
+    const fine = await probe(await rawServer((socket, head) => socket.write(keyed(head) ? ok() : unauthorized)), false);
+    expect({ problems: fine.problems, claimed: fine.claimed }).toEqual({ problems: [], claimed: 2 });
   });
 
   it('fails a server that closes the connection after an answer that did not say Connection: close', async () => {
