@@ -17,7 +17,7 @@ export interface RawResponse {
   interim: number;
   /** The body ran to the connection's close (no Content-Length, no chunked coding): the connection ends. */
   closeDelimited: boolean;
-  /** The response said `Connection: close`. */
+  /** The response said `Connection: close` (or is an HTTP/1.0 response without keep-alive). */
   connectionClose: boolean;
 }
 
@@ -166,7 +166,7 @@ function wrap(socket: Socket): RawConnection {
 
 type Parsed = { kind: 'incomplete' } | { kind: 'malformed'; reason: string } | { kind: 'complete'; length: number; response: Omit<RawResponse, 'interim'> };
 
-const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})(?: [^\r\n]*)?$/;
+const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: [^\r\n]*)?$/;
 const NO_BODY = new Set([204, 304]);
 
 /** One response at the start of `bytes`, if it is all there (`ended`: the connection closed after them). */
@@ -182,7 +182,8 @@ export function parseResponse(bytes: Buffer, ended: boolean): Parsed {
   const lines = bytes.subarray(0, headEnd).toString('latin1').split('\r\n');
   const match = STATUS_LINE.exec(lines[0] ?? '');
   if (!match) return { kind: 'malformed', reason: 'bytes that do not start an HTTP/1.x status line' };
-  const status = Number(match[1]);
+  const minor = match[1];
+  const status = Number(match[2]);
   const headers: Record<string, string> = {};
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
@@ -192,7 +193,9 @@ export function parseResponse(bytes: Buffer, ended: boolean): Parsed {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   const bodyStart = headEnd + 4;
-  const connectionClose = (headers.connection ?? '').split(',').some((option) => option.trim().toLowerCase() === 'close');
+  const options = (headers.connection ?? '').split(',').map((option) => option.trim().toLowerCase());
+  // An HTTP/1.0 response closes its connection unless it says keep-alive (RFC 9112 §9.3).
+  const connectionClose = options.includes('close') || (minor === '0' && !options.includes('keep-alive'));
   const head = { status, headers, connectionClose };
   if ((status >= 100 && status < 200) || NO_BODY.has(status)) {
     return { kind: 'complete', length: bodyStart, response: { ...head, body: Buffer.alloc(0), closeDelimited: false } };

@@ -119,6 +119,10 @@ describe('framing probe', () => {
     expect(parseResponse(Buffer.from('HTTP/1.1 200 OK\r\n\r\n[]'), false)).toEqual({ kind: 'incomplete' });
     expect(parseResponse(Buffer.from('HTTP/1.1 200 OK\r\n\r\n[]'), true)).toMatchObject({ kind: 'complete', response: { closeDelimited: true } });
     expect(parseResponse(Buffer.from('[]'), false)).toMatchObject({ kind: 'malformed' });
+    expect(parseResponse(Buffer.from('HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n'), false)).toMatchObject({ response: { connectionClose: true } });
+    expect(parseResponse(Buffer.from('HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n'), false)).toMatchObject({
+      response: { connectionClose: false },
+    });
     expect(parseResponse(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 1, 2\r\n\r\n'), false)).toMatchObject({ kind: 'malformed' });
   });
 });
