@@ -52,6 +52,9 @@ export function createClient(options: ClientOptions): TargetClient {
   let lastSeq = 0;
   /** performance.now() when this client last received an answer: how long a dropped connection had been idle. */
   let lastAnsweredAt: number | undefined;
+  /** Answers received, and drops of a connection the retry on a new one got answered: HTTP-001's counts. */
+  let answered = 0;
+  let drops = 0;
   const shared = options.sharedRateLimit;
   let rateLimit: RateLimitState | undefined = shared?.read();
 
@@ -138,6 +141,8 @@ export function createClient(options: ClientOptions): TargetClient {
     }
     options.breaker?.recordSuccess(breakerKey);
     lastAnsweredAt = performance.now();
+    answered += 1;
+    if (afterDrop) drops += 1;
     const durationMs = lastAnsweredAt - started;
     const receivedAt = clock.now();
     const state = readRateLimit(response.headers, receivedAt);
@@ -150,7 +155,7 @@ export function createClient(options: ClientOptions): TargetClient {
     try {
       const { method, url } = wire;
       const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
-      findings = (options.inspect?.({ ...context, droppedBefore: afterDrop }) ?? []).map((f) => ({
+      findings = (options.inspect?.({ ...context, droppedBefore: afterDrop && { ...afterDrop, drops, answered } }) ?? []).map((f) => ({
         ...f,
         expected: redact(f.expected),
         actual: redact(f.actual),

@@ -27,6 +27,11 @@ export interface FramingProbeOptions {
 
 /** A departure from one-response-per-request, with the exchanges it was seen on. */
 export interface FramingProblem {
+  /**
+   * `lost`: a request got no byte of an answer, or its connection closed unannounced (what a blip of the
+   * network also does: worth a second look); `framing`: bytes that should not be there, or in the wrong order.
+   */
+  kind: 'lost' | 'framing';
   expected: string;
   actual: string;
   exchanges: Exchange[];
@@ -77,7 +82,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     } catch (error) {
       if (!isHarnessError(error)) throw error;
       const exchange = record(true, performance.now(), Date.now(), { kind: 'error', code: error.code, message: error.message });
-      problems.push({ expected: 'a connection to the target', actual: redact(error.message), exchanges: [exchange] });
+      problems.push({ kind: 'lost', expected: 'a connection to the target', actual: redact(error.message), exchanges: [exchange] });
       return undefined;
     }
   };
@@ -125,7 +130,8 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     if (reading.kind === 'response') return { exchange: record(authorized, started, startedAt, reading), response: reading.response };
     const outcome = missing(reading, timeoutMs);
     const exchange = record(authorized, started, startedAt, { kind: 'error', ...outcome });
-    problems.push({ expected: `one response to ${what}`, actual: describeMissing(reading, timeoutMs, redact), exchanges: [exchange] });
+    const kind = reading.kind !== 'malformed' && reading.received.length === 0 ? 'lost' : 'framing';
+    problems.push({ kind, expected: `one response to ${what}`, actual: describeMissing(reading, timeoutMs, redact), exchanges: [exchange] });
     return undefined;
   }
 
@@ -134,6 +140,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     const quiet = await connection.quiet(quietMs);
     if (quiet.bytes.length > 0) {
       problems.push({
+        kind: 'framing',
         expected: `nothing after the response to ${what} until the next request`,
         actual: `${quiet.bytes.length} more bytes within ${quietMs} ms: ${quoted(quiet.bytes, redact)}`,
         exchanges: [exchange],
@@ -145,6 +152,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     if (announced) notes.push(`the target closed the connection after the response to ${what}, as it had announced (Connection: close)`);
     else if (judgeClose) {
       problems.push({
+        kind: 'lost',
         expected: `the connection kept open after the response to ${what} (HTTP/1.1 connections persist unless the response says Connection: close)`,
         actual: `the target closed it ${quiet.closedAfterMs ?? 0} ms after a response without Connection: close`,
         exchanges: [exchange],
@@ -186,6 +194,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
       if (after.kind === 'response') record(false, started, startedAt, after);
       else if (after.received.length > 0) {
         problems.push({
+          kind: 'framing',
           expected: 'nothing after a response that said Connection: close, or one whole response to the request after it',
           actual: `${after.received.length} bytes: ${quoted(after.received, redact)}`,
           exchanges: [second.exchange],
@@ -197,6 +206,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     if (!third) return { problems, exchanges, connections, notes };
     if (second.response.status === 401 && third.response.status >= 200 && third.response.status < 300) {
       problems.push({
+        kind: 'framing',
         expected: 'the answers to two pipelined requests in the order they were sent (the keyed one first)',
         actual: `${second.response.status} to the keyed request, ${third.response.status} to the one without a key: the answers are swapped`,
         exchanges: [second.exchange, third.exchange],

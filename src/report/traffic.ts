@@ -78,5 +78,5 @@ export function dailyQuotaText(quota: NonNullable<Traffic['dailyQuota']>): strin
 /** The requests the target left without an answer: its doing, counted, whatever else they cost the run. */
 export function transportErrorsText(count: number): string {
   const requests = count === 1 ? '1 request' : `${count} requests`;
-  return `${requests} got no answer from the target (a connection it closed or reset, or a time-out): the target's failures, each in its test's evidence.`;
+  return `${requests} left without an answer by the target (a connection it closed or reset, or a time-out): the target's doing, each in its test's evidence.`;
 }

@@ -22,13 +22,13 @@ describe('requests without an answer', () => {
     const tests = [failed('HTTP-001', 'conformance', { exchanges: [exchange(1), dropped(2), exchange(3), dropped(4)] })];
     const report = buildReport({ runInfo: runInfo(), catalog: CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS });
     expect(report.traffic.transportErrors).toBe(2);
-    expect(formatSummary(report, [])).toContain('2 requests got no answer from the target (a connection it closed or reset, or a time-out): the target');
+    expect(formatSummary(report, [])).toContain('2 requests left without an answer by the target (a connection it closed or reset, or a time-out): the target');
     expect(renderHtml(report)).toContain('2 requests without an answer from the target (its failures, not the budget');
   });
 
   test('are not mentioned when every request was answered', () => {
     const tests = [failed('HTTP-001', 'conformance')];
     const report = buildReport({ runInfo: runInfo(), catalog: CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS });
-    expect(formatSummary(report, [])).not.toContain('no answer from the target');
+    expect(formatSummary(report, [])).not.toContain('without an answer by the target');
   });
 });

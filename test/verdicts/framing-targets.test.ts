@@ -29,7 +29,8 @@ const CASES: readonly FramingCase[] = [
     name: 'sends one more, unasked-for response after each answer',
     tampering: { extraResponse: true },
     exit: 1,
-    mentions: /more bytes within \d+ ms: \\"HTTP\/1\.1 200 OK/,
+    // At quick the pipelined pair alone: the unasked-for 200 is read as the second answer, the real one follows.
+    mentions: /more bytes within \d+ ms: \\"HTTP\/1\.1 /,
   },
   {
     name: 'closes every reused connection without Connection: close',
