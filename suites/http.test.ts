@@ -1,4 +1,4 @@
-import { framingProbeRequests, probeFraming } from '../src/client/framing-probe.ts';
+import { framingProbeRequests, probeFramingOnceMoreIfLost } from '../src/client/framing-probe.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 
 /**
@@ -22,17 +22,9 @@ conformance(
     const needed = framingProbeRequests(lone);
     const left = ctx.budgetLeft();
     if (left !== undefined && left < needed) ctx.skip(`the framing probe needs ${needed} requests; ${left} left in the budget`, 'budget');
-    const probe = () =>
-      probeFraming({ baseUrl: ctx.run.baseUrl, apiKey: ctx.run.apiKey, timeoutMs: ctx.run.timeoutMs, quietMs: QUIET_MS, lone, sink: ctx.rawExchanges });
-    let result = await probe();
-    // A request lost once may be a blip of the network: the probe runs again, budget permitting, and a
-    // target that drops reused connections drops them again. Bytes out of place are never a blip.
-    const lost = result.problems.every((p) => p.kind === 'lost');
-    const room = ctx.budgetLeft();
-    if (result.problems.length > 0 && lost && (room === undefined || room >= needed)) {
-      ctx.note(`the framing probe lost a request once (${result.problems[0]?.actual ?? ''}) and ran again`);
-      result = await probe();
-    }
+    const options = { baseUrl: ctx.run.baseUrl, apiKey: ctx.run.apiKey, timeoutMs: ctx.run.timeoutMs, quietMs: QUIET_MS, lone, sink: ctx.rawExchanges };
+    const result = await probeFramingOnceMoreIfLost(options, () => (ctx.budgetLeft() ?? Infinity) >= needed);
+    if (result.lostFirst !== undefined) ctx.note(`the framing probe lost a request once (${result.lostFirst}) and ran again`);
     for (const note of result.notes) ctx.note(note);
     const [problem] = result.problems;
     if (problem) ctx.fail(problem.expected, problem.actual, problem.exchanges);

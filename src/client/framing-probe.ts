@@ -219,6 +219,18 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   }
 }
 
+/**
+ * The probe, and once more when all it saw was a lost request (what a blip of the network also does) and
+ * `mayRepeat` allows (the budget): a target that drops reused connections drops them again. Bytes out of
+ * place are never a blip. `lostFirst` says what the first run lost, when it ran again.
+ */
+export async function probeFramingOnceMoreIfLost(options: FramingProbeOptions, mayRepeat: () => boolean): Promise<FramingProbeResult & { lostFirst?: string }> {
+  const first = await probeFraming(options);
+  const lost = first.problems.length > 0 && first.problems.every((problem) => problem.kind === 'lost');
+  if (!lost || !mayRepeat()) return first;
+  return { ...(await probeFraming(options)), lostFirst: first.problems[0]?.actual ?? '' };
+}
+
 function missing(reading: Exclude<RawReading, { kind: 'response' }>, timeoutMs: number): { code: string; message: string } {
   if (reading.kind === 'timeout') return { code: 'ERR_TARGET_TIMEOUT', message: `no whole response within ${timeoutMs} ms` };
   if (reading.kind === 'closed') return { code: 'ERR_TARGET_UNREACHABLE', message: 'connection closed by the target before a whole response' };

@@ -1,7 +1,7 @@
 import { type AddressInfo, type Socket, createServer } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Exchange } from '../../src/client/index.ts';
-import { type FramingProbeResult, probeFraming } from '../../src/client/framing-probe.ts';
+import { type FramingProbeResult, probeFraming, probeFramingOnceMoreIfLost } from '../../src/client/framing-probe.ts';
 import { parseResponse } from '../../src/client/raw-http.ts';
 
 const KEY = 'probe-key-8Jd3Qx7Wm2Rt';
@@ -109,6 +109,25 @@ describe('framing probe', () => {
     expect(result.problems).toEqual([]);
     expect(result.connections).toBe(2);
     expect(result.notes.join('\n')).toMatch(/left the second unanswered/);
+  });
+
+  it('probes once more after a request lost alone (a blip), never after bytes out of place', async () => {
+    let seen = 0;
+    const blip = await rawServer((socket, head) => (++seen === 2 ? socket.destroy() : socket.write(keyed(head) ? ok() : unauthorized)));
+    const sink = { claim: () => undefined, nextSeq: () => 0, record: () => undefined };
+    const options = { apiKey: KEY, timeoutMs: 2_000, quietMs: 150, sink };
+    const again = await probeFramingOnceMoreIfLost({ ...options, baseUrl: blip }, () => true);
+    expect({ problems: again.problems, lostFirst: again.lostFirst }).toEqual({ problems: [], lostFirst: expect.stringMatching(/closed the connection/) });
+    const dropping = await rawServer((socket, _head, index) => (index === 0 ? socket.write(ok()) : socket.destroy()));
+    expect((await probeFramingOnceMoreIfLost({ ...options, baseUrl: dropping }, () => true)).problems[0]?.kind).toBe('lost');
+    let seenOnce = 0;
+    const blipOnce = await rawServer((socket, head) => (++seenOnce === 2 ? socket.destroy() : socket.write(keyed(head) ? ok() : unauthorized)));
+    // Without room in the budget the loss stands.
+    expect((await probeFramingOnceMoreIfLost({ ...options, baseUrl: blipOnce }, () => false)).problems[0]?.kind).toBe('lost');
+    let repeats = 0;
+    const extra = await rawServer((socket) => socket.write(ok() + ok()));
+    await probeFramingOnceMoreIfLost({ ...options, baseUrl: extra }, () => ++repeats > 0);
+    expect(repeats).toBe(0);
   });
 
   it('reads chunked bodies, skips interim 100 Continue, and frames a body without length by the close', () => {
