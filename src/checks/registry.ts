@@ -1,5 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { wwwAuthenticateOn401 } from './auth-checks.ts';
+import { connectionKeptOpen } from './connection-checks.ts';
 import { jsonContentType, responseSchema } from './body-checks.ts';
 import { deprecationOnlyWhereDeprecated, deprecationStructuredDate, sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
   sunsetDate,
   deprecationOnlyWhereDeprecated,
   deprecationStructuredDate,
+  connectionKeptOpen,
 ]);
 
 /**

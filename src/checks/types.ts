@@ -18,6 +18,13 @@ export interface CheckContext {
   contract: Contract;
   /** Epoch milliseconds when the response arrived (the injectable clock, so tests are deterministic). */
   now: number;
+  /**
+   * Set when this response answers a request sent a second time, on a new connection, because the
+   * connection it went on first was closed without an answer: why it failed, and how long after the
+   * client's previous answer it was sent (undefined: there was none), and how many such drops and
+   * answers this client has seen, this one included.
+   */
+  droppedBefore?: { error: string; idleMs: number | undefined; drops: number; answered: number };
   /** Exchange the findings point at; 0 when the caller does not record exchanges. */
   exchangeSeq?: number;
 }

@@ -1,5 +1,5 @@
 import { shownText } from '../console-text.ts';
-import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText } from '../report/index.ts';
+import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, transportErrorsText } from '../report/index.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
   pass: 'pass',
@@ -31,6 +31,7 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
     if (parts.length > 0) lines.push(`  ${level.padEnd(8)} ${parts.join(', ')}`);
   }
   if (traffic.dailyQuota) lines.push(`  ${dailyQuotaText(traffic.dailyQuota)}`);
+  if (traffic.transportErrors > 0) lines.push(`  ${transportErrorsText(traffic.transportErrors)}`);
   const broken = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation');
   // Advisories (a standard's requirements beyond the interface) come last, apart: they never fail a run.
   const advisories = broken.filter((r) => r.level === 'ADVISORY');

@@ -53,6 +53,11 @@ export function createClient(options: ClientOptions): TargetClient {
   // Per-client state, owned by this closure; the queue makes every update sequential.
   let requestCount = 0;
   let lastSeq = 0;
+  /** performance.now() when this client last received an answer: how long a dropped connection had been idle. */
+  let lastAnsweredAt: number | undefined;
+  /** Answers received, and drops of a connection the retry on a new one got answered: HTTP-001's counts. */
+  let answered = 0;
+  let drops = 0;
   const shared = options.sharedRateLimit;
   let rateLimit: RateLimitState | undefined = shared?.read();
 
@@ -103,7 +108,7 @@ export function createClient(options: ClientOptions): TargetClient {
     operationId: string | undefined,
     retries: number,
     dispatcher?: Dispatcher,
-    afterDrop?: string,
+    afterDrop?: { error: string; idleMs: number | undefined },
   ) {
     const breakerKey = operationId ?? `${wire.method} outside the interface`;
     const broken = options.breaker?.openReason(breakerKey);
@@ -123,10 +128,13 @@ export function createClient(options: ClientOptions): TargetClient {
       emit(recordExchange({ ...base, durationMs: performance.now() - started, error: redacted }, redact), []);
       // A dropped connection (a reset, a keep-alive socket the target closed) is tried once more on a
       // connection of its own before it counts: one blip is not a target that stopped answering.
-      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined)
-        return attempt(wire, recorded, operationId, retries, dispatcher, redacted.message);
+      // The drop reaches the checks with the retry's answer (HTTP-001 judges it), never the budget.
+      if (failure.code === 'ERR_TARGET_UNREACHABLE' && afterDrop === undefined) {
+        const idleMs = lastAnsweredAt === undefined ? undefined : Math.round(started - lastAnsweredAt);
+        return attempt(wire, recorded, operationId, retries, dispatcher, { error: redacted.message, idleMs });
+      }
       if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
-        const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop, redacted.message);
+        const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop.error, redacted.message);
         options.breaker?.recordFailure(
           breakerKey,
           (inARow) => `${breakerKey} got no answer ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
@@ -135,7 +143,10 @@ export function createClient(options: ClientOptions): TargetClient {
       throw redacted;
     }
     options.breaker?.recordSuccess(breakerKey);
-    const durationMs = performance.now() - started;
+    lastAnsweredAt = performance.now();
+    answered += 1;
+    if (afterDrop) drops += 1;
+    const durationMs = lastAnsweredAt - started;
     const receivedAt = clock.now();
     const state = readRateLimit(response.headers, receivedAt);
     rateLimit = state;
@@ -147,7 +158,11 @@ export function createClient(options: ClientOptions): TargetClient {
     try {
       const { method, url } = wire;
       const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
-      findings = (options.inspect?.(context) ?? []).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
+      findings = (options.inspect?.({ ...context, droppedBefore: afterDrop && { ...afterDrop, drops, answered } }) ?? []).map((f) => ({
+        ...f,
+        expected: redact(f.expected),
+        actual: redact(f.actual),
+      }));
     } catch (error) {
       emit(exchange, []);
       throw error;

@@ -16,6 +16,7 @@ import {
 } from '../client/index.ts';
 import { runChecks } from '../checks/index.ts';
 import type { Exchange } from '../client/exchange.ts';
+import type { RawExchangeSink } from '../client/framing-probe.ts';
 import type { Profile } from '../profiles.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
@@ -83,6 +84,11 @@ export interface ConformanceContext {
   budgetLeft(): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
+  /**
+   * For a probe that writes raw HTTP (the framing probe): claims the run's budget, numbers and records
+   * each exchange in this test like the client's, so the report counts and shows them.
+   */
+  readonly rawExchanges: RawExchangeSink;
   /** Runs `work` and returns what it recorded too: for a measurement other tests of the file reuse. */
   recording<T>(work: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }>;
   /** Adds exchanges another test made to this test's evidence (not counted as its requests again). */
@@ -130,6 +136,8 @@ interface FileRun {
   client: TargetClient;
   budget: RequestBudget;
   makeClient(apiKey: string): TargetClient;
+  /** Numbers exchanges across the file's clients (and raw probes). */
+  nextSeq(): number;
   /** Scrubs every key of the run from text bound for a report. */
   redact(text: string): string;
   /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
@@ -200,7 +208,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const client = makeClient(run.apiKey);
       const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
-      await use({ run, contract, catalog, client, budget, makeClient, redact, current, addedPetsPath });
+      await use({ run, contract, catalog, client, budget, makeClient, nextSeq, redact, current, addedPetsPath });
       await dispatcher.close();
     },
     { scope: 'file' },
@@ -398,6 +406,11 @@ function createContext(
     },
     budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
+    rawExchanges: {
+      claim: () => fileRun.budget.take(),
+      nextSeq: () => fileRun.nextSeq(),
+      record: (exchange) => void meta.exchanges.push(exchange),
+    },
     async recording(work) {
       const from = meta.exchanges.length;
       const value = await work();

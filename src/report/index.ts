@@ -24,7 +24,7 @@ export { renderJson } from './render-json.ts';
 export { renderJunit } from './render-junit.ts';
 export { type RunInfo, type RunNetwork, networkText, publicTargetUrl, redactCommand } from './run-info.ts';
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
-export { collectExchanges, dailyQuotaText } from './traffic.ts';
+export { collectExchanges, dailyQuotaText, transportErrorsText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
 export { type ShardRecord, type ShardSet, mergeDeviations, readShardSet, shardRecordOf, writeShardRecord } from './shard-record.ts';
 export { reportContradictions } from './report-consistency.ts';

@@ -74,3 +74,9 @@ export function dailyQuotaText(quota: NonNullable<Traffic['dailyQuota']>): strin
   const shown = share > 0 && share < 0.1 ? '<0.1' : share.toFixed(share < 10 ? 1 : 0);
   return `Daily quota: the main key sent ${used}, ${shown}% of the ${quota.plan} plan's ${quota.perDay.toLocaleString('en-US')} a day.`;
 }
+
+/** The requests the target left without an answer: its doing, counted, whatever else they cost the run. */
+export function transportErrorsText(count: number): string {
+  const requests = count === 1 ? '1 request' : `${count} requests`;
+  return `${requests} left without an answer by the target (a connection it closed or reset, or a time-out): the target's doing, each in its test's evidence.`;
+}

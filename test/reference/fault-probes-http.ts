@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { FaultName, ReferenceServer } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
 import { KEY } from './helpers.ts';
@@ -16,6 +16,26 @@ function absoluteForm(server: ReferenceServer, path: string): Promise<{ status: 
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Two GETs in turn on one keep-alive connection: each one's status, or the error that ended it. */
+async function twoOnOneConnection(server: ReferenceServer): Promise<Array<number | string>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<number | string>((resolve) => {
+      const req = httpRequest(`${server.url}/pets?limit=1`, { agent, headers: { authorization: `Bearer ${KEY}` } });
+      req.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      req.end();
+    });
+  try {
+    return [await get(), await get()];
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** Probes of the faults about status codes, body shapes, Error bodies, validation and the store. */
@@ -47,6 +67,7 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return (await call(server, 'GET', `/pets/${encoded}`)).status;
     },
   },
+  'reused-connection-dropped': { run: async ({ server }) => twoOnOneConnection(server) },
   'absolute-form-not-found': { run: async ({ server }) => (await absoluteForm(server, '/pets?limit=1')).status },
   'base-path-without-version': {
     run: async ({ server }) => [server.url.endsWith('/v1'), (await call(server, 'GET', '//v1/pets')).status],

@@ -1,6 +1,7 @@
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { DEPRECATION_FAULTS } from './deprecation-faults.ts';
 import { ERROR_FAULTS } from './error-faults.ts';
+import { FRAMING_FAULTS } from './framing-faults.ts';
 import type { FaultDefinition } from './hooks.ts';
 import { INPUT_FAMILY_FAULTS } from './input-family-faults.ts';
 import { LIMIT_FAULTS } from './limit-faults.ts';
@@ -27,6 +28,7 @@ export const FAULTS = [
   ...RATE_LIMIT_FAULTS,
   ...DEPRECATION_FAULTS,
   ...INPUT_FAMILY_FAULTS,
+  ...FRAMING_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

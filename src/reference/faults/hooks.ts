@@ -3,7 +3,7 @@ import type { FaultHooks } from '../seams.ts';
 /** The seams are the server's own (../seams.ts); a fault is a set of hooks on them. */
 export type { AuthAttempt, FaultHooks, ReplyContext } from '../seams.ts';
 
-export type FaultGroup = 'status' | 'schema' | 'errors' | 'validation' | 'store' | 'limits' | 'auth' | 'rate-limit' | 'deprecation';
+export type FaultGroup = 'status' | 'schema' | 'errors' | 'validation' | 'store' | 'limits' | 'auth' | 'rate-limit' | 'deprecation' | 'http';
 
 export interface FaultDefinition<Name extends string = string> {
   readonly name: Name;

@@ -37,7 +37,7 @@ export function trafficSection(report: ConformanceReport): SafeHtml {
   return html`<section class="traffic" aria-labelledby="traffic-title">
   <h2 id="traffic-title">Traffic and rate limit</h2>
   <p>${plural(traffic.requestCount, 'request')} sent${traffic.otherRequests ? `, ${traffic.otherRequests} outside the three operations` : ''}${
-    traffic.transportErrors ? `, ${plural(traffic.transportErrors, 'request')} without an answer` : ''
+    traffic.transportErrors ? `, ${plural(traffic.transportErrors, 'request')} without an answer from the target (its failures, not the budget's)` : ''
   }${traffic.retries ? `, ${plural(traffic.retries, '429')} waited out by the client's pacing (never blamed on the target)` : ''}${
     traffic.exhaustKeyRequests ? `; ${traffic.exhaustKeyRequests} of them spent the exhaustion key` : ''
   }.</p>

@@ -111,18 +111,41 @@ export interface Answer {
   body: Buffer;
 }
 
+/** What a tampering proxy does to the connection besides the answers (HTTP/1.1 framing, HTTP-001). */
+export interface ConnectionTampering {
+  /** Every answer is preceded by an unsolicited interim `100 Continue` (legal HTTP). */
+  continueFirst?: boolean;
+  /** Every answer says `Connection: close`, and the connection closes after it (legal HTTP). */
+  connectionClose?: boolean;
+  /** Every answer is followed by one more, unasked-for response on the same connection. */
+  extraResponse?: boolean;
+  /** A connection's second request is never answered: the connection closes, without `Connection: close`. */
+  dropReused?: boolean;
+}
+
+/** The response a desynchronising server sends after each answer: a well-formed 200 nobody asked for. */
+export const UNASKED_RESPONSE = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]';
+
 /**
  * A proxy in front of a correct server (`upstream`, an origin) that may rewrite each answer, bytes and
- * all, before passing it on; Content-Length is set for what it sends. With `continueFirst`, every answer
- * is preceded by an unsolicited interim `100 Continue` (legal HTTP).
+ * all, before passing it on; Content-Length is set for what it sends. `options` spoil (or keep to) the
+ * connection's framing: see ConnectionTampering.
  */
 export async function startTampering(
   context: Cleanup,
   upstream: string,
   tamper: (answer: Answer, req: IncomingMessage) => Answer,
-  options: { continueFirst?: boolean } = {},
+  options: ConnectionTampering = {},
 ): Promise<HostileServer> {
+  const requestsOn = new WeakMap<Socket, number>();
   return startHttp(context, (req, res) => {
+    const count = (requestsOn.get(req.socket) ?? 0) + 1;
+    requestsOn.set(req.socket, count);
+    if (options.dropReused && count > 1) {
+      req.socket.destroy();
+      return;
+    }
+    if (options.extraResponse) res.once('finish', () => req.socket.writable && req.socket.write(UNASKED_RESPONSE));
     const sent: Buffer[] = [];
     req.on('data', (chunk: Buffer) => sent.push(chunk));
     req.on('end', () => {
@@ -137,7 +160,8 @@ export async function startTampering(
             if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') headers[name] = value;
           }
           const out = tamper({ status: answer.statusCode ?? 502, headers, body: Buffer.concat(received) }, req);
-          res.writeHead(out.status, { ...out.headers, 'content-length': String(out.body.length) });
+          const close = options.connectionClose ? { connection: 'close' } : {};
+          res.writeHead(out.status, { ...out.headers, ...close, 'content-length': String(out.body.length) });
           res.end(out.body);
         });
       });

@@ -1,0 +1,36 @@
+import type { Check } from './types.ts';
+
+/**
+ * A drop the client's retry hid counts only when the connection had been idle this briefly: a server may
+ * time out an idle connection (RFC 9112 §9.5), and a request can race that close; one that closes a
+ * connection a moment after answering on it, without `Connection: close`, does not support persistent
+ * connections and did not say so (RFC 9112 §9.3).
+ */
+export const DROP_IDLE_MS = 1_000;
+
+/**
+ * And only when drops are the target's habit, not a blip of the network: at least this many on one
+ * client, and at least one for every DROPS_SHARE answers it received. A target that closes every reused
+ * connection drops about every second request; one connection in ten lost on the way is not that.
+ */
+export const MIN_DROPS = 3;
+export const DROPS_SHARE = 4;
+
+/**
+ * HTTP-001: the request before this response was sent on a reused connection that the target closed
+ * without an answer, moments after its previous answer, and the client sent it again on a new one. A
+ * keep-alive client that does not retry (a POST never is) gets an error instead.
+ */
+export const connectionKeptOpen: Check = {
+  name: 'connection-kept-open',
+  requirementId: 'HTTP-001',
+  run(ctx) {
+    const drop = ctx.droppedBefore;
+    if (drop === undefined || drop.idleMs === undefined || drop.idleMs >= DROP_IDLE_MS) return undefined;
+    if (drop.drops < MIN_DROPS || drop.drops * DROPS_SHARE < drop.answered) return undefined;
+    return {
+      expected: 'an answer on the connection the previous response left open (it did not say Connection: close)',
+      actual: `no answer there (${drop.error}); the same request sent again on a new connection got this response`,
+    };
+  },
+};
