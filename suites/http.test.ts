@@ -15,14 +15,21 @@ conformance(
   'HTTP-001',
   'one response per request on a persistent connection, nothing after it, pipelined answers in order',
   async (ctx: ConformanceContext) => {
-    if (ctx.run.proxied === true) ctx.skip('the run goes through an HTTP proxy: a raw connection cannot reach the target itself', 'precondition');
     // Quick's 55 requests are all spoken for: there the pipelined pair alone, which still shows a response
     // nobody asked for (after the second answer) and a connection closed under a request.
     const lone = ctx.run.profile !== 'quick';
     const needed = framingProbeRequests(lone);
     const left = ctx.budgetLeft();
     if (left !== undefined && left < needed) ctx.skip(`the framing probe needs ${needed} requests; ${left} left in the budget`, 'budget');
-    const options = { baseUrl: ctx.run.baseUrl, apiKey: ctx.run.apiKey, timeoutMs: ctx.run.timeoutMs, quietMs: QUIET_MS, lone, sink: ctx.rawExchanges };
+    const options = {
+      baseUrl: ctx.run.baseUrl,
+      apiKey: ctx.run.apiKey,
+      timeoutMs: ctx.run.timeoutMs,
+      quietMs: QUIET_MS,
+      lone,
+      sink: ctx.rawExchanges,
+      network: ctx.run.network,
+    };
     const result = await probeFramingOnceMoreIfLost(options, () => (ctx.budgetLeft() ?? Infinity) >= needed);
     if (result.lostFirst !== undefined) ctx.note(`the framing probe lost a request once (${result.lostFirst}) and ran again`);
     for (const note of result.notes) ctx.note(note);

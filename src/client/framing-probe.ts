@@ -1,6 +1,7 @@
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { type RawConnection, type RawReading, type RawResponse, openRawConnection } from './raw-http.ts';
+import { DIRECT, type NetworkSettings, networkSecrets } from './network.ts';
 import { type Redact, createRedactor, recordedBody, redactHeaders } from './redact.ts';
 import { isHarnessError } from '../errors.ts';
 
@@ -23,6 +24,8 @@ export interface FramingProbeOptions {
   /** Send one request alone before the pipelined pair (default true); without it the probe costs two requests. */
   lone?: boolean;
   sink: RawExchangeSink;
+  /** How the run reaches the target: the probe tunnels through its proxy and sends its --header fields. */
+  network?: NetworkSettings;
 }
 
 /** A departure from one-response-per-request, with the exchanges it was seen on. */
@@ -63,7 +66,10 @@ export function framingProbeRequests(lone = true): number {
  */
 export async function probeFraming(options: FramingProbeOptions): Promise<FramingProbeResult> {
   const { sink, timeoutMs, quietMs } = options;
-  const redact = createRedactor(options.apiKey);
+  const network = options.network ?? DIRECT;
+  const redactors = [options.apiKey, ...networkSecrets(network)].map(createRedactor);
+  const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+  const extra = network.headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const base = new URL(options.baseUrl);
   const target = `${base.pathname.replace(/\/+$/, '')}/pets?limit=1`;
   const url = `${base.origin}${target}`;
@@ -73,12 +79,12 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   let connections = 0;
 
   const request = (authorized: boolean) =>
-    `GET ${target} HTTP/1.1\r\nHost: ${base.host}\r\n${authorized ? `Authorization: Bearer ${options.apiKey}\r\n` : ''}Accept: application/json\r\n\r\n`;
+    `GET ${target} HTTP/1.1\r\nHost: ${base.host}\r\n${authorized ? `Authorization: Bearer ${options.apiKey}\r\n` : ''}${extra}Accept: application/json\r\n\r\n`;
 
   const open = async (): Promise<RawConnection | undefined> => {
     connections += 1;
     try {
-      return await openRawConnection(base, timeoutMs);
+      return await openRawConnection(base, timeoutMs, network);
     } catch (error) {
       if (!isHarnessError(error)) throw error;
       const exchange = record(true, performance.now(), Date.now(), { kind: 'error', code: error.code, message: error.message });

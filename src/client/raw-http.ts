@@ -1,6 +1,8 @@
 import { type Socket, connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { HarnessError } from '../errors.ts';
+import { networkAdvice } from './network-advice.ts';
+import { DIRECT, type NetworkSettings, targetTls } from './network.ts';
 
 /** Bytes of a response head the reader accepts; past this the response is malformed. */
 const MAX_HEAD_BYTES = 64 * 1024;
@@ -49,29 +51,82 @@ export interface RawConnection {
 }
 
 /** Opens a connection to the origin of `url` (http or https), within `timeoutMs`. */
-export async function openRawConnection(url: URL, timeoutMs: number): Promise<RawConnection> {
+/**
+ * A connection of the probe's own to the target, as the run reaches it: through the proxy's CONNECT
+ * tunnel when there is one (byte for byte, so the target's own framing is what the probe reads), over
+ * TLS with the run's CA or --insecure.
+ */
+export async function openRawConnection(url: URL, timeoutMs: number, network: NetworkSettings = DIRECT): Promise<RawConnection> {
   const secure = url.protocol === 'https:';
   const port = Number(url.port || (secure ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const socket: Socket = secure
-    ? connectTls({ host, port, servername: isIpLiteral(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
-    : connectTcp({ host, port });
+  const deadline = Date.now() + timeoutMs;
+  const tunnel = network.proxy === undefined ? undefined : await openTunnel(new URL(network.proxy), url, port, timeoutMs);
+  const tls = { ...targetTls(network), servername: isIpLiteral(host) ? undefined : host, ALPNProtocols: ['http/1.1'] };
+  const socket: Socket = secure ? connectTls(tunnel ? { ...tls, socket: tunnel } : { ...tls, host, port }) : (tunnel ?? connectTcp({ host, port }));
   socket.setNoDelay(true);
-  await new Promise<void>((resolve, reject) => {
+  if (!tunnel || secure) await connected(socket, secure ? 'secureConnect' : 'connect', url.origin, Math.max(1, deadline - Date.now()));
+  return wrap(socket);
+}
+
+/** Resolves when `socket` emits `event`; a failure or the time limit rejects with the reason. */
+function connected(socket: Socket, event: string, origin: string, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new HarnessError('ERR_TARGET_TIMEOUT', `no connection to ${url.origin} within ${timeoutMs} ms`));
+      reject(new HarnessError('ERR_TARGET_TIMEOUT', `no connection to ${origin} within ${timeoutMs} ms`));
     }, timeoutMs);
-    socket.once(secure ? 'secureConnect' : 'connect', () => {
+    socket.once(event, () => {
       clearTimeout(timer);
       resolve();
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new HarnessError('ERR_TARGET_UNREACHABLE', `cannot connect to ${url.origin}: ${error.code ?? error.message}`));
+      const advice = networkAdvice(error.code, error.message);
+      reject(new HarnessError('ERR_TARGET_UNREACHABLE', `cannot connect to ${origin}: ${advice ?? error.code ?? error.message}`));
     });
   });
-  return wrap(socket);
+}
+
+/** A CONNECT tunnel through the proxy to the target's host and port; the proxy's 2xx consumed. */
+async function openTunnel(proxy: URL, target: URL, port: number, timeoutMs: number): Promise<Socket> {
+  const socket = connectTcp({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: Number(proxy.port || 80) });
+  await connected(socket, 'connect', proxy.origin, timeoutMs);
+  const authority = `${target.hostname}:${port}`;
+  const credentials = proxy.username
+    ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n`
+    : '';
+  socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${credentials}\r\n`);
+  const head = await new Promise<string>((resolve, reject) => {
+    let seen = Buffer.alloc(0);
+    const timer = setTimeout(
+      () => fail(new HarnessError('ERR_TARGET_TIMEOUT', `the proxy ${proxy.origin} did not open a tunnel within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      socket.destroy();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      seen = Buffer.concat([seen, chunk]);
+      const end = seen.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      clearTimeout(timer);
+      socket.off('data', onData);
+      // Bytes past the proxy's answer belong to the target: none are expected before a request is sent.
+      if (end + 4 < seen.length) socket.unshift(seen.subarray(end + 4));
+      resolve(seen.subarray(0, end).toString('latin1'));
+    };
+    socket.on('data', onData);
+    socket.once('error', (error) => fail(new HarnessError('ERR_TARGET_UNREACHABLE', `the proxy ${proxy.origin} failed: ${error.message}`)));
+  });
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
+  if (!status?.startsWith('2')) {
+    socket.destroy();
+    throw new HarnessError('ERR_TARGET_UNREACHABLE', `the proxy ${proxy.origin} refused a tunnel to ${authority} (${status ?? 'no HTTP answer'})`);
+  }
+  return socket;
 }
 
 function isIpLiteral(host: string): boolean {

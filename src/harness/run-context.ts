@@ -35,8 +35,6 @@ export interface RunContext extends TargetFields, WorkerSettings {
    * counterexample when it is a property; undefined: a normal run.
    */
   replay?: Record<string, { path?: string }>;
-  /** The run reaches the target through an HTTP proxy: probes that write raw connections cannot (default false). */
-  proxied?: boolean;
   /** Keep every exchange whole (headers, bodies) for the certification bundle's HAR (--certify). */
   fullEvidence?: boolean;
 }
