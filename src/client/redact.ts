@@ -1,51 +1,263 @@
 /** Replaces the key in any string bound for a report, log line, error message or curl line. */
 export type Redact = (text: string) => string;
 
+/** A redactor that can also judge several texts as one (header values shown side by side). */
+export interface Redactor extends Redact {
+  /** Each text redacted, with fragments of the key that run on from one text into the next removed too. */
+  pieces(texts: readonly string[]): string[];
+}
+
 export const REDACTED = '***';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The shortest run of the key's characters treated as the key: shorter ones are left, longer ones never shown. */
+export const KEY_FRAGMENT = 8;
+
+/** A hex copy of the key shows half as much of it per character: twice as many are needed. */
+const HEX_FRAGMENT = 2 * KEY_FRAGMENT;
+
+/**
+ * How much of one text is scanned: everything past it is dropped and marked, never shown unscanned. Far
+ * more than any recorded body window (recordedBody scans a few KiB) or header (undici caps a head at 16 KiB).
+ */
+export const SCANNED_CHARS = 1024 * 1024;
+
+/**
+ * The texts as decoded characters, in typed arrays: each character as the text holds it, decoded:
+ * itself, percent-encoded (either hex case, double-encoded too, UTF-8 bytes), a JSON or JavaScript escape
+ * (\u006b, \u006B, \x6b, any number of backslashes), or an HTML character reference (&#107; &#x6b;).
+ * Unit i is `codes[i]`, from `starts[i]` to `ends[i]` in text `pieces[i]`.
+ */
+class Units {
+  count = 0;
+  readonly codes: Int32Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly pieces: Int32Array;
+  constructor(capacity: number) {
+    this.codes = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.pieces = new Int32Array(capacity);
+  }
+  push(piece: number, start: number, end: number, code: number): void {
+    const i = this.count;
+    this.codes[i] = code;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.pieces[i] = piece;
+    this.count = i + 1;
+  }
+}
+
+const BACKSLASH = 0x5c;
+
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/** The value of `count` hex digits at `at`, or -1. */
+function hexAt(text: string, at: number, count: number): number {
+  if (at + count > text.length) return -1;
+  let value = 0;
+  for (let i = at; i < at + count; i += 1) {
+    const digit = hexValue(text.charCodeAt(i));
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/** A percent-encoded byte at `at` (`%4b`, or `%254b` encoded twice): its value and end, or undefined. */
+function percentByte(text: string, at: number): { value: number; end: number } | undefined {
+  if (text.charCodeAt(at) !== 0x25) return undefined;
+  const first = hexAt(text, at + 1, 2);
+  if (first < 0) return undefined;
+  if (first === 0x25) {
+    const twice = hexAt(text, at + 3, 2);
+    if (twice >= 0) return { value: twice, end: at + 5 };
+  }
+  return { value: first, end: at + 3 };
+}
+
+/** A percent-encoded UTF-8 character at `at`: its code point and end, or undefined. */
+function percentChar(text: string, at: number): { code: number; end: number } | undefined {
+  const lead = percentByte(text, at);
+  if (!lead) return undefined;
+  if (lead.value < 0x80) return { code: lead.value, end: lead.end };
+  const more = lead.value >= 0xf0 ? 3 : lead.value >= 0xe0 ? 2 : lead.value >= 0xc0 ? 1 : -1;
+  if (more < 0) return undefined;
+  let code = lead.value & (0x3f >> more);
+  let end = lead.end;
+  for (let k = 0; k < more; k += 1) {
+    const next = percentByte(text, end);
+    if (!next || (next.value & 0xc0) !== 0x80) return undefined;
+    code = (code << 6) | (next.value & 0x3f);
+    end = next.end;
+  }
+  return { code, end };
+}
+
+/** Digits of a numeric reference from `at` (a bounded count, leading zeros skipped): value and end. */
+function digitsAt(text: string, at: number, radix: 10 | 16): { value: number; end: number } {
+  let value = 0;
+  let end = at;
+  let significant = 0;
+  for (; end < text.length; end += 1) {
+    const code = text.charCodeAt(end);
+    const digit = radix === 16 ? hexValue(code) : code >= 0x30 && code <= 0x39 ? code - 0x30 : -1;
+    if (digit < 0) break;
+    if (value > 0 || digit > 0) significant += 1;
+    // Past 7 significant digits it is no code point; keep reading so the whole reference is one unit.
+    if (significant <= 7) value = value * radix + digit;
+  }
+  return { value: significant > 7 ? 0x110000 : value, end };
+}
+
+/** An HTML character reference at `at` (`&#107;`, `&#x6b;`, the `;` optional): code point and end. */
+function htmlReference(text: string, at: number): { code: number; end: number } | undefined {
+  if (text.charCodeAt(at + 1) !== 0x23) return undefined;
+  const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
+  const from = at + (hex ? 3 : 2);
+  const { value, end } = digitsAt(text, from, hex ? 16 : 10);
+  if (end === from || value > 0x10ffff) return undefined;
+  return { code: value, end: text.charCodeAt(end) === 0x3b ? end + 1 : end };
+}
+
+/** What a run of backslashes ending before `at` escapes: \uXXXX, \u{…}, \xXX, \n, \r, \t. */
+function backslashEscape(text: string, at: number): { code: number; end: number } | undefined {
+  const kind = text.charCodeAt(at);
+  if (kind === 0x75 /* u */) {
+    if (text.charCodeAt(at + 1) === 0x7b /* { */) {
+      const { value, end } = digitsAt(text, at + 2, 16);
+      return end > at + 2 && text.charCodeAt(end) === 0x7d && value <= 0x10ffff ? { code: value, end: end + 1 } : undefined;
+    }
+    const code = hexAt(text, at + 1, 4);
+    return code >= 0 ? { code, end: at + 5 } : undefined;
+  }
+  if (kind === 0x78 /* x */) {
+    const code = hexAt(text, at + 1, 2);
+    return code >= 0 ? { code, end: at + 3 } : undefined;
+  }
+  const named = kind === 0x6e ? 0x0a : kind === 0x72 ? 0x0d : kind === 0x74 ? 0x09 : -1;
+  return named >= 0 ? { code: named, end: at + 1 } : undefined;
 }
 
 /**
- * Every way one character of the key can be written in text a target controls: itself, percent-encoded
- * (either hex case, also double-encoded), as a JSON or JavaScript escape (\u006b, \x6b), and as an HTML
- * character reference (&#107; &#x6b;). Any mix of these across the key still matches, so a partly
- * escaped copy is caught as well as a wholly escaped one.
+ * The text as a list of decoded characters, in one pass: every position is read a bounded number of
+ * times (a run of backslashes is measured once, then either ends in an escape or is kept as it is).
  */
-function characterForms(char: string, plain: boolean): string {
-  if (plain) return escapeRegExp(char);
-  const code = char.codePointAt(0) ?? 0;
-  const hex = code.toString(16);
-  const bytes = [...Buffer.from(char, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
-  const forms = [
-    escapeRegExp(char),
-    bytes.map((b) => `%(?:25)?${b}`).join(''),
-    `\\\\+u0*${hex}`,
-    `&#x0*${hex};?`,
-    `&#0*${code};?`,
-    ...(code < 0x100 ? [`\\\\+x${hex.padStart(2, '0')}`] : []),
-  ];
-  return `(?:${forms.join('|')})`;
+function decode(text: string, piece: number, units: Units): void {
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === BACKSLASH) {
+      let run = at;
+      while (run < text.length && text.charCodeAt(run) === BACKSLASH) run += 1;
+      const escape = backslashEscape(text, run);
+      if (escape) {
+        units.push(piece, at, escape.end, escape.code);
+        at = escape.end;
+      } else {
+        for (; at < run; at += 1) units.push(piece, at, at + 1, BACKSLASH);
+      }
+      continue;
+    }
+    const decoded = code === 0x25 ? percentChar(text, at) : code === 0x26 ? htmlReference(text, at) : undefined;
+    if (decoded) {
+      units.push(piece, at, decoded.end, decoded.code);
+      at = decoded.end;
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+      const point = text.codePointAt(at)!;
+      if (point > 0xffff) {
+        units.push(piece, at, at + 2, point);
+        at += 2;
+        continue;
+      }
+    }
+    units.push(piece, at, at + 1, code);
+    at += 1;
+  }
 }
 
-/** The text in any mix of the character forms above. */
-function encodedForms(text: string, plain: boolean): string {
-  return [...text].map((char) => characterForms(char, plain)).join('');
+/** Letter case folded: ASCII by arithmetic, the rest through toLowerCase. */
+function fold(code: number): number {
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+  if (code > 0x10ffff) return code;
+  return String.fromCodePoint(code).toLowerCase().codePointAt(0) ?? code;
 }
 
-// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
-const ASCII = /^[\x00-\x7f]*$/;
+/** Line breaks and spacing: a key written across lines, or indented, is still one key. */
+function isSpacing(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
 
-/** Every character form but the character itself holds one of these. */
-const ENCODING_MARKS = /[%\\&]/;
+/** A character a key (or a key-like token) is made of. */
+function isKeyLike(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f;
+}
 
-const BASE64_CHAR = '[A-Za-z0-9+/_-]';
+function isBase64(code: number): boolean {
+  return isKeyLike(code) || code === 0x2b || code === 0x2f;
+}
+
+/** Every run of `size` characters of some texts, and the character pairs they hold (a cheap first filter). */
+interface Fragments {
+  size: number;
+  grams: Set<string>;
+  /** Pairs of ASCII characters, by `first * 128 + second`. */
+  asciiPairs: Uint8Array;
+  /** Other pairs, by `first * PAIR + second`. */
+  pairs: Set<number>;
+}
+
+const PAIR = 0x110001;
+
+function fragmentsOf(texts: readonly string[], wanted: number, folded: boolean): Fragments | undefined {
+  const sequences = texts.map((text) => [...text].map((c) => (folded ? fold(c.codePointAt(0)!) : c.codePointAt(0)!)));
+  const size = Math.min(wanted, ...sequences.map((s) => s.length));
+  if (size < 1) return undefined;
+  const grams = new Set<string>();
+  const asciiPairs = new Uint8Array(128 * 128);
+  const pairs = new Set<number>();
+  for (const sequence of sequences) {
+    for (let i = 0; i + size <= sequence.length; i += 1) grams.add(String.fromCodePoint(...sequence.slice(i, i + size)));
+    for (let i = 0; i + 1 < sequence.length; i += 1) {
+      const [first, second] = [sequence[i]!, sequence[i + 1]!];
+      if (first < 128 && second < 128) asciiPairs[first * 128 + second] = 1;
+      else pairs.add(first * PAIR + second);
+    }
+  }
+  return { size, grams, asciiPairs, pairs };
+}
+
+/** Marks (in `marks`, by position in `codes`) every run of `codes` that is one of the fragments. Linear. */
+function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Array): void {
+  const { size, grams, asciiPairs, pairs } = fragments;
+  const n = codes.length;
+  if (n < size) return;
+  // pairsFrom[i]: how many known pairs follow one another from i; a fragment needs size - 1 of them.
+  const pairsFrom = new Int32Array(n);
+  for (let i = n - 2; i >= 0; i -= 1) {
+    const [first, second] = [codes[i]!, codes[i + 1]!];
+    const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
+    pairsFrom[i] = known ? pairsFrom[i + 1]! + 1 : 0;
+  }
+  for (let i = 0; i + size <= n; i += 1) {
+    if (pairsFrom[i]! < size - 1) continue;
+    if (grams.has(String.fromCodePoint(...codes.subarray(i, i + size)))) marks.fill(1, i, i + size);
+  }
+}
 
 /**
  * The base64 (and base64url) characters that `text` alone decides wherever it sits in the encoded
  * stream: it may start at any of three byte offsets within a quantum (after "Bearer ", after "user:",
- * inside a JSON blob), and each gives other characters.
+ * inside a JSON blob), and each gives other characters. A fragment of the key, wherever it starts,
+ * encodes to a run of one of these.
  */
 function base64Cores(text: string): string[] {
   const bytes = Buffer.from(text, 'utf8');
@@ -56,59 +268,7 @@ function base64Cores(text: string): string[] {
     const core = encoded.slice([0, 2, 3][shift], Math.floor((shift + bytes.length) / 3) * 4);
     cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
   }
-  return [...new Set(cores)].filter((core) => core.length >= 8);
-}
-
-/**
- * The last guard before anything is recorded, printed or written: the key, judged by content, in every
- * form a target can echo it back in. That is any letter case (tests send it upper- and lower-cased on
- * purpose), percent-encoded, JSON-, JavaScript- or HTML-escaped (wholly or partly), in base64 or
- * base64url at any alignment (Basic, a token, an encoded blob), and anything that starts with a large
- * part of it (the prefixes and same-shape keys the auth tests send) becomes `***`. Built once per client.
- */
-export function createRedactor(secret: string): Redact {
-  if (secret.length === 0) return (text) => text;
-  // The key, and the plain transforms of it a target can echo without knowing the suite: reversed,
-  // rot13, hex. Each is redacted in every form above (escaped, percent-encoded, base64…).
-  const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret), Buffer.from(secret).toString('hex')])];
-  const pattern = new RegExp(variants.flatMap((variant) => formsOf(variant, false)).join('|'), 'gi');
-  // The same pattern with each character as itself only: it matches what `pattern` matches in a text
-  // with no encoding mark, and scans a plain JSON body many times faster.
-  const plainPattern = new RegExp(variants.flatMap((variant) => formsOf(variant, true)).join('|'), 'gi');
-  const prefix = keyPrefix(secret);
-  const shortest = Math.min(prefix.length, 8);
-  const tainted = taintCheck(secret);
-  return (text) => {
-    if (text.length < shortest) return text;
-    const clean = text.replace(ENCODING_MARKS.test(text) ? pattern : plainPattern, REDACTED);
-    // What no pattern caught but reads as the key once normalised (fullwidth letters, zero-width or
-    // spacing characters between its characters, UTF-16 escapes): the whole text is withheld.
-    return tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
-  };
-}
-
-/** The first half of the key, at least 8 characters: a copy that starts with it is the key. */
-function keyPrefix(secret: string): string {
-  return secret.slice(0, Math.min(secret.length, Math.max(8, Math.floor(secret.length / 2))));
-}
-
-/** The patterns of one key-like text: its exact base64, every character form, its prefix and suffix run on, base64 at any alignment. */
-function formsOf(secret: string, plain: boolean): string[] {
-  const prefix = keyPrefix(secret);
-  // The last half too: a key split across lines leaves its tail on the next one.
-  const suffix = secret.slice(secret.length - prefix.length);
-  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
-  // The prefix, and as many key-like characters after it as the rest of the key could hold.
-  const rest = secret.length - prefix.length + 2;
-  const base64Rest = Math.ceil(((secret.length + 2) * 4) / 3);
-  // The exact forms come first, so a key repeated back to back is matched key by key.
-  return [
-    ...[base64(secret), base64(`${secret}:`)].map(escapeRegExp),
-    encodedForms(secret, plain),
-    `${encodedForms(prefix, plain)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
-    encodedForms(suffix, plain),
-    ...base64Cores(prefix).map((core) => `${escapeRegExp(core)}${BASE64_CHAR}{0,${base64Rest}}=*`),
-  ];
+  return [...new Set(cores)].filter((core) => core.length >= KEY_FRAGMENT);
 }
 
 function rot13(text: string): string {
@@ -117,6 +277,19 @@ function rot13(text: string): string {
     return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
   });
 }
+
+/** The first half of the key, at least 8 characters: a copy that starts with it is the key. */
+function keyPrefix(secret: string): string {
+  return secret.slice(0, Math.min(secret.length, Math.max(KEY_FRAGMENT, Math.floor(secret.length / 2))));
+}
+
+// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
+const ASCII = /^[\x00-\x7f]*$/;
+/**
+ * NUL written as an escape (UTF-16 spelt byte by byte). The lookbehind makes a match start only at the
+ * first backslash of a run, so a long run is crossed once, not once per backslash.
+ */
+const NUL_ESCAPE = /(?<!\\)\\+(?:u0000|x00)|%00/gi;
 
 /**
  * Whether text still reads as the key (or its prefix, forwards or backwards) once normalised: NFKC
@@ -130,7 +303,7 @@ function taintCheck(secret: string): (text: string) => boolean {
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
-      .replace(/\\+u0000|\\+x00|%00/gi, '')
+      .replace(NUL_ESCAPE, '')
       // eslint-disable-next-line no-control-regex -- the controls are what is removed
       .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
       .toLowerCase();
@@ -138,17 +311,142 @@ function taintCheck(secret: string): (text: string) => boolean {
   };
 }
 
+/** Marks of every fragment set over `codes` (the units `kept`), by unit. */
+function markAll(codes: Int32Array, sets: ReadonlyArray<Fragments | undefined>, kept: Int32Array, count: number): Uint8Array {
+  const compact = new Uint8Array(codes.length);
+  for (const set of sets) if (set) markFragments(codes, set, compact);
+  const marks = new Uint8Array(count);
+  for (let i = 0; i < kept.length; i += 1) if (compact[i]) marks[kept[i]!] = 1;
+  return marks;
+}
+
+/** Extends each marked run of at least `least` units forward over up to `budget(run)` units `fits` accepts. */
+function runOn(units: Units, marks: Uint8Array, least: number, budget: (run: number) => number, fits: (code: number) => boolean): void {
+  const { count, codes, pieces } = units;
+  let i = 0;
+  while (i < count) {
+    if (!marks[i]) {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (end < count && marks[end]) end += 1;
+    if (end - i >= least) {
+      let left = budget(end - i);
+      while (left > 0 && end < count && !marks[end] && pieces[end] === pieces[end - 1] && fits(codes[end]!)) {
+        marks[end] = 1;
+        end += 1;
+        left -= 1;
+      }
+      while (end < count && marks[end]) end += 1;
+    }
+    i = end;
+  }
+}
+
+/**
+ * Which units the fragments are looked for in: all but line breaks and the spacing around them, so a key
+ * written across lines (or across texts) is still one key. Spacing within a line separates words.
+ */
+function keptUnits(units: Units): Int32Array {
+  const { count, codes } = units;
+  const kept = new Int32Array(count);
+  let size = 0;
+  let i = 0;
+  while (i < count) {
+    if (!isSpacing(codes[i]!)) {
+      kept[size++] = i++;
+      continue;
+    }
+    let end = i;
+    let lineBreak = false;
+    while (end < count && isSpacing(codes[end]!)) {
+      if (codes[end] === 0x0a || codes[end] === 0x0d) lineBreak = true;
+      end += 1;
+    }
+    if (!lineBreak) for (let k = i; k < end; k += 1) kept[size++] = k;
+    i = end;
+  }
+  return kept.subarray(0, size);
+}
+
+/**
+ * The last guard before anything is recorded, printed or written: the key, judged by content, in every
+ * form a target can echo it back in, and every fragment of it of KEY_FRAGMENT characters or more. That
+ * is any letter case (tests send it upper- and lower-cased on purpose; an escape may spell a letter in
+ * the other case), percent-encoded, JSON-, JavaScript- or HTML-escaped (wholly or partly), in base64 or
+ * base64url at any alignment (Basic, a token, an encoded blob), reversed, rot13 or hex, split by line
+ * breaks, or split across the texts given to `pieces`. A copy that starts with a large part of the key
+ * (the prefixes and same-shape keys the auth tests send) loses the key-like characters after it too.
+ *
+ * It runs in time linear in its input: the text is decoded once, character by character, and each
+ * position is tested against a set of the key's fragments; no pattern backtracks. Past SCANNED_CHARS the
+ * text is dropped and marked. Built once per client.
+ */
+export function createRedactor(secret: string): Redactor {
+  if (secret.length === 0) return Object.assign((text: string) => text, { pieces: (texts: readonly string[]) => [...texts] });
+  const hex = Buffer.from(secret).toString('hex');
+  const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret)])];
+  const textSets = [fragmentsOf(variants, KEY_FRAGMENT, true), fragmentsOf([hex], HEX_FRAGMENT, true)];
+  const base64Sets = [fragmentsOf(variants.flatMap(base64Cores), KEY_FRAGMENT, false), fragmentsOf(base64Cores(hex), HEX_FRAGMENT, false)];
+  const prefix = keyPrefix(secret).length;
+  const tainted = taintCheck(secret);
+
+  const pieces = (texts: readonly string[]): string[] => {
+    const bounded = texts.map((text) => (text.length > SCANNED_CHARS ? text.slice(0, SCANNED_CHARS) : text));
+    const units = new Units(bounded.reduce((sum, text) => sum + text.length, 0));
+    bounded.forEach((text, piece) => decode(text, piece, units));
+    const kept = keptUnits(units);
+    const exact = kept.map((i) => units.codes[i]!);
+    const folded = exact.map(fold);
+    const textMarks = markAll(folded, textSets, kept, units.count);
+    const base64Marks = markAll(exact, base64Sets, kept, units.count);
+    runOn(units, textMarks, prefix, (run) => secret.length + 2 - run, isKeyLike);
+    runOn(
+      units,
+      base64Marks,
+      KEY_FRAGMENT,
+      () => 4,
+      (code) => isBase64(code) || code === 0x3d,
+    );
+    const marked = (i: number) => (textMarks[i] === 1 || base64Marks[i] === 1) && !isSpacing(units.codes[i]!);
+    const out = bounded.map(() => '');
+    const cursor = bounded.map(() => 0);
+    for (let i = 0; i < units.count; i += 1) {
+      if (!marked(i)) continue;
+      const piece = units.pieces[i]!;
+      const start = units.starts[i]!;
+      while (i + 1 < units.count && units.pieces[i + 1] === piece && marked(i + 1)) i += 1;
+      out[piece] += `${bounded[piece]!.slice(cursor[piece], start)}${REDACTED}`;
+      cursor[piece] = units.ends[i]!;
+    }
+    return bounded.map((text, piece) => {
+      const clean = out[piece]! + text.slice(cursor[piece]);
+      const withheld = tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
+      const dropped = texts[piece]!.length - text.length;
+      return dropped > 0 ? `${withheld}… (${dropped} characters withheld unscanned)` : withheld;
+    });
+  };
+  return Object.assign((text: string) => (text.length < Math.min(KEY_FRAGMENT, secret.length) ? text : pieces([text])[0]!), { pieces });
+}
+
 /**
  * A header map, redacted by content: names as well as values, since a target can name a header after
- * the key. Names that become alike after redaction are joined, as a repeated header is.
+ * the key, and the values (and the names) each judged as one sequence, so a key split across headers
+ * is caught. Names that become alike after redaction are joined, as a repeated header is.
  */
 export function redactHeaders(headers: Readonly<Record<string, string>>, redact: Redact): Record<string, string> {
+  const entries = Object.entries(headers);
+  const names = entries.map(([name]) => name);
+  const values = entries.map(([, value]) => value);
+  const together = (texts: string[]) => ('pieces' in redact ? (redact as Redactor).pieces(texts) : texts.map(redact));
+  const shownNames = together(names);
+  const shownValues = together(values);
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const shown = redact(name);
-    const clean = redact(value);
+  shownNames.forEach((shown, i) => {
+    const clean = shownValues[i]!;
     out[shown] = Object.hasOwn(out, shown) ? `${out[shown]}, ${clean}` : clean;
-  }
+  });
   return out;
 }
 
