@@ -243,7 +243,8 @@ function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Arra
   // pairsFrom[i]: how many known pairs follow one another from i; a fragment needs size - 1 of them.
   const pairsFrom = new Int32Array(n);
   for (let i = n - 2; i >= 0; i -= 1) {
-    const [first, second] = [codes[i]!, codes[i + 1]!];
+    const first = codes[i]!;
+    const second = codes[i + 1]!;
     const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
     pairsFrom[i] = known ? pairsFrom[i + 1]! + 1 : 0;
   }
@@ -397,8 +398,12 @@ export function createRedactor(secret: string): Redactor {
     const units = new Units(bounded.reduce((sum, text) => sum + text.length, 0));
     bounded.forEach((text, piece) => decode(text, piece, units));
     const kept = keptUnits(units);
-    const exact = kept.map((i) => units.codes[i]!);
-    const folded = exact.map(fold);
+    const exact = new Int32Array(kept.length);
+    const folded = new Int32Array(kept.length);
+    for (let k = 0; k < kept.length; k += 1) {
+      exact[k] = units.codes[kept[k]!]!;
+      folded[k] = fold(exact[k]!);
+    }
     const textMarks = markAll(folded, textSets, kept, units.count);
     const base64Marks = markAll(exact, base64Sets, kept, units.count);
     runOn(units, textMarks, prefix, (run) => secret.length + 2 - run, isKeyLike);
