@@ -18,6 +18,11 @@ export interface CheckContext {
   contract: Contract;
   /** Epoch milliseconds when the response arrived (the injectable clock, so tests are deterministic). */
   now: number;
+  /**
+   * The client's redactor: target text a check quotes goes through it whole, before it is cut (a cut
+   * first could leave a piece of the key too short to be recognised). Absent: the text is quoted as is.
+   */
+  redact?: (text: string) => string;
   /** Exchange the findings point at; 0 when the caller does not record exchanges. */
   exchangeSeq?: number;
 }

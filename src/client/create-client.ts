@@ -143,7 +143,7 @@ export function createClient(options: ClientOptions): TargetClient {
     let findings: Finding[];
     try {
       const { method, url } = wire;
-      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
+      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
       findings = (options.inspect?.(context) ?? []).map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
     } catch (error) {
       emit(exchange, []);
