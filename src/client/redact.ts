@@ -1,3 +1,5 @@
+import type { Exchange } from './exchange.ts';
+
 /** Replaces the key in any string bound for a report, log line, error message or curl line. */
 export type Redact = (text: string) => string;
 
@@ -456,6 +458,17 @@ export function redactHeaders(headers: Readonly<Record<string, string>>, redact:
 }
 
 export const RECORDED_BODY_CHARS = 4096;
+
+/**
+ * A response body for a message, cut at `max`. It is taken from the exchange's record, which was redacted
+ * whole before it was cut, never from the raw text: a cut of the raw text could split the key.
+ */
+export function bodyExcerpt(response: { readonly exchange: Exchange }, max: number): string {
+  const recorded = response.exchange.response;
+  const body = recorded?.body ?? '';
+  if (body.length > max) return `${body.slice(0, max)}…`;
+  return recorded?.bodyTruncated ? `${body}…` : body;
+}
 
 /** Longer than any key; a key split by the scan window can only sit in this many trailing chars. */
 const KEY_SPAN = 1024;
