@@ -11,6 +11,9 @@ export interface Redactor extends Redact {
 
 export const REDACTED = '***';
 
+/** What a text that reads as the key only once normalised becomes: the whole text is withheld. */
+const WITHHELD = `${REDACTED} (withheld: the text held the API key in a disguised form)`;
+
 /** The shortest run of the key's characters treated as the key: shorter ones are left, longer ones never shown. */
 export const KEY_FRAGMENT = 8;
 
@@ -242,18 +245,52 @@ function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Arra
   const { size, grams, asciiPairs, pairs } = fragments;
   const n = codes.length;
   if (n < size) return;
-  // pairsFrom[i]: how many known pairs follow one another from i; a fragment needs size - 1 of them.
-  const pairsFrom = new Int32Array(n);
-  for (let i = n - 2; i >= 0; i -= 1) {
+  if (size === 1) {
+    for (let i = 0; i < n; i += 1) if (grams.has(String.fromCodePoint(codes[i]!))) marks[i] = 1;
+    return;
+  }
+  // run: how many known pairs follow one another up to i; a fragment needs size - 1 of them.
+  let run = 0;
+  for (let i = 0; i + 1 < n; i += 1) {
     const first = codes[i]!;
     const second = codes[i + 1]!;
     const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
-    pairsFrom[i] = known ? pairsFrom[i + 1]! + 1 : 0;
+    run = known ? run + 1 : 0;
+    if (run < size - 1) continue;
+    const start = i + 2 - size;
+    if (grams.has(String.fromCodePoint(...codes.subarray(start, start + size)))) marks.fill(1, start, start + size);
   }
-  for (let i = 0; i + size <= n; i += 1) {
-    if (pairsFrom[i]! < size - 1) continue;
-    if (grams.has(String.fromCodePoint(...codes.subarray(i, i + size)))) marks.fill(1, i, i + size);
+}
+
+/**
+ * Whether `text` could hold a fragment at all: false only for a text with no encoding mark (\\ % &), no
+ * line break and no non-ASCII character, in which no set has a long enough run of known pairs. Such a
+ * text decodes to itself, so the full scan would mark nothing in it; this answers in one pass over the
+ * string, without the arrays of the full scan (most bodies and headers are such texts).
+ */
+function mayHoldFragment(text: string, folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): boolean {
+  const sets = [...folded, ...exact].filter((set): set is Fragments => set !== undefined);
+  const foldedCount = folded.filter((set) => set !== undefined).length;
+  if (sets.some((set) => set.size < 2)) return true;
+  const runs = new Int32Array(sets.length);
+  let previous = -1;
+  let previousFolded = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === BACKSLASH || code === 0x25 || code === 0x26 || code === 0x0a || code === 0x0d) return true;
+    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    if (previous >= 0) {
+      for (let k = 0; k < sets.length; k += 1) {
+        const set = sets[k]!;
+        const known = k < foldedCount ? set.asciiPairs[previousFolded * 128 + lower] : set.asciiPairs[previous * 128 + code];
+        runs[k] = known === 1 ? runs[k]! + 1 : 0;
+        if (runs[k]! >= set.size - 1) return true;
+      }
+    }
+    previous = code;
+    previousFolded = lower;
   }
+  return false;
 }
 
 /**
@@ -416,7 +453,9 @@ export function createRedactor(secret: string): Redactor {
       () => 4,
       (code) => isBase64(code) || code === 0x3d,
     );
-    const marked = (i: number) => (textMarks[i] === 1 || base64Marks[i] === 1) && !isSpacing(units.codes[i]!);
+    const marks = textMarks;
+    for (let i = 0; i < units.count; i += 1) marks[i] = (marks[i]! | base64Marks[i]!) & (isSpacing(units.codes[i]!) ? 0 : 1);
+    const marked = (i: number) => marks[i] === 1;
     const out = bounded.map(() => '');
     const cursor = bounded.map(() => 0);
     for (let i = 0; i < units.count; i += 1) {
@@ -429,12 +468,17 @@ export function createRedactor(secret: string): Redactor {
     }
     return bounded.map((text, piece) => {
       const clean = out[piece]! + text.slice(cursor[piece]);
-      const withheld = tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
+      const withheld = tainted(clean) ? WITHHELD : clean;
       const dropped = texts[piece]!.length - text.length;
       return dropped > 0 ? `${withheld}… (${dropped} characters withheld unscanned)` : withheld;
     });
   };
-  return Object.assign((text: string) => (text.length < Math.min(KEY_FRAGMENT, secret.length) ? text : pieces([text])[0]!), { pieces });
+  const one = (text: string): string => {
+    if (text.length < Math.min(KEY_FRAGMENT, secret.length)) return text;
+    if (text.length <= SCANNED_CHARS && !mayHoldFragment(text, textSets, base64Sets)) return tainted(text) ? WITHHELD : text;
+    return pieces([text])[0]!;
+  };
+  return Object.assign(one, { pieces });
 }
 
 /**
