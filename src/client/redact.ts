@@ -331,15 +331,31 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 const NUL_ESCAPE = /(?<!\\)\\+(?:u0000|x00)|%00/gi;
 
+/** Whether `text` (already lower-cased) holds one of the fragments: the pair filter, then the set. Linear. */
+function holdsFragment(text: string, fragments: Fragments): boolean {
+  const { size, grams, asciiPairs, pairs } = fragments;
+  if (size === 1) return [...text].some((c) => grams.has(c));
+  let run = 0;
+  for (let i = 0; i + 1 < text.length; i += 1) {
+    const first = text.charCodeAt(i);
+    const second = text.charCodeAt(i + 1);
+    const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
+    run = known ? run + 1 : 0;
+    if (run >= size - 1 && grams.has(text.slice(i + 2 - size, i + 2))) return true;
+  }
+  return false;
+}
+
 /**
- * Whether text still reads as the key (or its prefix, forwards or backwards) once normalised: NFKC
- * (fullwidth and other compatibility letters), without format characters (zero-width, bidi), spacing,
- * NUL or its escapes (UTF-16 written byte by byte), in any letter case.
+ * Whether text still reads as the key (or a fragment of it of KEY_FRAGMENT characters, forwards or
+ * backwards) once normalised: NFKC (fullwidth and other compatibility letters), without format
+ * characters (zero-width, bidi), spacing, NUL or its escapes (UTF-16 written byte by byte), in any
+ * letter case. What the fragment scan removed is `***` by then, so only a disguised copy is left to find.
  */
 function taintCheck(secret: string): (text: string) => boolean {
-  const prefix = keyPrefix(secret).toLowerCase();
-  const reversed = [...prefix].reverse().join('');
+  const fragments = fragmentsOf([secret, [...secret].reverse().join('')], KEY_FRAGMENT, true);
   return (text) => {
+    if (!fragments) return false;
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
@@ -347,7 +363,7 @@ function taintCheck(secret: string): (text: string) => boolean {
       // eslint-disable-next-line no-control-regex -- the controls are what is removed
       .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
       .toLowerCase();
-    return normal.includes(prefix) || normal.includes(reversed);
+    return holdsFragment(normal, fragments);
   };
 }
 

@@ -122,3 +122,16 @@ describe('redactor: time linear in its input', () => {
     expect(readableFragment(out)).toBeUndefined();
   });
 });
+
+describe('redactor: a disguised fragment of the key withholds the text', () => {
+  const redact = createRedactor(KEY);
+  it.each([
+    ['fullwidth letters', [...KEY.slice(8, 18)].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('')],
+    ['zero-width spaces between letters', [...KEY.slice(8, 18)].join('\u200b')],
+    ['spaced out', [...KEY.slice(8, 18)].join(' ')],
+  ])('%s', (_label, form) => {
+    const out = redact(`{"echo":"${form}"}`);
+    expect(out).toMatch(/withheld/);
+    expect(out).not.toContain(form);
+  });
+});
