@@ -1,9 +1,9 @@
 /**
  * The one sanitiser for what reaches a terminal or a CI log. A target controls much of what the suite
  * prints (bodies quoted in failures, header values, error messages): raw, it could clear the screen,
- * write the clipboard (OSC 52), draw a hyperlink, print a fake verdict line, or start a line with `::`,
- * which GitHub Actions runs as a workflow command. Everything is shown, nothing is dropped: the
- * dangerous characters appear escaped, e.g. `\x1b`.
+ * write the clipboard (OSC 52), draw a hyperlink, print a fake verdict line, or write `::` or `##[`,
+ * which GitHub Actions runs as a workflow command (`::` after a line's blanks, `##[command]` anywhere in
+ * a line). Everything is shown, nothing is dropped: the dangerous characters appear escaped, e.g. `\x1b`.
  */
 
 /** How much of one piece of target text a console line shows. */
@@ -30,17 +30,21 @@ function escapeChar(char: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** A line whose first non-blank characters are `::` (GitHub Actions trims before it reads a command). */
-const COMMAND_START = /^([ \t]*)::/;
+/**
+ * The marks of a workflow command, wherever they sit in a line: a colon followed by a colon (`::`, and
+ * each but the last of `:::`), and a `#` followed by `#[` (`##[`). One character of lookahead: linear.
+ */
+const COMMAND_MARKS = /:(?=:)|#(?=#\[)/g;
 
-/** `::` at the start made inert: the first colon is shown escaped. */
+/** Every `::` and `##[` made inert: the colon or `#` that starts it is shown escaped. */
 function neutraliseCommand(line: string): string {
-  return line.replace(COMMAND_START, '$1\\x3a:');
+  return line.replace(COMMAND_MARKS, (mark) => (mark === ':' ? '\\x3a' : '\\x23'));
 }
 
 /**
  * One piece of text that came from a target (or may have), for a console line: one line, every control
- * character and escape sequence shown escaped, a leading `::` neutralised, cut at `max` characters.
+ * character and escape sequence shown escaped, every `::` and `##[` neutralised, cut at `max` characters.
+ * Text that may hold the API key is redacted before it comes here (the cut must not split the key).
  */
 export function shownText(text: string, max = SHOWN_CHARS): string {
   let cut = text.length > max ? text.slice(0, max) : text;
@@ -52,7 +56,7 @@ export function shownText(text: string, max = SHOWN_CHARS): string {
 
 /**
  * A block of console output, as the sink writes it: line breaks kept, every other control character
- * shown escaped, and every line that would start a workflow command neutralised. The suite's own
+ * shown escaped, and every workflow command mark (`::`, `##[`) in any line neutralised. The suite's own
  * annotations do not go through here (see ci-output.ts): they are built from shownText pieces instead.
  */
 export function consoleSafe(block: string): string {

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { parseHttpDate } from '../src/header-values.ts';
-import type { ApiResponse } from '../src/client/index.ts';
+import { type ApiResponse, bodyExcerpt } from '../src/client/index.ts';
 import { type ConformanceContext, type PetRecord, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { HarnessError } from '../src/errors.ts';
 import { failOnFinding } from './support/findings.ts';
@@ -78,7 +78,7 @@ describe('deprecation', () => {
       ctx.check(
         same,
         `the stored animal ${describePet(pet)}`,
-        () => (got ? describePet(got) : `a body that is not a Pet: ${response.text.slice(0, 200)}`),
+        () => (got ? describePet(got) : `a body that is not a Pet: ${bodyExcerpt(response, 200)}`),
         response,
       );
     },

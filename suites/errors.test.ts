@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import type { ApiResponse } from '../src/client/index.ts';
+import { type ApiResponse, bodyExcerpt } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { provokeErrors } from './support/errors-provoke.ts';
 import { type FrameworkError, provokeFrameworkErrors } from './support/framework-errors.ts';
@@ -23,7 +23,7 @@ conformance(
         issues.length === 0,
         `${label}: ${response.status} with an Error body`,
         () =>
-          `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 200)}`,
+          `${label}: ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${bodyExcerpt(response, 200)}`,
         response,
       );
     }
@@ -182,7 +182,7 @@ function expectErrorBody(ctx: ConformanceContext, label: string, response: ApiRe
   ctx.check(
     issues.length === 0,
     `the ${response.status} to ${label} with an Error body`,
-    () => `a ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${response.text.slice(0, 120)}`,
+    () => `a ${response.status} whose body ${issues.map((i) => `${i.instancePath || '(root)'} ${i.message}`).join('; ')}: ${bodyExcerpt(response, 120)}`,
     response,
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../src/arbitraries/index.ts';
 import type { Profile } from '../src/config.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
+import { bodyExcerpt } from '../src/client/index.ts';
 import { showValue } from '../src/json.ts';
 import { differences } from '../src/model/index.ts';
 import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
@@ -69,7 +70,7 @@ conformance(
         if (response.status === 400 && (name.length === 0 || name.length > NAME_LIMIT)) return;
         ctx.expectStatus(response, 201, shown);
         const pet = toPetRecord(response.body);
-        if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${response.text.slice(0, 200)}`, response);
+        if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${bodyExcerpt(response, 200)}`, response);
         const sentStatus = typeof body.status === 'string' ? body.status : undefined;
         const sent = { id: pet.id, name, categoryId: body.categoryId as bigint, status: sentStatus ?? pet.status };
         const echo = differences(sent, pet);
@@ -77,7 +78,7 @@ conformance(
         const read = await ctx.client.getPet(pet.id);
         ctx.expectStatus(read, 200, `getPet ${pet.id}, just created by ${shown}`);
         const readPet = toPetRecord(read.body);
-        const diff = readPet ? differences(pet, readPet) : `${read.text.slice(0, 200)}`;
+        const diff = readPet ? differences(pet, readPet) : `${bodyExcerpt(read, 200)}`;
         if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
       },
       { numRuns, families, describe: (body) => `createPet(${showValue(body)})` },
@@ -148,7 +149,7 @@ conformance(
         const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
         const response = await ctx.client.listPets({ limit, status });
         ctx.expectStatus(response, 200, what);
-        if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, response.text.slice(0, 200) || 'an empty body', response);
+        if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, bodyExcerpt(response, 200) || 'an empty body', response);
         listed = Math.max(listed, response.body.length);
         ctx.check(response.body.length <= limit, `${what}: at most ${limit} animals`, `${response.body.length} animals`, response);
         if (status === undefined) return;

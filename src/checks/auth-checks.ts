@@ -1,5 +1,4 @@
-import { operationOf } from './phrasing.ts';
-import { quoteValue } from '../header-values.ts';
+import { operationOf, quoted } from './phrasing.ts';
 import type { Check } from './types.ts';
 
 // A challenge starts the value or follows a comma; the scheme is a token matched case-insensitively
@@ -16,6 +15,6 @@ export const wwwAuthenticateOn401: Check = {
     const expected = 'a WWW-Authenticate header with a Bearer challenge';
     if (raw === undefined) return { expected, actual: 'no WWW-Authenticate header' };
     if (BEARER_CHALLENGE.test(raw)) return undefined;
-    return { expected, actual: `WWW-Authenticate ${quoteValue(raw)}` };
+    return { expected, actual: `WWW-Authenticate ${quoted(ctx, raw)}` };
   },
 };

@@ -1,5 +1,5 @@
-import { operationOf, schemaMismatch, schemaName } from './phrasing.ts';
-import { mediaType, quoteValue } from '../header-values.ts';
+import { operationOf, quoted, schemaMismatch, schemaName } from './phrasing.ts';
+import { mediaType } from '../header-values.ts';
 import type { Check } from './types.ts';
 
 /**
@@ -16,11 +16,11 @@ export const jsonContentType: Check = {
     const type = mediaType(raw);
     const expected = 'a body served as Content-Type: application/json';
     if (type !== 'application/json') {
-      return { expected, actual: raw === undefined ? 'no Content-Type header' : `Content-Type ${quoteValue(raw)}` };
+      return { expected, actual: raw === undefined ? 'no Content-Type header' : `Content-Type ${quoted(ctx, raw)}` };
     }
     if (!ctx.isJson) {
       const why = ctx.jsonError === undefined ? '' : `${ctx.jsonError}; `;
-      return { expected: 'a body that is valid JSON', actual: `application/json that does not parse: ${why}${quoteValue(ctx.text, 60)}` };
+      return { expected: 'a body that is valid JSON', actual: `application/json that does not parse: ${why}${quoted(ctx, ctx.text, 60)}` };
     }
     return undefined;
   },

@@ -1,5 +1,5 @@
-import { operationOf } from './phrasing.ts';
-import { parseHttpDate, quoteValue } from '../header-values.ts';
+import { operationOf, quoted } from './phrasing.ts';
+import { parseHttpDate } from '../header-values.ts';
 import { parseItem } from '../structured-fields.ts';
 import type { Check } from './types.ts';
 
@@ -26,7 +26,7 @@ export const deprecationOnlyWhereDeprecated: Check = {
     if (!operation || operation.deprecated) return undefined;
     const sent = (['deprecation', 'sunset'] as const).filter((name) => ctx.headers[name] !== undefined);
     if (sent.length === 0) return undefined;
-    const shown = sent.map((name) => `${name === 'sunset' ? 'Sunset' : 'Deprecation'} ${quoteValue(ctx.headers[name] ?? '')}`).join(', ');
+    const shown = sent.map((name) => `${name === 'sunset' ? 'Sunset' : 'Deprecation'} ${quoted(ctx, ctx.headers[name] ?? '')}`).join(', ');
     return { expected: `${operation.operationId} (not deprecated) without Deprecation or Sunset`, actual: `${operation.operationId} answered with ${shown}` };
   },
 };
@@ -42,10 +42,10 @@ export const sunsetDate: Check = {
     const day = new Date(sunset).toISOString().slice(0, 10);
     const expected = `Sunset naming ${day} (any time that day, UTC)`;
     const epoch = parseSunset(raw, ctx.now);
-    if (epoch === undefined) return { expected, actual: `Sunset ${quoteValue(raw)}, which is not a date` };
+    if (epoch === undefined) return { expected, actual: `Sunset ${quoted(ctx, raw)}, which is not a date` };
     const named = new Date(epoch).toISOString().slice(0, 10);
     if (named === day) return undefined;
-    return { expected, actual: `Sunset ${quoteValue(raw)}, which names ${named}` };
+    return { expected, actual: `Sunset ${quoted(ctx, raw)}, which names ${named}` };
   },
 };
 
@@ -62,14 +62,14 @@ export const deprecationStructuredDate: Check = {
     if (raw === undefined || !operationOf(ctx)?.deprecated) return undefined;
     const item = parseItem(raw);
     const date = item !== undefined && typeof item.value === 'object' && 'date' in item.value ? item.value.date : undefined;
-    if (date === undefined) return { expected: 'Deprecation: @<unix seconds> (an RFC 9745 Structured Date)', actual: `Deprecation ${quoteValue(raw)}` };
+    if (date === undefined) return { expected: 'Deprecation: @<unix seconds> (an RFC 9745 Structured Date)', actual: `Deprecation ${quoted(ctx, raw)}` };
     const sunsetRaw = ctx.headers.sunset;
     const sunset = sunsetRaw === undefined ? undefined : parseSunset(sunsetRaw, ctx.now);
     if (sunset === undefined || sunset >= date * 1000) return undefined;
     const when = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     return {
       expected: 'a Sunset no earlier than the Deprecation date (RFC 9745 §3)',
-      actual: `Deprecation ${quoteValue(raw)} (${when(date * 1000)}) comes after Sunset ${quoteValue(sunsetRaw ?? '')} (${when(sunset)})`,
+      actual: `Deprecation ${quoted(ctx, raw)} (${when(date * 1000)}) comes after Sunset ${quoted(ctx, sunsetRaw ?? '')} (${when(sunset)})`,
     };
   },
 };

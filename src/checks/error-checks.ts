@@ -1,5 +1,4 @@
-import { showValue } from '../json.ts';
-import { bodyObject, operationOf, schemaMismatch } from './phrasing.ts';
+import { bodyObject, operationOf, schemaMismatch, shownJson } from './phrasing.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
@@ -44,7 +43,7 @@ export const errorStatusMatches: Check = {
     if (!operationOf(ctx) || ctx.status < 400 || !body || !('status' in body)) return undefined;
     const field = body.status;
     if ((typeof field === 'number' || typeof field === 'bigint') && String(field) === String(ctx.status)) return undefined;
-    const shown = typeof field === 'string' ? `${showValue(field, 60)} (a string)` : showValue(field, 60);
+    const shown = typeof field === 'string' ? `${shownJson(ctx, field, 60)} (a string)` : shownJson(ctx, field, 60);
     return { expected: `Error.status ${ctx.status}, the HTTP status`, actual: `Error.status ${shown} on a ${ctx.status} response` };
   },
 };

@@ -1,5 +1,5 @@
-import { operationOf } from './phrasing.ts';
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, quoteValue, strictInteger } from '../header-values.ts';
+import { operationOf, quoted } from './phrasing.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../header-values.ts';
 import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../structured-fields.ts';
 import type { Check, CheckContext } from './types.ts';
 
@@ -82,13 +82,13 @@ export const ietfRateLimitAgrees: Check = {
     if (!operationOf(ctx) || (policyRaw === undefined && rateRaw === undefined)) return undefined;
     const problems: string[] = [];
     const policy = policyRaw === undefined ? undefined : readPolicy(policyRaw);
-    if (policyRaw !== undefined && policy === undefined) problems.push(`RateLimit-Policy ${quoteValue(policyRaw)} is not a Structured Field list of quotas`);
+    if (policyRaw !== undefined && policy === undefined) problems.push(`RateLimit-Policy ${quoted(ctx, policyRaw)} is not a Structured Field list of quotas`);
     // An empty List reads as no policy (RFC 9651 §3.1 has it left out, not sent empty): alone it is the
     // same as no field, but beside a RateLimit it leaves the quota that RateLimit counts unannounced.
     if (policy?.length === 0 && rateRaw !== undefined)
       problems.push('RateLimit-Policy is sent empty while RateLimit reports a window: no quota is announced for it');
     const reading = rateRaw === undefined ? undefined : readRateLimit(rateRaw);
-    if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoteValue(rateRaw)} is not a Structured Field with remaining counts`);
+    if (rateRaw !== undefined && reading === undefined) problems.push(`RateLimit ${quoted(ctx, rateRaw)} is not a Structured Field with remaining counts`);
     const x = xRateLimit(ctx);
     if (x && problems.length === 0) {
       const quotas = [...(policy ?? []).map((p) => p.quota), ...(reading?.quotas ?? [])];

@@ -1,5 +1,6 @@
 import type { OperationInfo, ValidationIssue } from '../contract/index.ts';
-import { mediaType, quoteValue } from '../header-values.ts';
+import { mediaType } from '../header-values.ts';
+import { showValue } from '../json.ts';
 import type { CheckContext } from './types.ts';
 
 const MAX_ISSUES = 3;
@@ -16,7 +17,32 @@ export function describeUnparsedBody(ctx: CheckContext): string {
   if (ctx.text.length === 0 && ctx.jsonError === undefined) return 'an empty body';
   const type = mediaType(ctx.headers['content-type']) ?? 'no Content-Type';
   const why = ctx.jsonError === undefined ? '' : `${ctx.jsonError}; `;
-  return `a body that is not JSON (${type}): ${why}${quoteValue(ctx.text, 60)}`;
+  return `a body that is not JSON (${type}): ${why}${quoted(ctx, ctx.text, 60)}`;
+}
+
+/**
+ * How much more than it shows a quote redacts: longer than any key, so a key the window's end splits
+ * lies wholly past the cut. A 2 MiB body is not scanned whole for a 60-character quote.
+ */
+const REDACTED_BEYOND_CUT = 2048;
+
+/** Target text, redacted whole (as far as the cut can reach), then cut at `max`. */
+function redactedCut(ctx: CheckContext, text: string, max: number): { text: string; cut: boolean } {
+  const window = text.length > max + REDACTED_BEYOND_CUT ? text.slice(0, max + REDACTED_BEYOND_CUT) : text;
+  const clean = ctx.redact ? ctx.redact(window) : window;
+  return clean.length > max ? { text: clean.slice(0, max), cut: true } : { text: clean, cut: window.length < text.length };
+}
+
+/** A header value or body text for a finding: redacted first, then quoted and cut, as quoteValue does. */
+export function quoted(ctx: CheckContext, text: string, max = 80): string {
+  const shown = redactedCut(ctx, text, max);
+  return JSON.stringify(shown.cut ? `${shown.text}…` : shown.text);
+}
+
+/** A JSON value from a body for a finding: its text redacted first, then cut, as showValue does. */
+export function shownJson(ctx: CheckContext, value: unknown, max = 120): string {
+  const shown = redactedCut(ctx, showValue(value, Number.MAX_SAFE_INTEGER), max);
+  return shown.cut ? `${shown.text}…` : shown.text;
 }
 
 /**

@@ -1,14 +1,5 @@
-import { operationOf } from './phrasing.ts';
-import {
-  DIGITS,
-  RATE_LIMIT_FIELDS,
-  RATE_LIMIT_HEADERS,
-  RESET_EPOCH_FROM,
-  RESET_MILLIS_FROM,
-  parseHttpDate,
-  quoteValue,
-  strictInteger,
-} from '../header-values.ts';
+import { operationOf, quoted } from './phrasing.ts';
+import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate, strictInteger } from '../header-values.ts';
 import type { Check, CheckContext } from './types.ts';
 
 /** Seconds of clock difference tolerated between target and suite. */
@@ -46,7 +37,7 @@ export const rateLimitHeadersWellFormed: Check = {
       const raw = ctx.headers[RATE_LIMIT_HEADERS[field].wire];
       if (raw === undefined) return undefined; // RATE-001's finding
       const value = strictInteger(raw);
-      if (value === undefined) problems.push(`${RATE_LIMIT_HEADERS[field].display} ${quoteValue(raw)} is not a single non-negative integer`);
+      if (value === undefined) problems.push(`${RATE_LIMIT_HEADERS[field].display} ${quoted(ctx, raw)} is not a single non-negative integer`);
       return value;
     };
     const limit = read('limit');
@@ -88,7 +79,7 @@ export const retryAfterOn429: Check = {
     const expected = 'a Retry-After header holding delay-seconds or an HTTP-date';
     if (raw === undefined) return { expected, actual: 'no Retry-After header' };
     if (DIGITS.test(raw) || parseHttpDate(raw, ctx.now) !== undefined) return undefined;
-    return { expected, actual: `Retry-After ${quoteValue(raw)}` };
+    return { expected, actual: `Retry-After ${quoted(ctx, raw)}` };
   },
 };
 
@@ -103,6 +94,6 @@ export const retryAfterWellFormed: Check = {
     const raw = ctx.headers['retry-after'];
     if (!operationOf(ctx) || ctx.status === 429 || raw === undefined) return undefined;
     if (DIGITS.test(raw) || parseHttpDate(raw, ctx.now) !== undefined) return undefined;
-    return { expected: 'Retry-After, where sent, holding delay-seconds or an HTTP-date', actual: `Retry-After ${quoteValue(raw)} on a ${ctx.status}` };
+    return { expected: 'Retry-After, where sent, holding delay-seconds or an HTTP-date', actual: `Retry-After ${quoted(ctx, raw)} on a ${ctx.status}` };
   },
 };

@@ -25,6 +25,11 @@ export interface CheckContext {
    * answers this client has seen, this one included.
    */
   droppedBefore?: { error: string; idleMs: number | undefined; drops: number; answered: number };
+  /**
+   * The client's redactor: target text a check quotes goes through it whole, before it is cut (a cut
+   * first could leave a piece of the key too short to be recognised). Absent: the text is quoted as is.
+   */
+  redact?: (text: string) => string;
   /** Exchange the findings point at; 0 when the caller does not record exchanges. */
   exchangeSeq?: number;
 }

@@ -32,7 +32,7 @@ export function stepSummary(report: ConformanceReport): string {
     '',
     escape(verdict.why),
     '',
-    `Target \`${run.target.embedded ? 'embedded reference' : shownText(run.target.url)}\` · profile ${run.profile} · seed ${run.seed} · ${traffic.requestCount} requests`,
+    `Target ${run.target.embedded ? '`embedded reference`' : codeSpan(shownText(run.target.url))} · profile ${run.profile} · seed ${run.seed} · ${traffic.requestCount} requests`,
     '',
     '| level | pass | fail | warn | partly tested | untested | out of scope |',
     '|---|---|---|---|---|---|---|',
@@ -64,7 +64,7 @@ export function stepSummary(report: ConformanceReport): string {
     lines.push('');
   }
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push(`> ${problem.code}: ${escape(problem.message)}`, '');
-  lines.push(`Replay: \`${shownText(run.command, 4000)}\``, '');
+  lines.push(`Replay: ${codeSpan(shownText(run.command, 4000))}`, '');
   return `${lines.join('\n')}\n`;
 }
 
@@ -77,9 +77,27 @@ export function annotations(report: ConformanceReport): string[] {
   return lines;
 }
 
-/** Target text for the Markdown summary: sanitised like the console, and no HTML. */
-function escape(text: string): string {
-  return shownText(text).replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
+/** Characters Markdown reads as markup: links and images, emphasis, code, tables, headings, HTML, entities. */
+const MARKDOWN = /[\\`*_[\]()!#|~<>&]|:(?=\/\/)/g;
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
+
+/**
+ * Target text for the Markdown summary: sanitised like the console (one line, no control character, no
+ * workflow command), then shown as text: every character Markdown reads as markup is backslash-escaped
+ * (so `[x](y)` and `![x](y)` are no link or image, `|` no table cell), `<`, `>` and `&` are entities (no
+ * HTML), and the colon of `://` is escaped so a bare URL is not made a link.
+ */
+export function markdownText(text: string): string {
+  return shownText(text).replace(MARKDOWN, (c) => HTML_ENTITIES[c] ?? `\\${c}`);
+}
+
+const escape = markdownText;
+
+/** Text as a Markdown code span: fenced with one backtick more than its longest run of them, so it cannot close early. */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
 /** GitHub's workflow-command escaping: %, CR and LF in the message. */

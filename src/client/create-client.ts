@@ -157,7 +157,7 @@ export function createClient(options: ClientOptions): TargetClient {
     let findings: Finding[];
     try {
       const { method, url } = wire;
-      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq };
+      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
       findings = (options.inspect?.({ ...context, droppedBefore: afterDrop && { ...afterDrop, drops, answered } }) ?? []).map((f) => ({
         ...f,
         expected: redact(f.expected),

@@ -1,4 +1,5 @@
 export { createClient } from './create-client.ts';
+export { bodyExcerpt } from './redact.ts';
 export { createConnection } from './interim-responses.ts';
 export { createLedgerBudget, createMemoryBudget, type RequestBudget } from './budget.ts';
 export { toCurl, singleQuote, shellWord, API_KEY_VARIABLE, type CurlRequest } from './curl.ts';

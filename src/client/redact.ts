@@ -1,51 +1,142 @@
+import { BACKSLASH, Units, decode } from './escaped-text.ts';
+import type { Exchange } from './exchange.ts';
+
 /** Replaces the key in any string bound for a report, log line, error message or curl line. */
 export type Redact = (text: string) => string;
 
+/** A redactor that can also judge several texts as one (header values shown side by side). */
+export interface Redactor extends Redact {
+  /** Each text redacted, with fragments of the key that run on from one text into the next removed too. */
+  pieces(texts: readonly string[]): string[];
+}
+
 export const REDACTED = '***';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a text that reads as the key only once normalised becomes: the whole text is withheld. */
+const WITHHELD = `${REDACTED} (withheld: the text held the API key in a disguised form)`;
+
+/** The shortest run of the key's characters treated as the key: shorter ones are left, longer ones never shown. */
+export const KEY_FRAGMENT = 8;
+
+/** A hex copy of the key shows half as much of it per character: twice as many are needed. */
+const HEX_FRAGMENT = 2 * KEY_FRAGMENT;
+
+/**
+ * How much of one text is scanned: everything past it is dropped and marked, never shown unscanned. Far
+ * more than any recorded body window (recordedBody scans a few KiB) or header (undici caps a head at 16 KiB).
+ */
+export const SCANNED_CHARS = 1024 * 1024;
+
+/** Letter case folded: ASCII by arithmetic, the rest through toLowerCase. */
+function fold(code: number): number {
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+  if (code > 0x10ffff) return code;
+  return String.fromCodePoint(code).toLowerCase().codePointAt(0) ?? code;
+}
+
+/** Line breaks and spacing: a key written across lines, or indented, is still one key. */
+function isSpacing(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/** A character a key (or a key-like token) is made of. */
+function isKeyLike(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f;
+}
+
+function isBase64(code: number): boolean {
+  return isKeyLike(code) || code === 0x2b || code === 0x2f;
+}
+
+/** Every run of `size` characters of some texts, and the character pairs they hold (a cheap first filter). */
+interface Fragments {
+  size: number;
+  grams: Set<string>;
+  /** Pairs of ASCII characters, by `first * 128 + second`. */
+  asciiPairs: Uint8Array;
+  /** Other pairs, by `first * PAIR + second`. */
+  pairs: Set<number>;
+}
+
+const PAIR = 0x110001;
+
+function fragmentsOf(texts: readonly string[], wanted: number, folded: boolean): Fragments | undefined {
+  const sequences = texts.map((text) => [...text].map((c) => (folded ? fold(c.codePointAt(0)!) : c.codePointAt(0)!)));
+  const size = Math.min(wanted, ...sequences.map((s) => s.length));
+  if (size < 1) return undefined;
+  const grams = new Set<string>();
+  const asciiPairs = new Uint8Array(128 * 128);
+  const pairs = new Set<number>();
+  for (const sequence of sequences) {
+    for (let i = 0; i + size <= sequence.length; i += 1) grams.add(String.fromCodePoint(...sequence.slice(i, i + size)));
+    for (let i = 0; i + 1 < sequence.length; i += 1) {
+      const [first, second] = [sequence[i]!, sequence[i + 1]!];
+      if (first < 128 && second < 128) asciiPairs[first * 128 + second] = 1;
+      else pairs.add(first * PAIR + second);
+    }
+  }
+  return { size, grams, asciiPairs, pairs };
+}
+
+/** Marks (in `marks`, by position in `codes`) every run of `codes` that is one of the fragments. Linear. */
+function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Array): void {
+  const { size, grams, asciiPairs, pairs } = fragments;
+  const n = codes.length;
+  if (n < size) return;
+  if (size === 1) {
+    for (let i = 0; i < n; i += 1) if (grams.has(String.fromCodePoint(codes[i]!))) marks[i] = 1;
+    return;
+  }
+  // run: how many known pairs follow one another up to i; a fragment needs size - 1 of them.
+  let run = 0;
+  for (let i = 0; i + 1 < n; i += 1) {
+    const first = codes[i]!;
+    const second = codes[i + 1]!;
+    const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
+    run = known ? run + 1 : 0;
+    if (run < size - 1) continue;
+    const start = i + 2 - size;
+    if (grams.has(String.fromCodePoint(...codes.subarray(start, start + size)))) marks.fill(1, start, start + size);
+  }
 }
 
 /**
- * Every way one character of the key can be written in text a target controls: itself, percent-encoded
- * (either hex case, also double-encoded), as a JSON or JavaScript escape (\u006b, \x6b), and as an HTML
- * character reference (&#107; &#x6b;). Any mix of these across the key still matches, so a partly
- * escaped copy is caught as well as a wholly escaped one.
+ * Whether `text` could hold a fragment at all: false only for a text with no encoding mark (\\ % &), no
+ * line break and no non-ASCII character, in which no set has a long enough run of known pairs. Such a
+ * text decodes to itself, so the full scan would mark nothing in it; this answers in one pass over the
+ * string, without the arrays of the full scan (most bodies and headers are such texts).
  */
-function characterForms(char: string, plain: boolean): string {
-  if (plain) return escapeRegExp(char);
-  const code = char.codePointAt(0) ?? 0;
-  const hex = code.toString(16);
-  const bytes = [...Buffer.from(char, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
-  const forms = [
-    escapeRegExp(char),
-    bytes.map((b) => `%(?:25)?${b}`).join(''),
-    `\\\\+u0*${hex}`,
-    `&#x0*${hex};?`,
-    `&#0*${code};?`,
-    ...(code < 0x100 ? [`\\\\+x${hex.padStart(2, '0')}`] : []),
-  ];
-  return `(?:${forms.join('|')})`;
+function mayHoldFragment(text: string, folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): boolean {
+  const sets = [...folded, ...exact].filter((set): set is Fragments => set !== undefined);
+  const foldedCount = folded.filter((set) => set !== undefined).length;
+  if (sets.some((set) => set.size < 2)) return true;
+  const runs = new Int32Array(sets.length);
+  let previous = -1;
+  let previousFolded = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === BACKSLASH || code === 0x25 || code === 0x26 || code === 0x0a || code === 0x0d) return true;
+    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    if (previous >= 0) {
+      for (let k = 0; k < sets.length; k += 1) {
+        const set = sets[k]!;
+        const known = k < foldedCount ? set.asciiPairs[previousFolded * 128 + lower] : set.asciiPairs[previous * 128 + code];
+        runs[k] = known === 1 ? runs[k]! + 1 : 0;
+        if (runs[k]! >= set.size - 1) return true;
+      }
+    }
+    previous = code;
+    previousFolded = lower;
+  }
+  return false;
 }
-
-/** The text in any mix of the character forms above. */
-function encodedForms(text: string, plain: boolean): string {
-  return [...text].map((char) => characterForms(char, plain)).join('');
-}
-
-// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
-const ASCII = /^[\x00-\x7f]*$/;
-
-/** Every character form but the character itself holds one of these. */
-const ENCODING_MARKS = /[%\\&]/;
-
-const BASE64_CHAR = '[A-Za-z0-9+/_-]';
 
 /**
  * The base64 (and base64url) characters that `text` alone decides wherever it sits in the encoded
  * stream: it may start at any of three byte offsets within a quantum (after "Bearer ", after "user:",
- * inside a JSON blob), and each gives other characters.
+ * inside a JSON blob), and each gives other characters. A fragment of the key, wherever it starts,
+ * encodes to a run of one of these.
  */
 function base64Cores(text: string): string[] {
   const bytes = Buffer.from(text, 'utf8');
@@ -56,59 +147,7 @@ function base64Cores(text: string): string[] {
     const core = encoded.slice([0, 2, 3][shift], Math.floor((shift + bytes.length) / 3) * 4);
     cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
   }
-  return [...new Set(cores)].filter((core) => core.length >= 8);
-}
-
-/**
- * The last guard before anything is recorded, printed or written: the key, judged by content, in every
- * form a target can echo it back in. That is any letter case (tests send it upper- and lower-cased on
- * purpose), percent-encoded, JSON-, JavaScript- or HTML-escaped (wholly or partly), in base64 or
- * base64url at any alignment (Basic, a token, an encoded blob), and anything that starts with a large
- * part of it (the prefixes and same-shape keys the auth tests send) becomes `***`. Built once per client.
- */
-export function createRedactor(secret: string): Redact {
-  if (secret.length === 0) return (text) => text;
-  // The key, and the plain transforms of it a target can echo without knowing the suite: reversed,
-  // rot13, hex. Each is redacted in every form above (escaped, percent-encoded, base64…).
-  const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret), Buffer.from(secret).toString('hex')])];
-  const pattern = new RegExp(variants.flatMap((variant) => formsOf(variant, false)).join('|'), 'gi');
-  // The same pattern with each character as itself only: it matches what `pattern` matches in a text
-  // with no encoding mark, and scans a plain JSON body many times faster.
-  const plainPattern = new RegExp(variants.flatMap((variant) => formsOf(variant, true)).join('|'), 'gi');
-  const prefix = keyPrefix(secret);
-  const shortest = Math.min(prefix.length, 8);
-  const tainted = taintCheck(secret);
-  return (text) => {
-    if (text.length < shortest) return text;
-    const clean = text.replace(ENCODING_MARKS.test(text) ? pattern : plainPattern, REDACTED);
-    // What no pattern caught but reads as the key once normalised (fullwidth letters, zero-width or
-    // spacing characters between its characters, UTF-16 escapes): the whole text is withheld.
-    return tainted(clean) ? `${REDACTED} (withheld: the text held the API key in a disguised form)` : clean;
-  };
-}
-
-/** The first half of the key, at least 8 characters: a copy that starts with it is the key. */
-function keyPrefix(secret: string): string {
-  return secret.slice(0, Math.min(secret.length, Math.max(8, Math.floor(secret.length / 2))));
-}
-
-/** The patterns of one key-like text: its exact base64, every character form, its prefix and suffix run on, base64 at any alignment. */
-function formsOf(secret: string, plain: boolean): string[] {
-  const prefix = keyPrefix(secret);
-  // The last half too: a key split across lines leaves its tail on the next one.
-  const suffix = secret.slice(secret.length - prefix.length);
-  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
-  // The prefix, and as many key-like characters after it as the rest of the key could hold.
-  const rest = secret.length - prefix.length + 2;
-  const base64Rest = Math.ceil(((secret.length + 2) * 4) / 3);
-  // The exact forms come first, so a key repeated back to back is matched key by key.
-  return [
-    ...[base64(secret), base64(`${secret}:`)].map(escapeRegExp),
-    encodedForms(secret, plain),
-    `${encodedForms(prefix, plain)}(?:[\\w-]|%[0-9a-f]{2}|\\\\+u[0-9a-f]{4}){0,${rest}}`,
-    encodedForms(suffix, plain),
-    ...base64Cores(prefix).map((core) => `${escapeRegExp(core)}${BASE64_CHAR}{0,${base64Rest}}=*`),
-  ];
+  return [...new Set(cores)].filter((core) => core.length >= KEY_FRAGMENT);
 }
 
 function rot13(text: string): string {
@@ -118,41 +157,217 @@ function rot13(text: string): string {
   });
 }
 
+/** The first half of the key, at least 8 characters: a copy that starts with it is the key. */
+function keyPrefix(secret: string): string {
+  return secret.slice(0, Math.min(secret.length, Math.max(KEY_FRAGMENT, Math.floor(secret.length / 2))));
+}
+
+// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
+const ASCII = /^[\x00-\x7f]*$/;
 /**
- * Whether text still reads as the key (or its prefix, forwards or backwards) once normalised: NFKC
- * (fullwidth and other compatibility letters), without format characters (zero-width, bidi), spacing,
- * NUL or its escapes (UTF-16 written byte by byte), in any letter case.
+ * NUL written as an escape (UTF-16 spelt byte by byte). The lookbehind makes a match start only at the
+ * first backslash of a run, so a long run is crossed once, not once per backslash.
+ */
+const NUL_ESCAPE = /(?<!\\)\\+(?:u0000|x00)|%00/gi;
+
+/** Whether `text` (already lower-cased) holds one of the fragments: the pair filter, then the set. Linear. */
+function holdsFragment(text: string, fragments: Fragments): boolean {
+  const { size, grams, asciiPairs, pairs } = fragments;
+  if (size === 1) return [...text].some((c) => grams.has(c));
+  let run = 0;
+  for (let i = 0; i + 1 < text.length; i += 1) {
+    const first = text.charCodeAt(i);
+    const second = text.charCodeAt(i + 1);
+    const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
+    run = known ? run + 1 : 0;
+    if (run >= size - 1 && grams.has(text.slice(i + 2 - size, i + 2))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether text still reads as the key (or a fragment of it of KEY_FRAGMENT characters, forwards or
+ * backwards) once normalised: NFKC (fullwidth and other compatibility letters), without format
+ * characters (zero-width, bidi), spacing, NUL or its escapes (UTF-16 written byte by byte), in any
+ * letter case. What the fragment scan removed is `***` by then, so only a disguised copy is left to find.
  */
 function taintCheck(secret: string): (text: string) => boolean {
-  const prefix = keyPrefix(secret).toLowerCase();
-  const reversed = [...prefix].reverse().join('');
+  const fragments = fragmentsOf([secret, [...secret].reverse().join('')], KEY_FRAGMENT, true);
   return (text) => {
+    if (!fragments) return false;
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
-      .replace(/\\+u0000|\\+x00|%00/gi, '')
+      .replace(NUL_ESCAPE, '')
       // eslint-disable-next-line no-control-regex -- the controls are what is removed
       .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
       .toLowerCase();
-    return normal.includes(prefix) || normal.includes(reversed);
+    return holdsFragment(normal, fragments);
   };
+}
+
+/** Marks of every fragment set over `codes` (the units `kept`), by unit. */
+function markAll(codes: Int32Array, sets: ReadonlyArray<Fragments | undefined>, kept: Int32Array, count: number): Uint8Array {
+  const compact = new Uint8Array(codes.length);
+  for (const set of sets) if (set) markFragments(codes, set, compact);
+  const marks = new Uint8Array(count);
+  for (let i = 0; i < kept.length; i += 1) if (compact[i]) marks[kept[i]!] = 1;
+  return marks;
+}
+
+/** Extends each marked run of at least `least` units forward over up to `budget(run)` units `fits` accepts. */
+function runOn(units: Units, marks: Uint8Array, least: number, budget: (run: number) => number, fits: (code: number) => boolean): void {
+  const { count, codes, pieces } = units;
+  let i = 0;
+  while (i < count) {
+    if (!marks[i]) {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (end < count && marks[end]) end += 1;
+    if (end - i >= least) {
+      let left = budget(end - i);
+      while (left > 0 && end < count && !marks[end] && pieces[end] === pieces[end - 1] && fits(codes[end]!)) {
+        marks[end] = 1;
+        end += 1;
+        left -= 1;
+      }
+      while (end < count && marks[end]) end += 1;
+    }
+    i = end;
+  }
+}
+
+/**
+ * Which units the fragments are looked for in: all but line breaks and the spacing around them, so a key
+ * written across lines (or across texts) is still one key. Spacing within a line separates words.
+ */
+function keptUnits(units: Units): Int32Array {
+  const { count, codes } = units;
+  const kept = new Int32Array(count);
+  let size = 0;
+  let i = 0;
+  while (i < count) {
+    if (!isSpacing(codes[i]!)) {
+      kept[size++] = i++;
+      continue;
+    }
+    let end = i;
+    let lineBreak = false;
+    while (end < count && isSpacing(codes[end]!)) {
+      if (codes[end] === 0x0a || codes[end] === 0x0d) lineBreak = true;
+      end += 1;
+    }
+    if (!lineBreak) for (let k = i; k < end; k += 1) kept[size++] = k;
+    i = end;
+  }
+  return kept.subarray(0, size);
+}
+
+/**
+ * The last guard before anything is recorded, printed or written: the key, judged by content, in every
+ * form a target can echo it back in, and every fragment of it of KEY_FRAGMENT characters or more. That
+ * is any letter case (tests send it upper- and lower-cased on purpose; an escape may spell a letter in
+ * the other case), percent-encoded, JSON-, JavaScript- or HTML-escaped (wholly or partly), in base64 or
+ * base64url at any alignment (Basic, a token, an encoded blob), reversed, rot13 or hex, split by line
+ * breaks, or split across the texts given to `pieces`. A copy that starts with a large part of the key
+ * (the prefixes and same-shape keys the auth tests send) loses the key-like characters after it too.
+ *
+ * It runs in time linear in its input: the text is decoded once, character by character, and each
+ * position is tested against a set of the key's fragments; no pattern backtracks. Past SCANNED_CHARS the
+ * text is dropped and marked. Built once per client.
+ */
+export function createRedactor(secret: string): Redactor {
+  if (secret.length === 0) return Object.assign((text: string) => text, { pieces: (texts: readonly string[]) => [...texts] });
+  const hex = Buffer.from(secret).toString('hex');
+  const variants = [...new Set([secret, [...secret].reverse().join(''), rot13(secret)])];
+  const textSets = [fragmentsOf(variants, KEY_FRAGMENT, true), fragmentsOf([hex], HEX_FRAGMENT, true)];
+  const base64Sets = [fragmentsOf(variants.flatMap(base64Cores), KEY_FRAGMENT, false), fragmentsOf(base64Cores(hex), HEX_FRAGMENT, false)];
+  const prefix = keyPrefix(secret).length;
+  const tainted = taintCheck(secret);
+
+  const pieces = (texts: readonly string[]): string[] => {
+    const bounded = texts.map((text) => (text.length > SCANNED_CHARS ? text.slice(0, SCANNED_CHARS) : text));
+    const units = new Units(bounded.reduce((sum, text) => sum + text.length, 0));
+    bounded.forEach((text, piece) => decode(text, piece, units));
+    const kept = keptUnits(units);
+    const exact = new Int32Array(kept.length);
+    const folded = new Int32Array(kept.length);
+    for (let k = 0; k < kept.length; k += 1) {
+      exact[k] = units.codes[kept[k]!]!;
+      folded[k] = fold(exact[k]!);
+    }
+    const textMarks = markAll(folded, textSets, kept, units.count);
+    const base64Marks = markAll(exact, base64Sets, kept, units.count);
+    runOn(units, textMarks, prefix, (run) => secret.length + 2 - run, isKeyLike);
+    runOn(
+      units,
+      base64Marks,
+      KEY_FRAGMENT,
+      () => 4,
+      (code) => isBase64(code) || code === 0x3d,
+    );
+    const marks = textMarks;
+    for (let i = 0; i < units.count; i += 1) marks[i] = (marks[i]! | base64Marks[i]!) & (isSpacing(units.codes[i]!) ? 0 : 1);
+    const marked = (i: number) => marks[i] === 1;
+    const out = bounded.map(() => '');
+    const cursor = bounded.map(() => 0);
+    for (let i = 0; i < units.count; i += 1) {
+      if (!marked(i)) continue;
+      const piece = units.pieces[i]!;
+      const start = units.starts[i]!;
+      while (i + 1 < units.count && units.pieces[i + 1] === piece && marked(i + 1)) i += 1;
+      out[piece] += `${bounded[piece]!.slice(cursor[piece], start)}${REDACTED}`;
+      cursor[piece] = units.ends[i]!;
+    }
+    return bounded.map((text, piece) => {
+      const clean = out[piece]! + text.slice(cursor[piece]);
+      const withheld = tainted(clean) ? WITHHELD : clean;
+      const dropped = texts[piece]!.length - text.length;
+      return dropped > 0 ? `${withheld}… (${dropped} characters withheld unscanned)` : withheld;
+    });
+  };
+  const one = (text: string): string => {
+    if (text.length < Math.min(KEY_FRAGMENT, secret.length)) return text;
+    if (text.length <= SCANNED_CHARS && !mayHoldFragment(text, textSets, base64Sets)) return tainted(text) ? WITHHELD : text;
+    return pieces([text])[0]!;
+  };
+  return Object.assign(one, { pieces });
 }
 
 /**
  * A header map, redacted by content: names as well as values, since a target can name a header after
- * the key. Names that become alike after redaction are joined, as a repeated header is.
+ * the key, and the values (and the names) each judged as one sequence, so a key split across headers
+ * is caught. Names that become alike after redaction are joined, as a repeated header is.
  */
 export function redactHeaders(headers: Readonly<Record<string, string>>, redact: Redact): Record<string, string> {
+  const entries = Object.entries(headers);
+  const names = entries.map(([name]) => name);
+  const values = entries.map(([, value]) => value);
+  const together = (texts: string[]) => ('pieces' in redact ? (redact as Redactor).pieces(texts) : texts.map(redact));
+  const shownNames = together(names);
+  const shownValues = together(values);
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const shown = redact(name);
-    const clean = redact(value);
+  shownNames.forEach((shown, i) => {
+    const clean = shownValues[i]!;
     out[shown] = Object.hasOwn(out, shown) ? `${out[shown]}, ${clean}` : clean;
-  }
+  });
   return out;
 }
 
 export const RECORDED_BODY_CHARS = 4096;
+
+/**
+ * A response body for a message, cut at `max`. It is taken from the exchange's record, which was redacted
+ * whole before it was cut, never from the raw text: a cut of the raw text could split the key.
+ */
+export function bodyExcerpt(response: { readonly exchange: Exchange }, max: number): string {
+  const recorded = response.exchange.response;
+  const body = recorded?.body ?? '';
+  if (body.length > max) return `${body.slice(0, max)}…`;
+  return recorded?.bodyTruncated ? `${body}…` : body;
+}
 
 /** Longer than any key; a key split by the scan window can only sit in this many trailing chars. */
 const KEY_SPAN = 1024;

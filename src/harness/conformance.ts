@@ -20,7 +20,7 @@ import type { RawExchangeSink } from '../client/framing-probe.ts';
 import type { Profile } from '../profiles.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
-import { createRedactor } from '../client/redact.ts';
+import { bodyExcerpt, createRedactor } from '../client/redact.ts';
 import { shownText } from '../console-text.ts';
 import { ADDED_PETS_FILE, type AddedPet, readAddedPets, recordAddedPet } from './added-pets.ts';
 import { trimEvidence } from './evidence.ts';
@@ -430,7 +430,7 @@ function createContext(
 }
 
 function briefBody(response: ApiResponse): string {
-  const text = response.text.length > 200 ? `${response.text.slice(0, 200)}…` : response.text;
+  const text = bodyExcerpt(response, 200);
   return text ? ` with body ${text}` : '';
 }
 

