@@ -58,7 +58,7 @@ describe('redaction: the API key appears in no report, bundle, console line or e
       expect(json).toContain('$API_KEY');
       expect(result.stdout).toContain('Reproduce with: curl');
     }
-    if (overall === 'incomplete') expect(result.stdout).toMatch(/the key was refused/);
+    if (overall === 'incomplete') expect(result.stderr).toMatch(/the key was refused/);
   });
 });
 

@@ -116,7 +116,7 @@ describe('sharded runs', () => {
       const refused = await merge(judged, ['--baseline', other]);
       expect(refused.run.code).toBe(2);
       expect(refused.report.harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
-      expect(refused.run.stdout).toContain('--baseline differs from the baseline the shards were judged with');
+      expect(refused.run.stderr).toContain('--baseline differs from the baseline the shards were judged with');
 
       // Shards run without a baseline: the merge given one applies it.
       const unjudged = await merge(plain);
@@ -129,7 +129,7 @@ describe('sharded runs', () => {
       // One shard cannot update the baseline: it would drop what only the other shards saw.
       const update = await runCli([...faulty, '--baseline', baseline, '--update-baseline', '--shard', '1/3', '--report-dir', join(dir, 'update')]);
       expect(update.code).toBe(2);
-      expect(update.stdout).toContain('--update-baseline cannot be given to one shard');
+      expect(update.stderr).toContain('--update-baseline cannot be given to one shard');
     },
     TIMEOUT_MS,
   );
