@@ -63,6 +63,8 @@ export interface Config {
   readonly referenceVariants: readonly string[];
   /** Warnings about the configuration that do not stop the run. */
   readonly warnings: readonly string[];
+  /** The User-Agent every request carries (--user-agent); undefined: `animal-store-conformance/<version>`, empty: none. */
+  readonly userAgent?: string;
 }
 
 /**

@@ -14,6 +14,7 @@ import { buildWire, queryString } from './request-line.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
 import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
+import { defaultUserAgent, withUserAgent } from './user-agent.ts';
 
 /** A 429 with more than this many requests said to be left contradicts the headers (others may share the key). */
 const CONTRADICTION_SLACK = 5;
@@ -40,6 +41,7 @@ export function createClient(options: ClientOptions): TargetClient {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const redact = createRedactor(apiKey);
+  const userAgent = options.userAgent ?? defaultUserAgent();
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {
     dispatcher: options.dispatcher ?? getGlobalDispatcher(),
@@ -158,6 +160,7 @@ export function createClient(options: ClientOptions): TargetClient {
   async function perform(request: SendRequest, requestOptions: RequestOptions): Promise<ApiResponse> {
     const auth = authorization(requestOptions.auth);
     const wire = buildWire(baseUrl, origin, request, requestOptions);
+    wire.headers = withUserAgent(wire.headers, userAgent);
     if (auth) wire.headers[AUTHORIZATION] = auth.value;
     const recorded = recordRequest(wire, auth, redact, apiKey);
     if (requestOptions.pace !== false) {

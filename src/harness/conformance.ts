@@ -182,6 +182,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           apiKey,
           contract,
           timeoutMs: run.timeoutMs,
+          userAgent: run.userAgent,
           budget,
           dispatcher,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
