@@ -16,7 +16,7 @@ import { exchangeOnce, type TransportOptions, type WireRequest, type WireRespons
 import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
 import { defaultUserAgent, withUserAgent } from './user-agent.ts';
 
-/** A 429 with more than this many requests said to be left contradicts the headers (others may share the key). */
+/** A 429 with more than this many requests said to be left contradicts the headers (a few spent by others on the key are allowed for; RATE-004 and RATE-011 judge). */
 const CONTRADICTION_SLACK = 5;
 
 const DEFAULTS = { timeoutMs: 10_000, maxResponseBytes: 2 * 1024 * 1024, maxRetries: 4, maxWaitMs: 120_000 };
