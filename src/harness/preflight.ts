@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { type Dispatcher, request } from 'undici';
 import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
+import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
 
@@ -33,6 +34,8 @@ export interface PreflightOptions {
   /** The longest wait for a 429's Retry-After before the preflight goes on regardless. */
   maxWaitMs?: number;
   signal?: AbortSignal;
+  /** The run's User-Agent, as every request of the suite sends it (undefined: the default; empty: none). */
+  userAgent?: string;
 }
 
 const EXCERPT = 120;
@@ -165,7 +168,7 @@ async function fetchAnswer(url: string, options: Connected): Promise<PreflightAn
     const response = await request(url, {
       dispatcher: options.dispatcher,
       method: 'GET',
-      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
+      headers: withUserAgent({ authorization: `Bearer ${options.apiKey}`, accept: 'application/json' }, options.userAgent ?? defaultUserAgent()),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.any(signals),
