@@ -39,21 +39,22 @@ conformance(
       { label: curl.label, send: () => get(curl.headers), shape: (r) => shapeOf(r) },
     );
   },
-  { tier: 'quick' },
+  // Quick's sample of this requirement is the createPet pair below, sent with no User-Agent.
+  { tier: 'standard' },
 );
 
 conformance(
   'CON-004',
-  'createPet and getPet answer alike for a pet named as people name pets, without the run tag',
+  'createPet and getPet answer alike for a pet named as people name pets, sent with no User-Agent',
   async (ctx: ConformanceContext) => {
     const categoryId = ctx.categoryId();
     const tagged = { name: ctx.petName(), categoryId, status: 'available' };
-    // Sent by a browser too: the pet looks like any other client's in every respect a server could read.
+    // Sent with no User-Agent too: the pet looks like any other client's in every respect a server could read.
     const plain = { name: realisticPetName(ctx.random), categoryId, status: 'available' };
-    const browser = FINGERPRINTS[2]!;
+    const bare = FINGERPRINTS[0]!;
     const created: Record<'suite' | 'plain', ApiResponse | undefined> = { suite: undefined, plain: undefined };
     const create = (which: 'suite' | 'plain') => async () => {
-      const response = which === 'suite' ? await ctx.client.createPet(tagged) : await ctx.client.createPet(plain, { headers: browser.headers });
+      const response = which === 'suite' ? await ctx.client.createPet(tagged) : await ctx.client.createPet(plain, { headers: bare.headers });
       created[which] = response;
       return response;
     };
@@ -61,17 +62,19 @@ conformance(
       ctx,
       'createPet of a valid NewPet',
       { label: `${AS_THE_SUITE}, named ${JSON.stringify(tagged.name)}`, send: create('suite'), shape: (r) => shapeOf(r, tagged) },
-      { label: `${browser.label}, named ${JSON.stringify(plain.name)}`, send: create('plain'), shape: (r) => shapeOf(r, plain) },
+      { label: `${bare.label}, named ${JSON.stringify(plain.name)}`, send: create('plain'), shape: (r) => shapeOf(r, plain) },
     );
     const suitePet = toPetRecord(created.suite?.body);
     const plainPet = toPetRecord(created.plain?.body);
     // Both refused alike (a category the target does not know) leaves nothing to read back.
     if (!suitePet || !plainPet) return;
+    if (ctx.run.profile === 'quick') ctx.observable(false, 'the quick profile does not read the pets back: --profile standard does', 'profile');
+    if (ctx.run.profile === 'quick') return;
     await expectAlike(
       ctx,
       'getPet of the pet just added',
       { label: AS_THE_SUITE, send: () => ctx.client.getPet(suitePet.id), shape: (r) => shapeOf(r, tagged) },
-      { label: browser.label, send: () => ctx.client.getPet(plainPet.id, { headers: browser.headers }), shape: (r) => shapeOf(r, plain) },
+      { label: bare.label, send: () => ctx.client.getPet(plainPet.id, { headers: bare.headers }), shape: (r) => shapeOf(r, plain) },
     );
   },
   { tier: 'quick', writes: true },

@@ -75,7 +75,7 @@ describe('targets that recognise the suite', () => {
       `${name}: ${spots ? 'NOT CONFORMANT, CON-004 failing' : 'CON-004 passes'}`,
       async ({ expect, onTestFinished }) => {
         const target = await recognising({ onTestFinished }, spots ?? (() => false));
-        const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'quick', '--only', 'consistency', '--seed', '3'], {
+        const run = await runCliInTest({ onTestFinished }, ['--target', target, '--profile', 'standard', '--only', 'consistency', '--seed', '3'], {
           timeoutMs: BOUND_MS,
           env: { API_KEY: KEY },
           label: 'fingerprint',
