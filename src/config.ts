@@ -175,7 +175,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     proxy: stringSetting(settings.get('proxy')),
     caCert: stringSetting(settings.get('ca-cert')),
     insecure: bool('insecure') ?? false,
-    userAgent: text('user-agent'),
+    // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
+    userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
     env,
     cwd,
   });

@@ -6,6 +6,7 @@ import { limitsOf } from '../src/plans.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
 import { failOnFinding } from './support/findings.ts';
+import { describeTrial, keyIsolation, keyPair } from './support/key-isolation.ts';
 import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
@@ -17,6 +18,8 @@ const AGREEMENT_MS = 2_000;
 const TIMER_MARGIN_MS = 50;
 /** A recovery request this much later than due was held up by the machine, not by the suite. */
 const LATE_MS = 500;
+/** Requests others may spend on the main key between its last reading and the check (as for a 429 in RATE-004). */
+const OWN_SLACK = 5;
 
 function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
   const missing = missingRateHeaders(response);
@@ -146,6 +149,34 @@ describe('rate-limit headers', () => {
   );
 });
 
+describe('rate limits per key', () => {
+  conformance(
+    'RATE-011',
+    "a key's X-RateLimit-Remaining moves only with its own requests, not with another key's",
+    async (ctx: ConformanceContext) => {
+      const pair = keyPair(ctx);
+      // Untested for want of a second key, like the exhaustion of a key too large to spend: --exhaust-key covers both.
+      if (!pair) ctx.skip('one key only, and RATE-011 compares two: give a second key with --exhaust-key', 'key-too-large');
+      // The second key is observed: nothing else of the suite spends it, so its counter is the clean one.
+      const isolation = await keyIsolation(pair.second, pair.main);
+      if (isolation.kind === 'unclear') ctx.skip(isolation.reason, 'precondition');
+      if (isolation.kind === 'own') {
+        const { trial } = isolation;
+        ctx.check(true, "the second key unmoved by the main key's requests", describeTrial(trial), [trial.before.response, trial.after.response]);
+        return;
+      }
+      const { first, control, confirm } = isolation;
+      ctx.fail(
+        `the second key's Remaining falls by its own request only, whatever the main key sends (plans belong to keys: each key's counters are its own)`,
+        `${describeTrial(first)}; alone: ${describeTrial(control)}; again: ${describeTrial(confirm)}`,
+        [first.before.response, first.after.response, control.before.response, control.after.response, confirm.before.response, confirm.after.response],
+      );
+    },
+    // Five requests on a valid server, up to fifteen to confirm a finding: more than quick's budget affords.
+    { tier: 'standard' },
+  );
+});
+
 // Last in the file (and the CLI runs this file last on a remote target): after the 429 the only request
 // the suite sends on that key is RATE-007's, once the wait is over.
 describe('rate-limit exhaustion', () => {
@@ -203,7 +234,14 @@ describe('rate-limit exhaustion', () => {
           [previous.response, reading.response],
         );
       }
-      const others = result.slack > 1 ? ` (others using the key spent up to ${result.slack - 1} per request)` : '';
+      // Never put down to "someone else" in silence: the report says so, and RATE-011 judges whether
+      // another key's requests move this key's counter, on a paired observation.
+      if (result.slack > 1) {
+        ctx.note(
+          `X-RateLimit-Remaining fell by up to ${result.slack} per request during the exhaustion, more than the suite's own requests: another client on the key, or a counter shared with other keys (RATE-011)`,
+        );
+      }
+      const others = result.slack > 1 ? ` (Remaining fell by up to ${result.slack} per request, unexplained by the suite's own)` : '';
       ctx.check(
         !early,
         `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
@@ -212,6 +250,32 @@ describe('rate-limit exhaustion', () => {
       );
     },
     options,
+  );
+
+  conformance(
+    'RATE-011',
+    'while one key is refused with 429, the other key is still served',
+    async (ctx: ConformanceContext) => {
+      const pair = keyPair(ctx);
+      // Untested for want of a second key, like the exhaustion of a key too large to spend: --exhaust-key covers both.
+      if (!pair) ctx.skip('one key only, and RATE-011 compares two: give a second key with --exhaust-key', 'key-too-large');
+      const { tooMany: refused } = await tooMany(ctx);
+      // What the main key's own headers said last: with requests left (a window that turned since only adds
+      // to them), only the other key's 429 explains a refusal.
+      const own = pair.main.rateLimit;
+      const response = await pair.main.listPets({ limit: 1 }, { retryOn429: false });
+      const left = own?.remaining !== undefined && own.remaining > OWN_SLACK;
+      if (response.status === 429 && !left)
+        ctx.skip(`the main key's own window may be spent (its last headers said Remaining ${own?.remaining ?? 'nothing'})`, 'precondition');
+      ctx.check(
+        response.status !== 429,
+        `the main key served while the second key is refused (the main key's last headers said Remaining ${own?.remaining ?? '?'})`,
+        () => `the second key got ${describeReading(refused)}, then the main key got 429 too`,
+        [refused.response, response],
+      );
+    },
+    // One request, but quick's budget has none to spare: the exhaustion itself is quick's.
+    { ...options, tier: 'standard' },
   );
 
   conformance(

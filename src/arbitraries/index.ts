@@ -6,3 +6,4 @@ export { namedMutations, type NamedMutation } from './named-mutations.ts';
 export { queryArbitrary, type QueryArbitraryOptions } from './query-arbitrary.ts';
 export { DEFAULT_NAME_LIMIT, taggedName, type TaggedNameOptions } from './tagged-name.ts';
 export type { SchemaNode, SchemaSource } from './schema-node.ts';
+export { REALISTIC_PET_NAMES, realisticPetName } from './pet-names.ts';

@@ -15,8 +15,9 @@ import { buildWire, queryString } from './request-line.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
 import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
+import { defaultUserAgent, withUserAgent } from './user-agent.ts';
 
-/** A 429 with more than this many requests said to be left contradicts the headers (others may share the key). */
+/** A 429 with more than this many requests said to be left contradicts the headers (a few spent by others on the key are allowed for; RATE-004 and RATE-011 judge). */
 const CONTRADICTION_SLACK = 5;
 
 const DEFAULTS = { timeoutMs: 10_000, maxResponseBytes: 2 * 1024 * 1024, maxRetries: 4, maxWaitMs: 120_000 };
@@ -43,6 +44,7 @@ export function createClient(options: ClientOptions): TargetClient {
   const network = options.network ?? DIRECT;
   const redactors = [apiKey, ...networkSecrets(network)].map(createRedactor);
   const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+  const userAgent = options.userAgent ?? defaultUserAgent();
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {
     dispatcher: options.dispatcher ?? getGlobalDispatcher(),
@@ -176,6 +178,7 @@ export function createClient(options: ClientOptions): TargetClient {
   async function perform(request: SendRequest, requestOptions: RequestOptions): Promise<ApiResponse> {
     const auth = authorization(requestOptions.auth);
     const wire = buildWire(baseUrl, origin, request, requestOptions);
+    wire.headers = withUserAgent(wire.headers, userAgent);
     if (auth) wire.headers[AUTHORIZATION] = auth.value;
     const recorded = recordRequest(wire, auth, redact, apiKey);
     if (requestOptions.pace !== false) {

@@ -65,6 +65,9 @@ export interface ClientOptions {
   sharedRateLimit?: RateLimitMemory;
   /** The signal that stops a wait for a rate-limit window (the run was interrupted, the test timed out). */
   abortSignal?: () => AbortSignal | undefined;
+  /** Sent as User-Agent on every request; default `animal-store-conformance/<version>`, empty: none.
+   * A request's own `user-agent` header wins (empty there: none for that request). */
+  userAgent?: string;
 }
 
 /** What is sent as Authorization. `shown` is written into curl lines, inside double quotes so `$API_KEY`

@@ -191,6 +191,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           apiKey,
           contract,
           timeoutMs: run.timeoutMs,
+          userAgent: run.userAgent,
           budget,
           dispatcher,
           network: run.network,

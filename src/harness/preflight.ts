@@ -4,6 +4,7 @@ import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
 import { networkAdvice } from '../client/network-advice.ts';
 import type { NetworkSettings } from '../client/network.ts';
+import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
 
@@ -37,6 +38,8 @@ export interface PreflightOptions {
   signal?: AbortSignal;
   /** Headers, proxy and CA of the run (--header, --proxy, --ca-cert, --insecure). */
   network?: NetworkSettings;
+  /** The run's User-Agent, as every request of the suite sends it (undefined: the default; empty: none). */
+  userAgent?: string;
 }
 
 const EXCERPT = 120;
@@ -177,7 +180,7 @@ async function fetchAnswer(url: string, options: Connected): Promise<PreflightAn
     const response = await request(url, {
       dispatcher: options.dispatcher,
       method: 'GET',
-      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
+      headers: withUserAgent({ authorization: `Bearer ${options.apiKey}`, accept: 'application/json' }, options.userAgent ?? defaultUserAgent()),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.any(signals),

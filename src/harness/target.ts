@@ -84,7 +84,16 @@ export interface StartedTarget {
 export async function startTarget(config: Config, ledgerPath: string, contract?: Contract): Promise<StartedTarget> {
   if (config.target === undefined) return startEmbedded(config, contract);
   const apiKey = config.apiKey ?? '';
-  await preflight({ baseUrl: config.target, apiKey, exhaustApiKey: config.exhaustApiKey, timeoutMs: config.timeoutMs, ledgerPath, network: config.network });
+  const userAgent = config.userAgent === undefined ? {} : { userAgent: config.userAgent };
+  await preflight({
+    baseUrl: config.target,
+    apiKey,
+    exhaustApiKey: config.exhaustApiKey,
+    timeoutMs: config.timeoutMs,
+    ledgerPath,
+    network: config.network,
+    ...userAgent,
+  });
   return {
     fields: { baseUrl: config.target, apiKey, exhaustApiKey: config.exhaustApiKey, rateWindowMs: undefined, embedded: false },
     close: async () => {},

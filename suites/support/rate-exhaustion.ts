@@ -21,7 +21,7 @@ export type Exhaustion =
       tooMany: Reading;
       /** The response just before it (the paced probe when the very first unpaced request got the 429). */
       previous: Reading;
-      /** The highest Remaining a 429 may follow: 1 for our own race, more when others share the key. */
+      /** The highest Remaining a 429 may follow: 1 for our own race, more when Remaining fell faster than the suite sent (see RATE-011). */
       slack: number;
       sent: number;
       /**

@@ -100,6 +100,24 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return (await limited(c, 1)).map(rateHeaders);
     },
   },
+  // The small key read, the roomy key used twice, the small key read again: its own count, or a shared one.
+  'ratelimit-per-address': {
+    ...smallKey,
+    run: async (c) => {
+      const before = await call(c.server, 'GET', '/pets', { key: SMALL });
+      await call(c.server, 'GET', '/pets');
+      await call(c.server, 'GET', '/pets');
+      return [before, await call(c.server, 'GET', '/pets', { key: SMALL })].map(rateHeaders);
+    },
+  },
+  // The small key spent to its 429, then the roomy key: served, or refused with it.
+  'ratelimit-429-bans-every-key': {
+    ...smallKey,
+    run: async (c) => {
+      await limited(c, 5);
+      return rateHeaders(await call(c.server, 'GET', '/pets')).slice(0, 1);
+    },
+  },
   'retry-after-inconsistent': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
 

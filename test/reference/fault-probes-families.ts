@@ -75,6 +75,7 @@ export const FAMILY_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'no-content-type-500': { run: ({ server }) => post(server, {}, NEW_PET) },
   'blank-body-500': { run: ({ server }) => post(server, { 'content-type': 'application/json' }, '  \n ') },
+  'untagged-name-500': { run: ({ server }) => post(server, { 'content-type': 'application/json' }, NEW_PET) },
   'invalid-utf8-500': { run: ({ server }) => post(server, { 'content-type': 'application/json' }, Buffer.from('{"name":"\xff","categoryId":1}', 'latin1')) },
   'framework-errors-bare': {
     run: async ({ server }) => {

@@ -148,6 +148,13 @@ export const INPUT_FAMILY_FAULTS = [
     hooks: () => crashOn((body) => body.length > 0 && body.toString('latin1').trim() === '', 'Unexpected end of JSON input'),
   }),
   defineFault({
+    name: 'untagged-name-500',
+    group: 'status',
+    description: 'createPet of a pet whose name lacks "conformance" (the tag the suite puts on its own pets) fails with 500: only the suite is served.',
+    detectedBy: ['CON-004'],
+    hooks: () => crashOn(lacksTag, 'name lookup failed'),
+  }),
+  defineFault({
     name: 'invalid-utf8-500',
     group: 'status',
     description: 'createPet with a body that is not UTF-8 fails inside the server (a strict decoder throws, uncaught): 500.',
@@ -193,6 +200,13 @@ function crashOn(crashes: (body: Buffer) => boolean, message: string): FaultHook
 /** A framework's own error: the status and its reason phrase as text, nothing else. */
 function bare(reply: Reply): Reply {
   return { status: reply.status, body: `${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}\n`, contentType: 'text/plain; charset=utf-8' };
+}
+
+/** A NewPet-looking body whose name does not carry the suite's tag. */
+function lacksTag(body: Buffer): boolean {
+  const value = safeParse(body);
+  const name = typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && !name.includes('conformance');
 }
 
 function safeParse(body: Buffer): unknown {

@@ -1,4 +1,5 @@
-import type { Bucket } from '../rate-limiter.ts';
+import type { Socket } from 'node:net';
+import { type Bucket, newBucket } from '../rate-limiter.ts';
 import type { RateInfo, Reply } from '../replies.ts';
 import { defineFault } from './hooks.ts';
 import { setHeaders } from './reply-edits.ts';
@@ -140,6 +141,39 @@ export const RATE_LIMIT_FAULTS = [
         refuse: (refused, { bucket, windows, now }) => {
           if (refused && !blockedUntil.has(bucket)) blockedUntil.set(bucket, bucket.dayStart + windows.dayMs);
           return refused || now < (blockedUntil.get(bucket) ?? 0);
+        },
+      };
+    },
+  }),
+  defineFault({
+    name: 'ratelimit-per-address',
+    group: 'rate-limit',
+    description: "Requests are counted per client address, not per key: every key sent from one address spends one counter (each key's Limit stays its own).",
+    detectedBy: ['RATE-011'],
+    hooks: () => {
+      const byAddress = new Map<string, Bucket>();
+      return {
+        authenticate: (key, attempt) => {
+          if (key === undefined) return key;
+          const address = (attempt.connection as Partial<Socket>).remoteAddress ?? '';
+          const bucket = byAddress.get(address) ?? newBucket();
+          byAddress.set(address, bucket);
+          return { ...key, bucket };
+        },
+      };
+    },
+  }),
+  defineFault({
+    name: 'ratelimit-429-bans-every-key',
+    group: 'rate-limit',
+    description: 'A 429 on one key refuses every key with 429 until the window of that 429 turns (one ban for the whole client).',
+    detectedBy: ['RATE-011'],
+    hooks: () => {
+      let bannedUntil = 0;
+      return {
+        refuse: (refused, { bucket, windows, now }) => {
+          if (refused) bannedUntil = Math.max(bannedUntil, bucket.minuteStart + windows.minuteMs);
+          return refused || now < bannedUntil;
         },
       };
     },
