@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { NetworkSettings } from './client/network.ts';
+import { CONFIG_DEFAULTS } from './config/defaults.ts';
 import { networkSettings } from './config/network.ts';
 import type { OptionValues } from './config/options.ts';
 import { type RawSetting, resolveSettings } from './config/sources.ts';
@@ -84,23 +85,7 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
-/**
- * What a setting is when neither flag, environment nor .env names it: the one table every default is read
- * from (the CLI's usage, the report of a rejected configuration).
- */
-export const CONFIG_DEFAULTS = Object.freeze({
-  reportDir: 'reports',
-  /** A remote target gets the profile CI uses; the embedded reference, which costs nothing, the fullest. */
-  remoteProfile: 'standard',
-  embeddedProfile: 'thorough',
-  timeoutMs: 10_000,
-  readOnly: false,
-  exhaust: true,
-  strict: false,
-  failFast: false,
-  requireComplete: false,
-  quiet: false,
-} as const satisfies Record<string, string | number | boolean>);
+export { CONFIG_DEFAULTS } from './config/defaults.ts';
 
 /** One failing test of a report, to run again (--replay): its vitest id, and the fast-check path of its counterexample. */
 export interface ReplayTest {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { CONFIG_DEFAULTS, type Config, type ConfigFlags } from '../config.ts';
+import type { Config, ConfigFlags } from '../config.ts';
+import { CONFIG_DEFAULTS } from '../config/defaults.ts';
 import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/options.ts';
 import { HarnessError } from '../errors.ts';
 import { nearestNames } from '../nearest-names.ts';

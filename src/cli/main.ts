@@ -1,9 +1,6 @@
 import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
-import { COMPARE_USAGE, runCompare } from './compare.ts';
 import { suiteVersion } from './paths.ts';
 import { planReplay, referenceStartLine } from './replay.ts';
-import { runMatrix } from '../matrix/index.ts';
-import { runKeygen, runVerify } from './verify.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { consoleSafe, shownText } from '../console-text.ts';
 
@@ -17,10 +14,11 @@ export async function main(argv: readonly string[], out?: (line: string) => void
   // passes one sink gets everything there.
   const log = out ?? ((line: string) => console.log(consoleSafe(line)));
   const err = errors ?? out ?? ((line: string) => console.error(consoleSafe(line)));
-  if (argv[0] === 'compare') return runCompare(argv.slice(1), log);
-  if (argv[0] === 'verify') return runVerify(argv.slice(1), log);
-  if (argv[0] === 'keygen') return runKeygen(argv.slice(1), log);
-  if (argv[0] === 'matrix') return runMatrix(argv.slice(1), log);
+  // Each sub-command is loaded when asked for: --help and --version load nothing but what they print.
+  if (argv[0] === 'compare') return (await import('./compare.ts')).runCompare(argv.slice(1), log);
+  if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
+  if (argv[0] === 'keygen') return (await import('./verify.ts')).runKeygen(argv.slice(1), log);
+  if (argv[0] === 'matrix') return (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
   if (argv[0] === 'reference') return serveReference(argv.slice(1));
   // Asking for help or the version is never a usage error, and writes no report.
   if (argv[0] === 'help') return help(argv[1]?.startsWith('-') ? undefined : argv[1], log);
@@ -67,10 +65,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
 
 /** `help [command]`: the main usage, or a sub-command's own (verify and keygen answer their --help). */
 function help(command: string | undefined, log: (line: string) => void): Promise<number> | number {
-  if (command === 'compare') {
-    log(COMPARE_USAGE);
-    return 0;
-  }
+  if (command === 'compare') return import('./compare.ts').then(({ COMPARE_USAGE }) => (log(COMPARE_USAGE), 0));
   if (command === 'verify' || command === 'keygen' || command === 'matrix') return main([command, '--help'], log);
   if (command === 'faults' || command === 'variants') return listReferenceOptions(command, log);
   if (command === 'reference') return serveReference(['--help']);

@@ -1,0 +1,17 @@
+/**
+ * What a setting is when no flag, variable or file names it: the one table every default is read
+ * from (the CLI's usage, the report of a rejected configuration).
+ */
+export const CONFIG_DEFAULTS = Object.freeze({
+  reportDir: 'reports',
+  /** A remote target gets the profile CI uses; the embedded reference, which costs nothing, the fullest. */
+  remoteProfile: 'standard',
+  embeddedProfile: 'thorough',
+  timeoutMs: 10_000,
+  readOnly: false,
+  exhaust: true,
+  strict: false,
+  failFast: false,
+  requireComplete: false,
+  quiet: false,
+} as const satisfies Record<string, string | number | boolean>);
