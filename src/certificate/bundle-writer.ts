@@ -78,8 +78,8 @@ export const EMBEDDED_SUBJECT = 'animal-store-conformance embedded reference';
 export function implementationClaim(
   manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target' | 'suiteIdentity'>,
 ): ImplementationClaim {
-  if (manifest.target.embedded) return { name: EMBEDDED_SUBJECT, digest: manifest.suiteIdentity, digestOf: 'suite-identity' };
-  const name = manifest.implementation ?? manifest.target.url;
+  if (manifest.target?.embedded) return { name: EMBEDDED_SUBJECT, digest: manifest.suiteIdentity, digestOf: 'suite-identity' };
+  const name = manifest.implementation ?? String(manifest.target?.url);
   return { name, ...(manifest.implementationDigest ? { digest: manifest.implementationDigest, digestOf: 'artifact' as const } : {}) };
 }
 

@@ -16,7 +16,9 @@ describe('certificate hygiene: no old signature beside new files, no key overwri
     writeFileSync(join(bundle, ATTESTATION_FILE), '{"old":"signature"}\n');
     const run = await runCli(['--certify', bundle, '--report-dir', join(dir, 'reports')]);
     expect(run.code, run.stdout).toBe(2);
-    expect(run.stdout).toMatch(/--certify .*old-bundle is not empty \(attestation\.intoto\.jsonl\): give an empty directory, or --force to empty it first/);
+    expect(run.stdout + run.stderr).toMatch(
+      /--certify .*old-bundle is not empty \(attestation\.intoto\.jsonl\): give an empty directory, or --force to empty it first/,
+    );
     expect(readdirSync(bundle)).toEqual([ATTESTATION_FILE]);
   });
 
@@ -68,9 +70,11 @@ describe('certificate hygiene: no old signature beside new files, no key overwri
     const remote = ['--target', 'http://127.0.0.1:9/v1', '--api-key', 'k', '--profile', 'thorough', '--report-dir', join(dir, 'remote-reports')];
     const noPlan = await runCli([...remote, '--certify', join(dir, 'remote-bundle')]);
     expect(noPlan.code).toBe(2);
-    expect(noPlan.stdout).toMatch(/--certify of a remote target needs --plan \(free, pro, business, enterprise or enterprise:<perMinute>:<perDay>\)/);
+    expect(noPlan.stdout + noPlan.stderr).toMatch(
+      /--certify of a remote target needs --plan \(free, pro, business, enterprise or enterprise:<perMinute>:<perDay>\)/,
+    );
     const bad = await runCli([...remote, '--plan', 'enterprise:0:10']);
     expect(bad.code).toBe(2);
-    expect(bad.stdout).toMatch(/--plan must be one of/);
+    expect(bad.stdout + bad.stderr).toMatch(/--plan must be one of/);
   });
 });
