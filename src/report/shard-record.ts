@@ -88,6 +88,8 @@ const MUST_AGREE: ReadonlyArray<[string, (run: RunInfo) => unknown]> = [
   ['--no-exhaust', (r) => !r.exhaust],
   ['--strict', (r) => r.strict],
   ['--plan', (r) => r.plan ?? 'none'],
+  ['the plan limits', (r) => r.planLimits ?? 'none'],
+  ['how the target was reached (--header, --proxy, --ca-cert, --insecure)', (r) => r.network ?? 'directly, TLS verified'],
 ];
 
 const mismatch = (message: string) => new HarnessError('ERR_SHARD_MISMATCH', message);

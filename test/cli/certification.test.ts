@@ -239,6 +239,21 @@ describe('certification of a merge: the grade of --certify, and shards that prov
     expect(readReport(join(dir, 'forged-reports')).harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
   }, 120_000);
 
+  it.each([
+    ['suite identity', (record: ShardRecord) => Object.assign(record.run, { suiteIdentity: 'ab'.repeat(32) })],
+    ['the plan limits', (record: ShardRecord) => Object.assign(record.run, { planLimits: { perMinute: 1, perDay: 1 } })],
+    ['how the target was reached', (record: ShardRecord) => Object.assign(record.run, { network: { headers: ['x-tenant'], tlsVerified: true } })],
+  ])('shards that differ in %s are not one run', async (what, edit) => {
+    const from = blobs(`differ-${what.replace(/\W+/g, '-')}`);
+    const path = join(from, 'blob-2-2.run.json');
+    const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+    edit(record);
+    writeFileSync(path, JSON.stringify(record));
+    const run = await runCli(['--merge-reports', from, '--report-dir', join(from, 'out')]);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout + run.stderr).toContain(`the shards were not one run: they differ in ${what}`);
+  });
+
   it('--implementation-digest without --target is refused: the embedded reference is not the artefact', async () => {
     const run = await runCli([
       '--implementation-digest',
