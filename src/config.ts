@@ -106,6 +106,8 @@ export interface ConfigSources {
   cwd?: string;
   /** Source of a fresh seed when none is given. */
   randomSeed?: () => number;
+  /** A merge of shards (--merge-reports): the target is the shards', so the merge checks what depends on it. */
+  merging?: boolean;
 }
 
 /**
@@ -177,6 +179,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     if (target && !stated)
       throw new HarnessError('ERR_CONFIG', `--certify of a remote target needs --plan (${PLAN_FORMS}): RATE-008 checks the key's plan limits`);
   }
+  // The digest names the artefact tested: the embedded reference is no artefact of the implementer's.
+  if (text('implementation-digest') !== undefined && !target && sources.merging !== true)
+    throw new HarnessError('ERR_CONFIG', `${from('implementation-digest')} needs --target: without it the suite tests its own embedded reference`);
   const failFast = bool('fail-fast') ?? CONFIG_DEFAULTS.failFast;
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
     throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');

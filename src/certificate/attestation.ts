@@ -49,8 +49,10 @@ export interface Statement {
 export interface ImplementationClaim {
   /** As declared (--implementation name@version); the target when none was declared. */
   name: string;
-  /** sha256 hex of the artifact tested (--implementation-digest); absent: the digest is that of the name. */
+  /** sha256 hex of what was tested (--implementation-digest, or the suite identity); absent: the digest is that of the name. */
   digest?: string;
+  /** What the digest is of: the artefact declared, or the suite's own code (the embedded reference). */
+  digestOf?: 'artifact' | 'suite-identity';
 }
 
 /** DSSE v1 pre-authentication encoding. */
@@ -86,7 +88,7 @@ export function implementationSubject(claim: ImplementationClaim): ResourceDescr
   return {
     name: claim.name,
     digest: { sha256: claim.digest ?? sha256Hex(claim.name) },
-    annotations: { role: 'implementation', digestOf: claim.digest ? 'artifact' : 'declared-name' },
+    annotations: { role: 'implementation', digestOf: claim.digest ? (claim.digestOf ?? 'artifact') : 'declared-name' },
   };
 }
 

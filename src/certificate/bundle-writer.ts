@@ -67,10 +67,20 @@ export function planText(run: ConformanceReport['run']): string | undefined {
   return run.planLimits ? `${run.plan}:${run.planLimits.perMinute}:${run.planLimits.perDay}` : run.plan;
 }
 
-/** What the statement names as the implementation: as declared, else the target it ran against. */
-export function implementationClaim(manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target'>): ImplementationClaim {
-  const name = manifest.implementation ?? (manifest.target.embedded ? 'embedded reference implementation' : manifest.target.url);
-  return { name, ...(manifest.implementationDigest ? { digest: manifest.implementationDigest } : {}) };
+/** The subject's name when the run tested the suite's own embedded reference. */
+export const EMBEDDED_SUBJECT = 'animal-store-conformance embedded reference';
+
+/**
+ * What the statement names as the implementation: what was tested. The embedded reference is the suite's
+ * own code, so its subject is the suite identity, whatever was declared; a remote target is named as
+ * declared (else by its URL), with the artefact's digest when one was given.
+ */
+export function implementationClaim(
+  manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target' | 'suiteIdentity'>,
+): ImplementationClaim {
+  if (manifest.target?.embedded) return { name: EMBEDDED_SUBJECT, digest: manifest.suiteIdentity, digestOf: 'suite-identity' };
+  const name = manifest.implementation ?? String(manifest.target?.url);
+  return { name, ...(manifest.implementationDigest ? { digest: manifest.implementationDigest, digestOf: 'artifact' as const } : {}) };
 }
 
 /** Every claim of the manifest but its file list: a function of the report, so the verifier rebuilds it. */

@@ -28,6 +28,7 @@ export {
 } from './bundle-writer.ts';
 export { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, loadPrivateKey, loadPublicKey, writeKeyPair } from './keys.ts';
 export { type BundleCheck, reportChecks } from './report-checks.ts';
+export { type VerifyPolicy, hasPolicy, parsePolicy, pinFlags, policyChecks } from './policy.ts';
 export { rederive, type Rederived } from './rederive.ts';
 export { suiteIdentity } from './suite-identity.ts';
 export { type CertifiedSummary, summaryLines } from './summary.ts';

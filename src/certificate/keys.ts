@@ -17,9 +17,13 @@ export function loadPrivateKey(path: string): KeyObject {
   }
 }
 
-/** An Ed25519 public key from PEM text (a bundle's signer key) or a PEM file. */
+/** One PEM public key block and nothing else: text around it, or a second block, would be bytes nobody signed. */
+const ONE_PUBLIC_KEY_PEM = /^-----BEGIN PUBLIC KEY-----\r?\n(?:[A-Za-z0-9+/=]{1,76}\r?\n)+-----END PUBLIC KEY-----\r?\n?$/;
+
+/** An Ed25519 public key from PEM text (a bundle's signer key) or a PEM file: one PEM block and nothing else. */
 export function parsePublicKey(pem: string | Buffer, origin: string): KeyObject {
   try {
+    if (!ONE_PUBLIC_KEY_PEM.test(pem.toString('latin1'))) throw new Error('the file must hold one PUBLIC KEY block and nothing else');
     const key = createPublicKey(pem);
     if (key.asymmetricKeyType !== 'ed25519') throw new Error(`an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`);
     return key;
@@ -54,4 +58,9 @@ export function writeKeyPair(dir: string): { privatePath: string; publicPath: st
   writeFileSync(privatePath, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
   writeFileSync(publicPath, publicKey.export({ type: 'spki', format: 'pem' }), { flag: 'wx' });
   return { privatePath, publicPath, keyid: keyId(publicKey) };
+}
+
+/** The key as this suite writes it (SPKI PEM): a bundle's signer.pub.pem must be exactly these bytes. */
+export function publicKeyPem(key: KeyObject): string {
+  return (key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'pem' }).toString();
 }

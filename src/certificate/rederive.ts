@@ -40,10 +40,12 @@ export function rederive(report: ConformanceReport, catalog: Catalog): Rederived
       stated.level !== requirement.level ||
       stated.coverage !== requirement.coverage ||
       stated.needs !== requirement.needs ||
-      stated.area !== requirement.area
+      stated.area !== requirement.area ||
+      stated.text !== requirement.text ||
+      stated.source !== requirement.source
     ) {
       catalogMismatches.push(
-        `${requirement.id}: the report gives it as ${stated.level}/${stated.coverage}, the catalog as ${requirement.level}/${requirement.coverage}`,
+        `${requirement.id}: the report states it otherwise than the catalog (level, coverage, area, source or text: ${stated.level}/${stated.coverage}, the catalog ${requirement.level}/${requirement.coverage})`,
       );
     }
     const own = stated.tests.map((t) => outcomeOf(t, report.harnessErrors));
@@ -78,6 +80,8 @@ export function rederive(report: ConformanceReport, catalog: Catalog): Rederived
 /** A test of the report as the verdict functions read it: its state, whom a failure blames, why it was skipped. */
 function outcomeOf(test: TestSummary, problems: readonly HarnessProblem[]): TestOutcome {
   const outcome: TestOutcome = { id: test.id, name: test.name, file: test.file, state: test.state, durationMs: test.durationMs, errors: [] };
+  // A test the run never reached is untested for the run's problem, not for a precondition.
+  if (test.notRun) outcome.notRun = true;
   const meta: ConformanceMeta = { requirementId: '', level: 'MUST', area: '', findings: [], exchanges: [] };
   if (test.state === 'skipped') {
     // The reason is kept as the note too: "did not run" (the run ended first) decides the untested code.

@@ -49,6 +49,16 @@ export function statementChecks(
     ...expectedSubjects.filter((s) => attested.has(s.name) && attested.get(s.name) !== s.digest.sha256).map((s) => `${s.name} changed since signing`),
   ];
   if (attested.size !== subjects.length) problems.push('a subject is named twice');
+  // A file subject is its name and sha256, nothing else: any other field is a claim no check reads.
+  for (const subject of subjects) {
+    const extra = isRecord(subject)
+      ? [
+          ...Object.keys(subject).filter((k) => k !== 'name' && k !== 'digest'),
+          ...(isRecord(subject.digest) ? Object.keys(subject.digest).filter((k) => k !== 'sha256') : ['digest']),
+        ]
+      : ['(not an object)'];
+    if (extra.length > 0) problems.push(`${isRecord(subject) ? String(subject.name) : '?'} carries fields this suite does not sign: ${extra.join(', ')}`);
+  }
   add(
     problems.length === 0,
     'attested files',
@@ -71,9 +81,12 @@ export function statementChecks(
       ? "the suite identity and the interface digest signed are the report's"
       : "the signed suite identity or interface digest is not the report's",
   );
-  const rest =
-    canonicalJson({ ...statement, subject: [], predicate: {} }) === canonicalJson({ ...expected, subject: [], predicate: {} }) &&
-    canonicalJson(Object.keys(predicate).sort()) === canonicalJson(Object.keys(expected.predicate).sort());
-  add(rest, 'statement fields', rest ? 'nothing else is signed' : 'the statement carries fields this suite does not write');
+  // The whole statement, byte for byte in meaning: whatever the checks above do not name is still compared.
+  const rest = canonicalJson(statement) === canonicalJson(expected);
+  add(
+    rest,
+    'statement fields',
+    rest ? 'nothing else is signed' : 'the statement is not exactly the one the bundle gives: it carries fields this suite does not write',
+  );
   return checks;
 }

@@ -8,7 +8,7 @@ import { REPORT_FILES } from '../report/write-reports.ts';
 import { ATTESTATION_FILE, type DsseEnvelope, keyId, sha256Hex, verifiedPayload } from './attestation.ts';
 import { BADGE_FILE } from './badge.ts';
 import { type BundleManifest, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, HAR_FILE, MANIFEST_FILE, SIGNER_KEY_FILE } from './bundle-writer.ts';
-import { loadPublicKey, parsePublicKey } from './keys.ts';
+import { loadPublicKey, parsePublicKey, publicKeyPem } from './keys.ts';
 import { type BundleCheck, agreementChecks, reportChecks, schemaCheck } from './report-checks.ts';
 import { statementChecks } from './statement-checks.ts';
 import { isRecord, parseStrictJson } from './strict-json.ts';
@@ -221,6 +221,8 @@ function signatureChecks(
   try {
     const given = options.publicKey === undefined ? undefined : typeof options.publicKey === 'string' ? loadPublicKey(options.publicKey) : options.publicKey;
     const own = bundleKeyPem ? parsePublicKey(bundleKeyPem, SIGNER_KEY_FILE) : undefined;
+    if (own && bundleKeyPem && !bundleKeyPem.equals(Buffer.from(publicKeyPem(own))))
+      add(false, 'signer key file', `${SIGNER_KEY_FILE} is not exactly the PEM this suite writes for its key: nothing else may sit in the file`);
     if (given && own && keyId(given) !== keyId(own)) {
       add(false, 'signer', `${SIGNER_KEY_FILE} is key sha256:${keyId(own)}, not the key given (sha256:${keyId(given)})`);
     }
@@ -232,6 +234,12 @@ function signatureChecks(
     return {};
   }
   const fingerprint = keyId(key);
+  const extras = envelopeExtras(envelope, fingerprint);
+  add(
+    extras.length === 0,
+    'envelope',
+    extras.length === 0 ? `one signature, by key sha256:${fingerprint}, and nothing unsigned beside it` : `${ATTESTATION_FILE}: ${extras.join('; ')}`,
+  );
   const payload = verifiedPayload(envelope, key);
   add(
     payload !== undefined,
@@ -255,4 +263,27 @@ function signatureChecks(
   // Only a key whose signature verified is a signer: a key that verified nothing is named by no summary.
   if (!payload) return {};
   return { ...(payload ? { payload } : {}), fingerprint };
+}
+
+/**
+ * What a DSSE envelope of this suite may hold: payloadType, payload and exactly one signature, whose
+ * keyid is the trusted key's fingerprint. Anything else (a note, a second signature, a relabelled keyid)
+ * is unsigned text a reader could take for part of the certificate.
+ */
+function envelopeExtras(envelope: DsseEnvelope, fingerprint: string): string[] {
+  const problems: string[] = [];
+  const unknown = Object.keys(envelope).filter((k) => !['payloadType', 'payload', 'signatures'].includes(k));
+  if (unknown.length > 0) problems.push(`unsigned fields in the envelope: ${unknown.join(', ')}`);
+  const signatures: unknown[] = Array.isArray(envelope.signatures) ? envelope.signatures : [];
+  if (signatures.length !== 1) problems.push(`${signatures.length} signatures: a bundle carries exactly one`);
+  for (const signature of signatures) {
+    if (!isRecord(signature)) {
+      problems.push('a signature is not an object');
+      continue;
+    }
+    const extra = Object.keys(signature).filter((k) => k !== 'keyid' && k !== 'sig');
+    if (extra.length > 0) problems.push(`unsigned fields in a signature: ${extra.join(', ')}`);
+    if (signature.keyid !== fingerprint) problems.push(`a signature's keyid is ${String(signature.keyid)}, not the signing key's fingerprint ${fingerprint}`);
+  }
+  return problems;
 }

@@ -23,6 +23,8 @@ import {
   writeShardRecord,
   shardRecordOf,
   mergeDeviations,
+  certificationGradeProblems,
+  mergeEvidenceProblems,
 } from '../report/index.ts';
 import { checkBundleDir, keyId, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
 import { type CliArgs, reproduceCommand } from './args.ts';
@@ -61,7 +63,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
   const contract = createContract();
   let config: Config | undefined;
   try {
-    config = loadConfig({ flags: args.flags });
+    config = loadConfig({ flags: args.flags, merging: args.mergeReports !== undefined });
     for (const warning of config.warnings) err(`warning: ${warning}`);
     checkSelection(config.only, catalog);
     const deviations = knownFailures(config, catalog);
@@ -255,6 +257,7 @@ function handleInterruption(current: () => Vitest | undefined, log: (line: strin
 async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
   const shards = readShardSet(blobDir);
   try {
+    if (setup.config.certifyDir) checkCertifiableMerge(shards.run, setup.config);
     const deviations = mergeDeviations(shards.deviations, setup.deviations, {
       declared: setup.config.expectedDeviations !== undefined,
       baseline: setup.config.baseline !== undefined,
@@ -288,6 +291,12 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
     }
     const result = reporter.result;
     if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
+    const unproven = mergeEvidenceProblems(result, reporter.exchanges.length, shards.records);
+    if (unproven.length > 0)
+      throw new HarnessError(
+        'ERR_SHARD_MISMATCH',
+        `the shards do not prove what they say: ${unproven.slice(0, 5).join('; ')}${unproven.length > 5 ? ` and ${unproven.length - 5} more` : ''}`,
+      );
     log(
       `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
     );
@@ -295,6 +304,14 @@ async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string)
   } finally {
     shards.dispose();
   }
+}
+
+/** A merge certifies only at the grade --certify asks of a run, and a digest names a remote artefact only. */
+function checkCertifiableMerge(run: RunInfo, config: Config): void {
+  const problems = certificationGradeProblems(run);
+  if (config.implementationDigest && run.target.embedded)
+    problems.push('--implementation-digest names an artefact, but the shards tested the embedded reference');
+  if (problems.length > 0) throw new HarnessError('ERR_CONFIG', `--certify refuses this merge: ${problems.join('; ')}`);
 }
 
 /** The reporter of a run or of a merge: what differs is where the run's facts and judgement come from. */

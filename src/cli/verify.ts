@@ -1,5 +1,16 @@
 import { parseArgs } from 'node:util';
-import { type Verification, summaryLines, verifyBundle, writeKeyPair } from '../certificate/index.ts';
+import {
+  type BundleCheck,
+  type Verification,
+  type VerifyPolicy,
+  hasPolicy,
+  parsePolicy,
+  pinFlags,
+  policyChecks,
+  summaryLines,
+  verifyBundle,
+  writeKeyPair,
+} from '../certificate/index.ts';
 import { shownText } from '../console-text.ts';
 import { HarnessError } from '../errors.ts';
 
@@ -10,12 +21,22 @@ First it says what was certified, then one line per check.
 
   --public-key <pem>       the signer's public key you trust (from keygen: sign-key.pub.pem)
   --signer <fingerprint>   or the trusted signer's key fingerprint (sha256 of its public key, hex)
-  --allow-unsigned         check an unsigned bundle's integrity only: anyone can produce one
+  --allow-unsigned         check an unsigned bundle's integrity only: anyone can produce one (exit 3, never 0)
   --any-verdict            exit 0 for an authentic bundle of any verdict (not only CONFORMANT)
-  --format text|json       json: the verification as one JSON object, for machines
+  --format text|json       json: the verification as one JSON object (ASCII only), for machines
+
+Policy: what the certificate must be of (each mismatch exits 1, naming it). Without one, verify prints
+what to pin.
+  --implementation <name@version>       as declared when the bundle was made
+  --implementation-digest sha256:<hex>  the signed statement's subject digest
+  --plan <plan>                         the key's plan, as the summary says it
+  --suite-identity <sha256>             the suite that made the bundle
+  --not-before <date>                   the run ended on or after this date (ISO 8601)
+  --max-age <days>                      the run ended at most this many days ago
   --help, -h               this text
 
-Exit: 0 authentic (and CONFORMANT, unless --any-verdict), 1 not, 2 bad arguments.`;
+Exit: 0 an authentic, signed certificate (CONFORMANT, unless --any-verdict) meeting the policy; 1 not;
+2 bad arguments; 3 an unsigned bundle whose integrity holds (--allow-unsigned): never a certificate.`;
 
 export const KEYGEN_USAGE = `Usage: animal-store-conformance keygen <dir>
 
@@ -24,15 +45,32 @@ Writes an Ed25519 key pair into <dir>: sign-key.pem (keep it secret; --sign-key)
 
 const INTEGRITY_ONLY = 'integrity only: anyone can produce an unsigned bundle';
 
-/** The exit code of a verification: 0 only for an authentic bundle of a CONFORMANT run (or any, when asked). */
-export function verifyExitCode(verification: Verification, anyVerdict: boolean): 0 | 1 {
-  return verification.authentic && (anyVerdict || verification.verdict === 'conformant') ? 0 : 1;
+/** The exit code of an unsigned bundle whose integrity holds: distinct, so no script takes it for a certificate. */
+export const UNSIGNED_EXIT = 3;
+
+/**
+ * The exit code of a verification: 0 only for an authentic, signed bundle of a CONFORMANT run (or any,
+ * when asked) that meets the policy; 3 for an unsigned one whose integrity holds; 1 otherwise.
+ */
+export function verifyExitCode(verification: Verification, anyVerdict: boolean, policy: readonly BundleCheck[] = []): 0 | 1 | 3 {
+  if (!verification.authentic || !policy.every((c) => c.ok)) return 1;
+  if (!verification.signed) return UNSIGNED_EXIT;
+  return anyVerdict || verification.verdict === 'conformant' ? 0 : 1;
+}
+
+/**
+ * JSON a machine can read whatever the bundle holds: every character outside printable ASCII written as
+ * a \u escape, so the console's escaping of control and bidi characters never touches it.
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[^\x20-\x7e\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `verify <bundle>`: what was certified, one line per check, and a conclusion; exit 0, 1, or 2 for usage. */
 export function runVerify(argv: readonly string[], log: (line: string) => void): number {
   let values;
   let positionals;
+  let policy: VerifyPolicy;
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
@@ -44,6 +82,12 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
         'allow-unsigned': { type: 'boolean' },
         'any-verdict': { type: 'boolean' },
         format: { type: 'string' },
+        implementation: { type: 'string' },
+        'implementation-digest': { type: 'string' },
+        plan: { type: 'string' },
+        'suite-identity': { type: 'string' },
+        'not-before': { type: 'string' },
+        'max-age': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -56,6 +100,7 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
     if ((values['public-key']?.length ?? 0) > 1) throw new HarnessError('ERR_CONFIG', '--public-key is given once: one signer is checked at a time');
     if ((values.signer?.length ?? 0) > 1) throw new HarnessError('ERR_CONFIG', '--signer is given once: one signer is checked at a time');
     if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') throw new HarnessError('ERR_CONFIG', '--format is text or json');
+    policy = parsePolicy(values);
   } catch (error) {
     log(`animal-store-conformance verify: ${(error as Error).message.split('\n')[0] ?? ''}`);
     log(VERIFY_USAGE);
@@ -73,11 +118,14 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
     return 2;
   }
   const anyVerdict = values['any-verdict'] === true;
-  const code = verifyExitCode(verification, anyVerdict);
+  const pinned = policyChecks(verification, policy, new Date());
+  const code = verifyExitCode(verification, anyVerdict, pinned);
+  const pin = hasPolicy(policy) ? [] : pinFlags(verification);
   if (values.format === 'json') {
     const { report: _report, manifest: _manifest, ...rest } = verification;
-    // certificate: the one field a machine may read as "certified" (authentic, signed by the trusted key, CONFORMANT).
-    log(JSON.stringify({ ...rest, certificate: isCertificate(verification), exitCode: code }, null, 2));
+    // certificate: the one field a machine may read as "certified" (authentic, signed by the trusted key, CONFORMANT, the policy met).
+    const certificate = isCertificate(verification) && pinned.every((c) => c.ok);
+    log(asciiJson({ ...rest, policy: pinned, ...(pin.length > 0 ? { pin } : {}), certificate, exitCode: code }));
     return code;
   }
   // Unsigned: every line says what the check is worth, so no line can be quoted as a certificate.
@@ -87,8 +135,16 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
     for (const line of summaryLines(verification.summary, { signed: verification.signed })) log(`  ${line}${mark}`);
   }
   // A detail may quote the bundle (a name, a path): one line each, escaped.
-  for (const check of verification.checks) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${shownText(check.detail, 2000)}${mark}`);
-  log(conclusion(verification, anyVerdict) + mark);
+  for (const check of [...verification.checks, ...pinned]) log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${shownText(check.detail, 2000)}${mark}`);
+  // Without a policy, any signed conformant bundle of anything passes: say what a certifier should pin.
+  if (pin.length > 0 && verification.authentic && verification.signed)
+    log(`No policy given: pin what you certify, e.g. verify <bundle> ${pin.map((p) => shownText(p, 300)).join(' ')}`);
+  const unmet = pinned.filter((c) => !c.ok);
+  log(
+    (unmet.length > 0
+      ? `NOT the certificate asked for: ${unmet.map((c) => c.name.replace(/^policy /, '')).join(', ')} ${unmet.length === 1 ? 'does' : 'do'} not match`
+      : conclusion(verification, anyVerdict)) + mark,
+  );
   return code;
 }
 

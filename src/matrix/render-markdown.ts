@@ -6,12 +6,21 @@ import { TRUST_WORDS, columnLabel, shortFingerprint } from './words.ts';
  * like `[x](javascript:…)` or `<img onerror>` shows as written.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\r\n\t]+/g, ' ')
+  return visibleControls(text.replace(/[\r\n\t]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+}
+
+/** Control, format (bidi overrides, marks, isolates) and separator characters, shown as \\uXXXX: they cannot reorder a line. */
+export function visibleControls(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, unicodeEscape);
+}
+
+/** A character as JSON's \\uXXXX escapes, one per UTF-16 unit (a pair beyond the BMP). */
+export function unicodeEscape(c: string): string {
+  return Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`).join('');
 }
 
 /** Columns that get a badge: the newest version of each implementation, unless NOT VERIFIED. */
@@ -24,6 +33,8 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
   const columns = new Map(matrix.implementations.map((c) => [c.key, c]));
   const ranked = matrix.ranking.map((k) => columns.get(k)).filter((c): c is MatrixColumn => c !== undefined);
   const label = (c: MatrixColumn) => escapeMarkdown(columnLabel(c));
+  // The subject the signature names, so two columns of one name are told apart by what was tested.
+  const subject = (c: MatrixColumn) => (c.implementationDigest ? ` (${escapeMarkdown(c.implementationDigest.slice(0, 19))}…)` : '');
   const lines = [
     `## Animal Store ${escapeMarkdown(matrix.interface.version)} conformance`,
     '',
@@ -34,9 +45,10 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
   ];
   ranked.forEach((c, i) => {
     const trust = `${TRUST_WORDS[c.trust]}${c.signer ? ` (key ${shortFingerprint(c.signer.fingerprint)})` : ''}`;
-    const badge = c.badge ? `![${escapeMarkdown(c.verdictLabel)}](badges/${c.badge})` : '';
+    // The alt text says what the badge says: an unsigned input's badge is never read as a certificate.
+    const badge = c.badge ? `![${escapeMarkdown(c.verdictLabel)}${c.trust === 'verified' ? '' : ' (unsigned)'}](badges/${c.badge})` : '';
     lines.push(
-      `| ${i + 1} | ${label(c)} | **${escapeMarkdown(c.verdictLabel)}** | ${c.mustTested} of ${c.mustInScope} | ${c.counts.fail} | ${c.counts.warn} | ${trust} | ${badge} |`,
+      `| ${i + 1} | ${label(c)}${subject(c)} | **${escapeMarkdown(c.verdictLabel)}** | ${c.mustTested} of ${c.mustInScope} | ${c.counts.fail} | ${c.counts.warn} | ${trust} | ${badge} |`,
     );
   });
   const notCounted = matrix.implementations.filter((c) => c.trust === 'not-verified');

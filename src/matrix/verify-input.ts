@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.ts';
 import { ATTESTATION_FILE, type BundleManifest, MANIFEST_FILE, type Verification, keyId, loadPublicKey, rederive, verifyBundle } from '../certificate/index.ts';
+import { implementationClaim } from '../certificate/bundle-writer.ts';
 import { parseStrictJson } from '../certificate/strict-json.ts';
 import { HarnessError } from '../errors.ts';
 import { type ConformanceReport, REPORT_FILES, reportContradictions } from '../report/index.ts';
@@ -95,9 +96,12 @@ function readInput(path: string, options: InputOptions): InputOutcome {
 
   const manifest = readManifest(bundle);
   const htmlPath = join(bundle, REPORT_FILES.html);
+  // The signed statement's subject digest: the artefact declared, or the suite identity for the embedded reference.
+  const subjectDigest = subjectDigestOf(manifest);
   const shown = {
     ...base,
     ...(manifest?.implementation ? { implementation: manifest.implementation } : {}),
+    ...(subjectDigest ? { implementationDigest: `sha256:${subjectDigest}` } : {}),
     ...(existsSync(htmlPath) ? { reportHtml: htmlPath } : {}),
   };
   const signed = existsSync(join(bundle, ATTESTATION_FILE));
@@ -134,6 +138,14 @@ interface BundleVerdict {
 function adapt(verification: Verification): BundleVerdict {
   const problems = verification.checks.filter((c) => !c.ok && !POLICY_CHECKS.has(c.name)).map((c) => `${c.name}: ${c.detail}`);
   return { authentic: problems.length === 0, signed: verification.signed, problems };
+}
+
+function subjectDigestOf(manifest: BundleManifest | undefined): string | undefined {
+  try {
+    return manifest ? implementationClaim(manifest).digest : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readManifest(dir: string): BundleManifest | undefined {

@@ -4,13 +4,14 @@ import { renderBadge } from '../certificate/badge.ts';
 import type { ConformanceReport } from '../report/model.ts';
 import { renderMatrixHtml } from './html/render-matrix-html.ts';
 import type { Matrix, MatrixInput } from './model.ts';
-import { badgedColumns, renderMatrixMarkdown } from './render-markdown.ts';
+import { badgedColumns, renderMatrixMarkdown, unicodeEscape } from './render-markdown.ts';
 
 export const MATRIX_FILES = { html: 'matrix.html', json: 'matrix.json', markdown: 'matrix.md', badges: 'badges' } as const;
 
 /** matrix.json: the matrix as data (spec/matrix.schema.json). */
 export function renderMatrixJson(matrix: Matrix): string {
-  return `${JSON.stringify(matrix, null, 2)}\n`;
+  // The same value, with every control, bidi or separator character written as a \u escape.
+  return `${JSON.stringify(matrix, null, 2).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (c === '\n' ? c : unicodeEscape(c)))}\n`;
 }
 
 /**

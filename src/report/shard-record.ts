@@ -20,19 +20,26 @@ export interface ShardRecord {
   verdict: { overall: OverallVerdict; exitCode: 0 | 1 | 2 };
   /** What kept the shard's run from completing (an interruption, its deadline, a harness error outside any test). */
   problems: HarnessProblem[];
-  /** Each test as the shard ended it; `not-run`: the shard ended before it ran. */
-  tests: Array<{ id: string; state: TestOutcome['state'] | 'not-run' }>;
+  /** Each test as the shard ended it; `not-run`: the shard ended before it ran. With the requests it sent and the judgments it observed. */
+  tests: Array<{ id: string; state: TestOutcome['state'] | 'not-run'; requests: number; observed: number }>;
+  /** Every request the shard sent: the merge's exchanges must add up to the shards' counts. */
+  requestCount: number;
 }
 
 /** A shard's record from its report: run problems are those no test or requirement owns (tests' own travel in the blob). */
 export function shardRecordOf(report: ConformanceReport, deviations: Deviation[]): Omit<ShardRecord, 'format'> {
-  const tests = new Map(report.requirements.flatMap((r) => r.tests).map((t) => [t.id, t.notRun ? ('not-run' as const) : t.state]));
+  const tests = new Map(
+    report.requirements
+      .flatMap((r) => r.tests)
+      .map((t) => [t.id, { id: t.id, state: t.notRun ? ('not-run' as const) : t.state, requests: t.requests, observed: t.observed ?? 0 }]),
+  );
   return {
     run: report.run,
     deviations,
     verdict: { overall: report.verdict.overall, exitCode: report.verdict.exitCode },
     problems: report.harnessErrors.filter((p) => p.testId === undefined && p.requirementId === undefined),
-    tests: [...tests].map(([id, state]) => ({ id, state })),
+    tests: [...tests.values()],
+    requestCount: report.traffic.requestCount,
   };
 }
 
@@ -63,12 +70,15 @@ export interface ShardSet {
   notRunTestIds: ReadonlySet<string>;
   /** How many shards were merged. */
   count: number;
+  /** Each shard's record, as read. */
+  records: readonly ShardRecord[];
   dispose(): void;
 }
 
 /** What must be the same in every shard of one run: a difference changes which cases ran or how they were judged. */
 const MUST_AGREE: ReadonlyArray<[string, (run: RunInfo) => unknown]> = [
   ['suite version', (r) => r.suiteVersion],
+  ['suite identity', (r) => r.suiteIdentity ?? 'none'],
   ['interface description (spec sha256)', (r) => r.specSha256],
   ['target', (r) => (r.target.embedded ? 'the embedded reference' : r.target.url)],
   ['profile', (r) => r.profile],
@@ -78,6 +88,8 @@ const MUST_AGREE: ReadonlyArray<[string, (run: RunInfo) => unknown]> = [
   ['--no-exhaust', (r) => !r.exhaust],
   ['--strict', (r) => r.strict],
   ['--plan', (r) => r.plan ?? 'none'],
+  ['the plan limits', (r) => r.planLimits ?? 'none'],
+  ['how the target was reached (--header, --proxy, --ca-cert, --insecure)', (r) => r.network ?? 'directly, TLS verified'],
 ];
 
 const mismatch = (message: string) => new HarnessError('ERR_SHARD_MISMATCH', message);
@@ -119,6 +131,7 @@ export function readShardSet(dir: string): ShardSet {
     problems: records.flatMap(shardProblems),
     notRunTestIds: new Set(records.flatMap((r) => r.tests.filter((t) => t.state === 'not-run').map((t) => t.id))),
     count: blobs.length,
+    records,
     dispose: () => rmSync(blobDir, { recursive: true, force: true }),
   };
 }
@@ -175,6 +188,8 @@ function readRecord(dir: string, blob: string): ShardRecord {
     typeof record.run?.shard !== 'string' ||
     !Array.isArray(record.problems) ||
     !Array.isArray(record.tests) ||
+    !record.tests.every((t) => Number.isSafeInteger(t?.requests) && Number.isSafeInteger(t?.observed)) ||
+    !Number.isSafeInteger(record.requestCount) ||
     typeof record.verdict?.overall !== 'string'
   ) {
     throw mismatch(`${basename(path)} is not a shard record of this suite`);
@@ -221,4 +236,46 @@ function checkComplete(blobs: readonly string[], records: readonly ShardRecord[]
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0)
     throw mismatch(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge without it would leave its requirements untested`);
+}
+
+/**
+ * What a certificate of a merge needs of the run the shards made: the grade --certify asks of a run
+ * (src/config.ts): thorough, every requirement, a plan for a remote target, TLS verified. Empty: certifiable.
+ */
+export function certificationGradeProblems(run: RunInfo): string[] {
+  return [
+    ...(run.profile === 'thorough' ? [] : [`the shards ran profile ${run.profile}: a certificate needs --profile thorough`]),
+    ...((run.only ?? []).length > 0 ? [`the shards ran --only ${(run.only ?? []).join(',')}: a certificate speaks of every requirement`] : []),
+    ...(!run.target.embedded && !run.plan ? ["the shards ran a remote target without --plan: RATE-008 checks the key's plan limits"] : []),
+    ...(run.network?.tlsVerified === false ? ["the shards ran with --insecure: a certificate needs the target's TLS verified"] : []),
+  ];
+}
+
+/**
+ * The merged run against its shards' records, as a defence against edited blobs: every passed test
+ * carries the requests or observed exchanges that prove it, in the merge and in its shard's record (a
+ * test every check of which ran on nothing proved nothing), and the merge's requests are the exchanges
+ * it holds and the sum of the shards' own counts. Empty: the merge agrees with its shards.
+ */
+export function mergeEvidenceProblems(report: ConformanceReport, exchangeCount: number, records: readonly ShardRecord[]): string[] {
+  const recorded = new Map(records.flatMap((r) => r.tests.map((t) => [t.id, t])));
+  const problems: string[] = [];
+  for (const requirement of report.requirements) {
+    for (const test of requirement.tests) {
+      if (test.state !== 'passed') continue;
+      const own = recorded.get(test.id);
+      if (test.requests === 0 && (test.observed ?? 0) === 0) problems.push(`${requirement.id} "${test.name}" passed on no request and no observed exchange`);
+      else if (!own || own.state !== 'passed' || (own.requests === 0 && own.observed === 0))
+        problems.push(
+          `${requirement.id} "${test.name}" passed in the merge, but its shard's record says ${own ? `${own.state} on ${own.requests} requests` : 'nothing of it'}`,
+        );
+      else if (own.requests !== test.requests)
+        problems.push(`${requirement.id} "${test.name}" sent ${test.requests} requests in the merge, ${own.requests} in its shard's record`);
+    }
+  }
+  const sent = report.requirements.flatMap((r) => r.tests).reduce((sum, t) => sum + t.requests, 0);
+  const shards = records.reduce((sum, r) => sum + r.requestCount, 0);
+  if (report.traffic.requestCount !== exchangeCount || sent !== exchangeCount || shards !== exchangeCount)
+    problems.push(`the merge holds ${exchangeCount} exchanges, its tests ${sent} requests, the shards recorded ${shards}: they must agree`);
+  return problems;
 }

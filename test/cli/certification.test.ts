@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import { verifyBundle, writeKeyPair } from '../../src/certificate/index.ts';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HAR_1_2_SCHEMA } from '../report/har-schema.ts';
-import { runCli } from './cli-helpers.ts';
+import { parse as parseFlatted, stringify as stringifyFlatted } from 'flatted';
+import type { ShardRecord } from '../../src/report/index.ts';
+import { readReport, runCli } from './cli-helpers.ts';
 
 /** A certification bundle a third party can check: every edit is caught, and named. */
 describe('certification: --certify, keygen, verify', () => {
@@ -50,6 +52,17 @@ describe('certification: --certify, keygen, verify', () => {
     expect(failing(bundle)).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as { implementation?: string; verdict: string };
     expect(manifest).toMatchObject({ implementation: 'reference@0.1.0', verdict: 'conformant' });
+  });
+
+  it('the embedded reference is signed as itself: the subject is the suite identity, not a declared name', () => {
+    const envelope = JSON.parse(readFileSync(join(bundle, 'attestation.intoto.jsonl'), 'utf8')) as { payload: string };
+    const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8')) as { subject: Array<{ name: string; digest: { sha256: string } }> };
+    const report = JSON.parse(readFileSync(join(bundle, 'conformance.json'), 'utf8')) as { run: { suiteIdentity: string } };
+    expect(statement.subject[0]).toEqual({
+      name: 'animal-store-conformance embedded reference',
+      digest: { sha256: report.run.suiteIdentity },
+      annotations: { role: 'implementation', digestOf: 'suite-identity' },
+    });
   });
 
   it('exchanges.har is a HAR 1.2 log of every exchange with headers and bodies, the key redacted', () => {
@@ -140,5 +153,117 @@ describe('certification: --certify, keygen, verify', () => {
       expect(run.code, run.stdout).toBe(2);
       expect(run.stdout + run.stderr).toMatch(/--certify (needs --profile thorough|cannot be combined with --only)/);
     }
+  });
+});
+
+/** What the issue's forger did to shard files, with vitest's blob format (flatted) read and written back. */
+function forgeShards(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.endsWith('.run.json')) {
+      const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+      record.run.profile = 'thorough';
+      record.verdict = { overall: 'conformant', exitCode: 0 };
+      record.tests = record.tests.map((t) => ({ ...t, state: 'passed' }));
+      writeFileSync(path, JSON.stringify(record));
+    } else {
+      const blob = parseFlatted(readFileSync(path, 'utf8')) as unknown[];
+      const walk = (task: ForgedTask) => {
+        if (task.type === 'test') {
+          task.mode = 'run';
+          task.result = { ...(task.result ?? {}), state: 'pass' };
+          const meta = task.meta?.conformance;
+          if (meta) {
+            meta.findings = [];
+            delete meta.failure;
+            delete meta.skipCode;
+            delete meta.skipReason;
+          }
+        }
+        for (const child of task.tasks ?? []) walk(child);
+      };
+      for (const file of blob[1] as ForgedTask[]) walk(file);
+      writeFileSync(path, stringifyFlatted(blob));
+    }
+  }
+}
+
+interface ForgedTask {
+  type: string;
+  mode?: string;
+  result?: Record<string, unknown>;
+  meta?: { conformance?: Record<string, unknown> };
+  tasks?: ForgedTask[];
+}
+
+describe('certification of a merge: the grade of --certify, and shards that prove what they say', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certify-merge-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const shardDirs = [join(dir, 'shard-1'), join(dir, 'shard-2')];
+  let keys: ReturnType<typeof writeKeyPair>;
+
+  beforeAll(async () => {
+    keys = writeKeyPair(join(dir, 'keys'));
+    // Two quick shards against a faulty reference: what the forger started from.
+    const runs = await Promise.all(
+      shardDirs.map((out, i) =>
+        runCli(['--profile', 'quick', '--reference-faults', 'error-status-mismatch', '--seed', '7', '--shard', `${i + 1}/2`, '--report-dir', out]),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stdout + run.stderr).toBe(1);
+  }, 300_000);
+
+  const blobs = (label: string) => {
+    const target = join(dir, label);
+    mkdirSync(target);
+    for (const shard of shardDirs) for (const name of readdirSync(join(shard, 'blob'))) copyFileSync(join(shard, 'blob', name), join(target, name));
+    return target;
+  };
+  const certifyMerge = (from: string, label: string) =>
+    runCli(['--merge-reports', from, '--certify', join(dir, `${label}-bundle`), '--sign-key', keys.privatePath, '--report-dir', join(dir, `${label}-reports`)]);
+
+  it('a merge of quick shards is refused as --certify refuses a quick run', async () => {
+    const run = await certifyMerge(blobs('quick'), 'quick');
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout + run.stderr).toContain('--certify refuses this merge: the shards ran profile quick');
+    expect(existsSync(join(dir, 'quick-bundle', 'attestation.intoto.jsonl'))).toBe(false);
+  }, 120_000);
+
+  it('shards edited to thorough, every test passed and findings cleared, are refused: their passes carry no request', async () => {
+    const forged = blobs('forged');
+    forgeShards(forged);
+    const run = await certifyMerge(forged, 'forged');
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(/the shards do not prove what they say: .*passed on no request and no observed exchange/);
+    expect(existsSync(join(dir, 'forged-bundle', 'attestation.intoto.jsonl'))).toBe(false);
+    expect(readReport(join(dir, 'forged-reports')).harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
+  }, 120_000);
+
+  it.each([
+    ['suite identity', (record: ShardRecord) => Object.assign(record.run, { suiteIdentity: 'ab'.repeat(32) })],
+    ['the plan limits', (record: ShardRecord) => Object.assign(record.run, { planLimits: { perMinute: 1, perDay: 1 } })],
+    ['how the target was reached', (record: ShardRecord) => Object.assign(record.run, { network: { headers: ['x-tenant'], tlsVerified: true } })],
+  ])('shards that differ in %s are not one run', async (what, edit) => {
+    const from = blobs(`differ-${what.replace(/\W+/g, '-')}`);
+    const path = join(from, 'blob-2-2.run.json');
+    const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+    edit(record);
+    writeFileSync(path, JSON.stringify(record));
+    const run = await runCli(['--merge-reports', from, '--report-dir', join(from, 'out')]);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout + run.stderr).toContain(`the shards were not one run: they differ in ${what}`);
+  });
+
+  it('--implementation-digest without --target is refused: the embedded reference is not the artefact', async () => {
+    const run = await runCli([
+      '--implementation-digest',
+      `sha256:${'ab'.repeat(32)}`,
+      '--certify',
+      join(dir, 'digest-bundle'),
+      '--report-dir',
+      join(dir, 'digest'),
+    ]);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout + run.stderr).toContain('--implementation-digest needs --target');
   });
 });

@@ -92,7 +92,11 @@ export function makeRun(run: Run = {}): { report: ConformanceReport; exchanges: 
 }
 
 /** A certification bundle of that run in `dir`, signed when a key is given. */
-export function makeBundle(dir: string, run: Run, options: { implementation?: string; signKey?: KeyObject } = {}): ConformanceReport {
+export function makeBundle(
+  dir: string,
+  run: Run,
+  options: { implementation?: string; implementationDigest?: string; signKey?: KeyObject } = {},
+): ConformanceReport {
   const { report, exchanges } = makeRun(run);
   writeCertificationBundle(report, exchanges, dir, options);
   return report;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatInstant } from '../../report/html/format.ts';
 import { html, trusted } from '../../report/html/safe-html.ts';
 import { STYLES } from '../../report/html/styles.ts';
+import { unicodeEscape } from '../render-markdown.ts';
 import type { Matrix } from '../model.ts';
 import { evidenceSection } from './evidence-section.ts';
 import { MATRIX_SCRIPT } from './matrix-script.ts';
@@ -55,5 +56,6 @@ ${evidenceSection(matrix)}
 </body>
 </html>
 `;
-  return page.value;
+  // The html tag shows the bidi overrides and isolates as \\uXXXX; the marks (LRM, RLM, ALM) reorder text too.
+  return page.value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, unicodeEscape);
 }
