@@ -1,56 +1,29 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, loadConfig, planLimitsOf, planOf } from '../config.ts';
-import { type Contract, createContract } from '../contract/index.ts';
+import { CONFIG_DEFAULTS, type Config, loadConfig } from '../config.ts';
+import { createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
 import { sourcesOf } from '../harness/sources.ts';
-import {
-  type ConformanceReport,
-  ConformanceReporter,
-  type ConformanceReporterOptions,
-  type Deviation,
-  type RunInfo,
-  buildReport,
-  loadExpectedDeviations,
-  renderBaseline,
-  updatedBaseline,
-  readShardSet,
-  REPORT_FILES,
-  writeReports,
-  writeShardRecord,
-  shardRecordOf,
-  mergeDeviations,
-  certificationGradeProblems,
-  mergeEvidenceProblems,
-} from '../report/index.ts';
-import { checkBundleDir, keyId, loadPrivateKey, prepareBundleDir, suiteIdentity, writeCertificationBundle } from '../certificate/index.ts';
-import { type CliArgs, reproduceCommand } from './args.ts';
+import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
+import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
+import { type CliArgs } from './args.ts';
 import { shownText } from '../console-text.ts';
-import { writeCiOutput } from './ci-output.ts';
-import { formatSummary } from './console-summary.ts';
-import { writeExtraOutputs } from './outputs.ts';
-import { PACKAGE_ROOT, VITEST_CONFIG, suiteVersion } from './paths.ts';
+import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
 import { ProgressReporter, progressHeader } from './progress.ts';
 import { withBalancedShards } from './shard-balance.ts';
 import { suiteFilesFor, suiteInventory } from './suite-files.ts';
+import { finish, reporterFor, writeIncomplete } from './finish-run.ts';
+import { type Interruption, handleInterruption } from './interruption.ts';
+import { mergeShards } from './merge-shards.ts';
+import { type RunOutcome, type RunSetup, runInfo } from './run-facts.ts';
 
-export interface RunOutcome {
-  exitCode: 0 | 1 | 2;
-  report: ConformanceReport;
-}
-
-interface RunSetup {
-  config: Config;
-  catalog: Catalog;
-  contract: Contract;
-  deviations: Deviation[];
-  startedAt: Date;
-}
+export type { RunOutcome } from './run-facts.ts';
+export { writeRejectedRun } from './finish-run.ts';
 
 /**
  * One conformance run from parsed arguments to written reports. Every failure becomes exit 2 with an
@@ -80,25 +53,6 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.ASC_REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
   }
-}
-
-/** Arguments that do not parse: an INCOMPLETE report in the directory asked for, saying what was wrong. */
-export function writeRejectedRun(problem: HarnessError, reportDir: string, log: (line: string) => void): ConformanceReport {
-  return writeIncomplete({ catalog: loadCatalog(), contract: createContract(), config: undefined, startedAt: new Date() }, problem, resolve(reportDir), log);
-}
-
-function writeIncomplete(
-  setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined },
-  problem: HarnessError,
-  reportDir: string,
-  log: (line: string) => void,
-): ConformanceReport {
-  const report = incompleteReport(setup, problem);
-  const files = safeWrite(report, reportDir, log);
-  if (files.length > 0 && setup.config) files.push(...writeExtraOutputs(report, reportDir, setup.config.outputs));
-  // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
-  if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
-  return report;
 }
 
 async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {
@@ -207,166 +161,6 @@ function startProgress(config: Config, prepared: PreparedRun): ProgressReporter 
   return new ProgressReporter({ run, write, tty: process.stderr.isTTY === true && !process.env.CI, quiet: config.quiet });
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-interface Interruption {
-  readonly interrupted: boolean;
-  /** Removes the signal handlers vitest registered (it exits at once on a signal). */
-  takeOverFromVitest(): void;
-  dispose(): void;
-}
-
-/**
- * Ctrl-C or SIGTERM (a CI job's time-out) ends the run early but still writes the reports, with the
- * tests that finished and an ERR_ABORTED saying the run was interrupted. vitest's own handlers would
- * exit at once, so they are removed once vitest has registered them. A second signal exits at once.
- */
-function handleInterruption(current: () => Vitest | undefined, log: (line: string) => void): Interruption {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  let interrupted = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) process.exit(signal === 'SIGINT' ? 130 : 143);
-    interrupted = true;
-    log(`${signal}: stopping the run and writing the reports (send it again to exit at once)`);
-    void current()?.cancelCurrentRun('keyboard-input');
-  };
-  for (const signal of SIGNALS) process.on(signal, onSignal);
-  return {
-    get interrupted() {
-      return interrupted;
-    },
-    takeOverFromVitest() {
-      for (const signal of SIGNALS) {
-        for (const listener of process.listeners(signal)) {
-          if (listener !== onSignal && !before.get(signal)?.has(listener)) process.off(signal, listener);
-        }
-      }
-    },
-    dispose() {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
-    },
-  };
-}
-
-/**
- * Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. What was run
- * (target, profile, seed, options, expected deviations) comes from the shards' records, never from the
- * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH). A --baseline given to
- * the merge is applied, or refused when the shards were judged with another (mergeDeviations).
- */
-async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
-  const shards = readShardSet(blobDir);
-  try {
-    if (setup.config.certifyDir) checkCertifiableMerge(shards.run, setup.config);
-    const deviations = mergeDeviations(shards.deviations, setup.deviations, {
-      declared: setup.config.expectedDeviations !== undefined,
-      baseline: setup.config.baseline !== undefined,
-    });
-    // Completeness and strictness are the gate's policy: the merge command may set them too (a matrix's
-    // merge job is where the gate is).
-    const run = {
-      ...shards.run,
-      requireComplete: shards.run.requireComplete === true || setup.config.requireComplete,
-      strict: shards.run.strict || setup.config.strict,
-    };
-    const reporter = reporterFor(setup, {
-      runInfo: () => run,
-      strict: run.strict,
-      deviations,
-      // What the shards recorded themselves, and every file the whole run was to run.
-      shards: { problems: shards.problems, notRunTestIds: shards.notRunTestIds },
-      inventory: suiteInventory(run.only ?? [], setup.catalog, PACKAGE_ROOT),
-    });
-    const vitest = await createVitest('test', {
-      root: PACKAGE_ROOT,
-      config: VITEST_CONFIG,
-      watch: false,
-      mergeReports: shards.blobDir,
-      reporters: [reporter],
-    });
-    try {
-      await vitest.mergeReports(shards.blobDir);
-    } finally {
-      await vitest.close();
-    }
-    const result = reporter.result;
-    if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
-    const unproven = mergeEvidenceProblems(result, reporter.exchanges.length, shards.records);
-    if (unproven.length > 0)
-      throw new HarnessError(
-        'ERR_SHARD_MISMATCH',
-        `the shards do not prove what they say: ${unproven.slice(0, 5).join('; ')}${unproven.length > 5 ? ` and ${unproven.length - 5} more` : ''}`,
-      );
-    log(
-      `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
-    );
-    return finish(setup, result, reporter.exchanges, log);
-  } finally {
-    shards.dispose();
-  }
-}
-
-/** A merge certifies only at the grade --certify asks of a run, and a digest names a remote artefact only. */
-function checkCertifiableMerge(run: RunInfo, config: Config): void {
-  const problems = certificationGradeProblems(run);
-  if (config.implementationDigest && run.target.embedded)
-    problems.push('--implementation-digest names an artefact, but the shards tested the embedded reference');
-  if (problems.length > 0) throw new HarnessError('ERR_CONFIG', `--certify refuses this merge: ${problems.join('; ')}`);
-}
-
-/** The reporter of a run or of a merge: what differs is where the run's facts and judgement come from. */
-function reporterFor(
-  setup: RunSetup,
-  run: Pick<ConformanceReporterOptions, 'runInfo' | 'strict' | 'endedBy' | 'onDecidingFailure' | 'inventory' | 'shards'> & { deviations: readonly Deviation[] },
-): ConformanceReporter {
-  const { deviations, ...options } = run;
-  return new ConformanceReporter({
-    ...options,
-    catalog: setup.catalog,
-    reportDir: setup.config.reportDir,
-    expectedDeviations: deviations,
-    operations: setup.contract.operations,
-  });
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
-  const files = [
-    ...Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f)),
-    ...writeExtraOutputs(report, setup.config.reportDir, setup.config.outputs),
-  ];
-  if (setup.config.certifyDir) {
-    const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
-    const { implementation, implementationDigest, force } = setup.config;
-    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, {
-      ...(implementation ? { implementation } : {}),
-      ...(implementationDigest ? { implementationDigest } : {}),
-      ...(signKey ? { signKey } : {}),
-      force,
-    });
-    files.push(setup.config.certifyDir);
-    log(formatSummary(report, files.map(shortPath)));
-    log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
-    // Who signed, in the words a certifier pins: the key's fingerprint.
-    if (signKey)
-      log(
-        `Signed by key sha256:${keyId(signKey)}; check it with: npx animal-store-conformance verify ${shortPath(setup.config.certifyDir)} --signer ${keyId(signKey)}`,
-      );
-  } else {
-    log(formatSummary(report, files.map(shortPath)));
-  }
-  if (setup.config.updateBaseline && setup.config.baseline) {
-    const baselinePath = setup.config.baseline;
-    const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];
-    const entries = updatedBaseline(previous, report.requirements, report.run.startedAt.slice(0, 10));
-    writeFileSync(baselinePath, renderBaseline(entries));
-    log(`Baseline: ${entries.length} known failure${entries.length === 1 ? '' : 's'} written to ${shortPath(baselinePath)}`);
-  }
-  writeCiOutput(report, process.env, log);
-  return { exitCode: report.verdict.exitCode, report };
-}
-
 /** The expected deviations and the baseline: one format, one list (an id in both is an error). */
 function knownFailures(config: Config, catalog: Catalog): Deviation[] {
   const declared = config.expectedDeviations ? loadExpectedDeviations(config.expectedDeviations) : [];
@@ -400,84 +194,4 @@ function checkSelection(only: readonly string[], catalog: Catalog): void {
   if (unknown.length > 0) {
     throw new HarnessError('ERR_CONFIG', `--only names no requirement or area: ${unknown.join(', ')} (areas: ${Object.keys(catalog.areas).join(', ')})`);
   }
-}
-
-function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): RunInfo {
-  const { config } = setup;
-  return {
-    suiteVersion: suiteVersion(),
-    suiteIdentity: suiteIdentity(),
-    specVersion: setup.contract.version,
-    specSha256: setup.contract.sha256,
-    target: { url: targetUrl, embedded },
-    profile: config.profile,
-    seed: config.seed,
-    readOnly: config.readOnly,
-    exhaust: config.exhaust,
-    strict: config.strict,
-    requireComplete: config.requireComplete,
-    ...(planOf(config) ? { plan: planOf(config) } : {}),
-    ...(planLimitsOf(config) ? { planLimits: planLimitsOf(config) } : {}),
-    only: [...config.only],
-    startedAt: setup.startedAt.toISOString(),
-    endedAt: new Date().toISOString(),
-    nodeVersion: process.version,
-    command: reproduceCommand(config),
-    ...(config.shard ? { shard: config.shard } : {}),
-    ...(runNetwork(config.network) ? { network: runNetwork(config.network) } : {}),
-  };
-}
-
-/** What a report says of how the target was reached; nothing when it was reached directly with TLS verified. */
-function runNetwork(network: Config['network']): RunInfo['network'] {
-  if (network.headers.length === 0 && !network.proxy && !network.caCert && !network.insecure) return undefined;
-  return {
-    headers: network.headers.map(([name]) => name),
-    ...(network.proxy ? { proxy: new URL(network.proxy).origin } : {}),
-    ...(network.caCert ? { caCert: true } : {}),
-    tlsVerified: !network.insecure,
-  };
-}
-
-function incompleteReport(setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined }, problem: HarnessError): ConformanceReport {
-  const { config } = setup;
-  const info: RunInfo = config
-    ? runInfo({ ...setup, config, deviations: [] }, config.target ?? 'embedded reference', !config.target)
-    : {
-        suiteVersion: suiteVersion(),
-        specVersion: setup.contract.version,
-        specSha256: setup.contract.sha256,
-        target: { url: 'unknown (configuration rejected)', embedded: false },
-        profile: CONFIG_DEFAULTS.remoteProfile,
-        seed: 0,
-        readOnly: CONFIG_DEFAULTS.readOnly,
-        exhaust: CONFIG_DEFAULTS.exhaust,
-        strict: CONFIG_DEFAULTS.strict,
-        startedAt: setup.startedAt.toISOString(),
-        endedAt: new Date().toISOString(),
-        nodeVersion: process.version,
-        command: 'npx animal-store-conformance --help',
-      };
-  return buildReport({
-    runInfo: info,
-    catalog: setup.catalog,
-    tests: [],
-    harnessErrors: [{ code: problem.code, message: problem.message }],
-    strict: config?.strict ?? CONFIG_DEFAULTS.strict,
-    operations: setup.contract.operations,
-  });
-}
-
-function safeWrite(report: ConformanceReport, dir: string, log: (line: string) => void): string[] {
-  try {
-    return writeReports(report, dir);
-  } catch (error) {
-    log(`animal-store-conformance: could not write reports: ${shownText((error as Error).message)}`);
-    return [];
-  }
-}
-
-function shortPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') ? rel : path;
 }

@@ -1,0 +1,109 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { loadCatalog } from '../catalog/catalog.ts';
+import { createContract } from '../contract/index.ts';
+import type { Config } from '../config.ts';
+import type { HarnessError } from '../errors.ts';
+import {
+  type ConformanceReport,
+  ConformanceReporter,
+  type ConformanceReporterOptions,
+  type Deviation,
+  loadExpectedDeviations,
+  renderBaseline,
+  updatedBaseline,
+  REPORT_FILES,
+  writeReports,
+} from '../report/index.ts';
+import { keyId, loadPrivateKey, writeCertificationBundle } from '../certificate/index.ts';
+import { shownText } from '../console-text.ts';
+import { writeCiOutput } from './ci-output.ts';
+import { formatSummary } from './console-summary.ts';
+import { writeExtraOutputs } from './outputs.ts';
+import { type RunOutcome, type RunSetup, incompleteReport } from './run-facts.ts';
+
+/** The reporter of a run or of a merge: what differs is where the run's facts and judgement come from. */
+export function reporterFor(
+  setup: RunSetup,
+  run: Pick<ConformanceReporterOptions, 'runInfo' | 'strict' | 'endedBy' | 'onDecidingFailure' | 'inventory' | 'shards'> & { deviations: readonly Deviation[] },
+): ConformanceReporter {
+  const { deviations, ...options } = run;
+  return new ConformanceReporter({
+    ...options,
+    catalog: setup.catalog,
+    reportDir: setup.config.reportDir,
+    expectedDeviations: deviations,
+    operations: setup.contract.operations,
+  });
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
+  const files = [
+    ...Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f)),
+    ...writeExtraOutputs(report, setup.config.reportDir, setup.config.outputs),
+  ];
+  if (setup.config.certifyDir) {
+    const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
+    const { implementation, implementationDigest, force } = setup.config;
+    const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, {
+      ...(implementation ? { implementation } : {}),
+      ...(implementationDigest ? { implementationDigest } : {}),
+      ...(signKey ? { signKey } : {}),
+      force,
+    });
+    files.push(setup.config.certifyDir);
+    log(formatSummary(report, files.map(shortPath)));
+    log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
+    // Who signed, in the words a certifier pins: the key's fingerprint.
+    if (signKey)
+      log(
+        `Signed by key sha256:${keyId(signKey)}; check it with: npx animal-store-conformance verify ${shortPath(setup.config.certifyDir)} --signer ${keyId(signKey)}`,
+      );
+  } else {
+    log(formatSummary(report, files.map(shortPath)));
+  }
+  if (setup.config.updateBaseline && setup.config.baseline) {
+    const baselinePath = setup.config.baseline;
+    const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];
+    const entries = updatedBaseline(previous, report.requirements, report.run.startedAt.slice(0, 10));
+    writeFileSync(baselinePath, renderBaseline(entries));
+    log(`Baseline: ${entries.length} known failure${entries.length === 1 ? '' : 's'} written to ${shortPath(baselinePath)}`);
+  }
+  writeCiOutput(report, process.env, log);
+  return { exitCode: report.verdict.exitCode, report };
+}
+
+function safeWrite(report: ConformanceReport, dir: string, log: (line: string) => void): string[] {
+  try {
+    return writeReports(report, dir);
+  } catch (error) {
+    log(`animal-store-conformance: could not write reports: ${shownText((error as Error).message)}`);
+    return [];
+  }
+}
+
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+export function writeIncomplete(
+  setup: Omit<RunSetup, 'config' | 'deviations'> & { config: Config | undefined },
+  problem: HarnessError,
+  reportDir: string,
+  log: (line: string) => void,
+): ConformanceReport {
+  const report = incompleteReport(setup, problem);
+  const files = safeWrite(report, reportDir, log);
+  if (files.length > 0 && setup.config) files.push(...writeExtraOutputs(report, reportDir, setup.config.outputs));
+  // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
+  if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
+  return report;
+}
+
+/** Arguments that do not parse: an INCOMPLETE report in the directory asked for, saying what was wrong. */
+export function writeRejectedRun(problem: HarnessError, reportDir: string, log: (line: string) => void): ConformanceReport {
+  return writeIncomplete({ catalog: loadCatalog(), contract: createContract(), config: undefined, startedAt: new Date() }, problem, resolve(reportDir), log);
+}

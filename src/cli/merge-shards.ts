@@ -1,0 +1,74 @@
+import { createVitest } from 'vitest/node';
+import type { Config } from '../config.ts';
+import { HarnessError } from '../errors.ts';
+import { type RunInfo, readShardSet, mergeDeviations, certificationGradeProblems, mergeEvidenceProblems } from '../report/index.ts';
+import { finish, plural, reporterFor } from './finish-run.ts';
+import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
+import { suiteInventory } from './suite-files.ts';
+import type { RunOutcome, RunSetup } from './run-facts.ts';
+
+/**
+ * Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. What was run
+ * (target, profile, seed, options, expected deviations) comes from the shards' records, never from the
+ * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH). A --baseline given to
+ * the merge is applied, or refused when the shards were judged with another (mergeDeviations).
+ */
+export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
+  const shards = readShardSet(blobDir);
+  try {
+    if (setup.config.certifyDir) checkCertifiableMerge(shards.run, setup.config);
+    const deviations = mergeDeviations(shards.deviations, setup.deviations, {
+      declared: setup.config.expectedDeviations !== undefined,
+      baseline: setup.config.baseline !== undefined,
+    });
+    // Completeness and strictness are the gate's policy: the merge command may set them too (a matrix's
+    // merge job is where the gate is).
+    const run = {
+      ...shards.run,
+      requireComplete: shards.run.requireComplete === true || setup.config.requireComplete,
+      strict: shards.run.strict || setup.config.strict,
+    };
+    const reporter = reporterFor(setup, {
+      runInfo: () => run,
+      strict: run.strict,
+      deviations,
+      // What the shards recorded themselves, and every file the whole run was to run.
+      shards: { problems: shards.problems, notRunTestIds: shards.notRunTestIds },
+      inventory: suiteInventory(run.only ?? [], setup.catalog, PACKAGE_ROOT),
+    });
+    const vitest = await createVitest('test', {
+      root: PACKAGE_ROOT,
+      config: VITEST_CONFIG,
+      watch: false,
+      mergeReports: shards.blobDir,
+      reporters: [reporter],
+    });
+    try {
+      await vitest.mergeReports(shards.blobDir);
+    } finally {
+      await vitest.close();
+    }
+    const result = reporter.result;
+    if (!result) throw new HarnessError('ERR_ABORTED', `no blob reports to merge in ${blobDir}`);
+    const unproven = mergeEvidenceProblems(result, reporter.exchanges.length, shards.records);
+    if (unproven.length > 0)
+      throw new HarnessError(
+        'ERR_SHARD_MISMATCH',
+        `the shards do not prove what they say: ${unproven.slice(0, 5).join('; ')}${unproven.length > 5 ? ` and ${unproven.length - 5} more` : ''}`,
+      );
+    log(
+      `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
+    );
+    return finish(setup, result, reporter.exchanges, log);
+  } finally {
+    shards.dispose();
+  }
+}
+
+/** A merge certifies only at the grade --certify asks of a run, and a digest names a remote artefact only. */
+function checkCertifiableMerge(run: RunInfo, config: Config): void {
+  const problems = certificationGradeProblems(run);
+  if (config.implementationDigest && run.target.embedded)
+    problems.push('--implementation-digest names an artefact, but the shards tested the embedded reference');
+  if (problems.length > 0) throw new HarnessError('ERR_CONFIG', `--certify refuses this merge: ${problems.join('; ')}`);
+}
