@@ -79,8 +79,11 @@ export interface ConformanceContext {
   observable(condition: boolean, reason: string, code?: SkipCode): void;
   /** A line for the report about what the test saw, e.g. that an optional header was not sent. */
   note(text: string): void;
-  /** Requests this run may still send, or undefined when it has no ceiling. */
-  budgetLeft(): number | undefined;
+  /**
+   * Requests this run may still send, or undefined when it has no ceiling: on the main key, or with
+   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own.
+   */
+  budgetLeft(key?: 'main' | 'exhaust'): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
   /** Runs `work` and returns what it recorded too: for a measurement other tests of the file reuse. */
@@ -129,6 +132,8 @@ interface FileRun {
   catalog: Catalog;
   client: TargetClient;
   budget: RequestBudget;
+  /** The dedicated exhaustion key's own budget. */
+  exhaustBudget: RequestBudget;
   makeClient(apiKey: string): TargetClient;
   /** Scrubs every key of the run from text bound for a report. */
   redact(text: string): string;
@@ -164,6 +169,8 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network);
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      const exhaustBudget =
+        run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const progress = waitProgress(budget);
@@ -183,7 +190,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           apiKey,
           contract,
           timeoutMs: run.timeoutMs,
-          budget,
+          budget: run.exhaustApiKey !== undefined && apiKey === run.exhaustApiKey ? exhaustBudget : budget,
           dispatcher,
           network: run.network,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
@@ -200,7 +207,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const client = makeClient(run.apiKey);
       const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
-      await use({ run, contract, catalog, client, budget, makeClient, redact, current, addedPetsPath });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, redact, current, addedPetsPath });
       await dispatcher.close();
     },
     { scope: 'file' },
@@ -396,7 +403,10 @@ function createContext(
     note(text) {
       meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
     },
-    budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
+    budgetLeft: (key = 'main') => {
+      const budget = key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined ? fileRun.exhaustBudget : fileRun.budget;
+      return budget.limit === undefined ? undefined : Math.max(0, budget.limit - budget.used);
+    },
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
     async recording(work) {
       const from = meta.exchanges.length;

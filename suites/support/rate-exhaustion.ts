@@ -42,14 +42,14 @@ export function exhaustionClient(ctx: ConformanceContext): TargetClient {
  * fails RATE-004; the rest only guard against readings others sharing the key have made stale.
  */
 function pastRemaining(ctx: ConformanceContext, remaining: number): number {
-  const left = ctx.budgetLeft();
+  const left = ctx.budgetLeft('exhaust');
   // One request of the budget stays for RATE-007's recovery.
   return left === undefined ? PAST_REMAINING : Math.max(1, Math.min(PAST_REMAINING, left - remaining - 1));
 }
 
 /** Why spending `remaining` more requests, one past them and the recovery request of RATE-007 is not affordable. */
 function unaffordable(ctx: ConformanceContext, remaining: number): string | undefined {
-  const left = ctx.budgetLeft();
+  const left = ctx.budgetLeft('exhaust');
   const spend = remaining + 1 + 1;
   if (remaining > MAX_EXHAUSTION) {
     return `the key allows ${remaining} more requests this window; the suite exhausts only keys with at most ${MAX_EXHAUSTION} left`;
@@ -66,6 +66,10 @@ function unaffordable(ctx: ConformanceContext, remaining: number): string | unde
  * when the window rolls over mid-way the count restarts once from the new Remaining.
  */
 export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
+  if (ctx.run.profile === 'quick' && !ctx.run.exhaustApiKey) {
+    const reason = "the quick profile spends only a dedicated key's window (--exhaust-key), never the main key's";
+    return { kind: 'skipped', code: 'no-exhaust', reason };
+  }
   const client = exhaustionClient(ctx);
   const probe = (unpaced: boolean) => client.listPets({ limit: 1 }, unpaced ? { retryOn429: false, pace: false } : {});
   // The first request is paced like any other, so a key an earlier test left at 0 is waited for.
@@ -147,7 +151,7 @@ async function refusedWithinPromise(
   probe: (unpaced: boolean) => Promise<ApiResponse>,
   first: Reading,
 ): Promise<Exhaustion | undefined> {
-  const left = ctx.budgetLeft();
+  const left = ctx.budgetLeft('exhaust');
   if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
   let previous = first;
   for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
