@@ -7,6 +7,7 @@ import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
 import { failOnFinding } from './support/findings.ts';
 import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
+import { judgeRetryAfterBound } from './support/retry-after-bound.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
 /** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
@@ -261,6 +262,13 @@ describe('rate-limit exhaustion', () => {
         reading.response,
       );
     },
+    options,
+  );
+
+  conformance(
+    'RATE-011',
+    "the first 429's Retry-After does not outlast X-RateLimit-Reset by more than a minute",
+    async (ctx: ConformanceContext) => judgeRetryAfterBound(ctx, (await tooMany(ctx)).tooMany),
     options,
   );
 

@@ -101,6 +101,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     },
   },
   'retry-after-inconsistent': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'retry-after-in-milliseconds': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
 
   'get-removed-early-404': {

@@ -155,6 +155,15 @@ export const RATE_LIMIT_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'retry-after-in-milliseconds',
+    group: 'rate-limit',
+    description: 'Retry-After on a 429 is the wait in milliseconds (60000 for a minute): read as seconds, as RFC 9110 says, it asks for hours.',
+    detectedBy: ['RATE-011', 'RATE-006'],
+    hooks: () => ({
+      reply: (reply) => editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter * 1000 })),
+    }),
+  }),
+  defineFault({
     name: 'ratelimit-429-not-error-body',
     group: 'rate-limit',
     description: '429 responses carry {"error": "…"} instead of the Error body.',
