@@ -25,7 +25,7 @@ export interface ProfileRules {
 }
 
 export const PROFILE_RULES: Readonly<Record<Profile, ProfileRules>> = Object.freeze({
-  quick: Object.freeze({ budget: 60, exhaustBudget: 70, waitAllowanceMs: 60_000, rank: 0, maxDurationMs: 10 * 60_000 }),
+  quick: Object.freeze({ budget: 75, exhaustBudget: 70, waitAllowanceMs: 120_000, rank: 0, maxDurationMs: 10 * 60_000 }),
   standard: Object.freeze({ budget: 600, exhaustBudget: 600, waitAllowanceMs: 20 * 60_000, rank: 1, maxDurationMs: 45 * 60_000 }),
   thorough: Object.freeze({ budget: undefined, exhaustBudget: undefined, waitAllowanceMs: undefined, rank: 2, maxDurationMs: 4 * 60 * 60_000 }),
 });
@@ -41,7 +41,7 @@ export function isProfile(value: string): value is Profile {
   return (PROFILES as readonly string[]).includes(value);
 }
 
-/** `quick (<=55 requests) | standard (<=600) | thorough (no ceiling)`, for --help. */
+/** `quick (<=75 requests) | standard (<=600) | thorough (no ceiling)`, for --help. */
 export function describeProfiles(): string {
   return PROFILES.map((p, i) => {
     const budget = PROFILE_RULES[p].budget;

@@ -54,7 +54,7 @@ export function howToCover(code: UntestedCode, reason?: string): string {
     case 'key-too-large': {
       const exhaustKey = 'give --exhaust-key with a low-limit key (e.g. a Free-plan key issued for testing)';
       // Past the suite's own ceiling no profile helps; within it, thorough has no request budget, and
-      // quick's 55 requests are less than a Free key's minute, which standard's budget holds.
+      // quick spends only a dedicated key's window, which standard's budget holds too.
       if (/exhausts only keys/.test(reason ?? '')) return exhaustKey;
       if (/the quick budget/.test(reason ?? '')) return 'use --profile standard, whose budget holds a Free-plan window (with --exhaust-key on larger plans)';
       return `${exhaustKey}, or use --profile thorough`;
