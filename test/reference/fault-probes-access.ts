@@ -66,6 +66,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return (await call(server, 'GET', '/pets', { key: null, headers: { authorization } })).status;
     },
   },
+  'auth-bearer-base64-accepted': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: Buffer.from(KEY).toString('base64') })).status },
   'auth-query-key-accepted': { run: async ({ server }) => (await call(server, 'GET', `/pets?api_key=${KEY}`, { key: null })).status },
   'auth-empty-token-accepted': {
     run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { authorization: 'Bearer ' } })).status,
