@@ -48,6 +48,8 @@ export function howToCover(code: UntestedCode, reason?: string): string {
     case 'read-only':
       return 'run without --read-only, against a store the suite may add pets to';
     case 'no-exhaust':
+      if (/--exhaust-key\)/.test(reason ?? ''))
+        return 'give --exhaust-key with a Free-plan key issued for testing: quick spends its window (about two minutes)';
       return 'run without --no-exhaust, or give --exhaust-key with a low-limit key to spend instead';
     case 'budget':
       return 'use --profile thorough (no request ceiling)';

@@ -67,7 +67,9 @@ function unaffordable(ctx: ConformanceContext, remaining: number): string | unde
  */
 export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   if (ctx.run.profile === 'quick' && !ctx.run.exhaustApiKey) {
-    const reason = "the quick profile spends only a dedicated key's window (--exhaust-key), never the main key's";
+    const reason =
+      "the quick profile spends only a dedicated key's window (--exhaust-key), never the main key's: the 429 and its MUSTs " +
+      '(RATE-004, RATE-005, RATE-007, RATE-011, RATE-001 on the 429) stay untested';
     return { kind: 'skipped', code: 'no-exhaust', reason };
   }
   const client = exhaustionClient(ctx);
