@@ -77,6 +77,9 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   // The first request is paced like any other, so a key an earlier test left at 0 is waited for.
   let previous = readRate(await probe(false));
   const first = previous;
+  // A dedicated key's window is its own: one request on the main key now must not bring its 429 sooner
+  // (a limiter that counts per address, not per key, does: the whole-window check below sees it).
+  if (ctx.run.exhaustApiKey) await ctx.client.listPets({ limit: 1 }, { retryOn429: false, pace: false });
   const firstRemaining = previous.remaining;
   if (firstRemaining === undefined) {
     return {
