@@ -2,8 +2,10 @@ import { describe } from 'vitest';
 import { type ApiResponse, createConnection } from '../src/client/index.ts';
 import { type ConformanceContext, type ConformanceOptions, conformance, toPetRecord } from '../src/harness/index.ts';
 import { type AuthOperation, authOperations, createSharedPet, unlikelyPetId } from './support/auth-operations.ts';
+import { refusedCells } from './support/auth-matrix.ts';
 import {
   type AuthVariant,
+  BEARER_COLON,
   type Credentials,
   EMPTY_TOKENS,
   MISSING,
@@ -11,9 +13,6 @@ import {
   OTHER_SCHEMES,
   QUERY_KEYS,
   SAME_SHAPE,
-  SCHEME_SPELLINGS,
-  SIX_LETTER_SCHEMES,
-  wrongKeyIn,
 } from './support/auth-variants.ts';
 import { failOnFinding } from './support/findings.ts';
 
@@ -74,21 +73,25 @@ describe('auth', () => {
   });
   accepts(getPet, 200);
 
-  // Quick: one request per way a key check goes wrong (none, any token, another scheme, an empty token,
-  // a prefix, another letter case, the query string), each on listPets.
+  // Quick: one request per way a key check goes wrong (none, any token, another scheme, the bare key an
+  // unanchored "Bearer " strip leaves, an empty token, a prefix, another letter case, the query string),
+  // each on listPets.
   refuses('AUTH-001', MISSING, true);
   refuses('AUTH-002', SAME_SHAPE, true);
-  OTHER_SCHEMES.forEach((variant, i) => refuses('AUTH-003', variant, i === 0));
+  OTHER_SCHEMES.forEach((variant, i) => refuses('AUTH-003', variant, i === 0 || variant.label === 'the bare key without a scheme'));
   EMPTY_TOKENS.forEach((variant, i) => refuses('AUTH-004', variant, i === 0));
   NEAR_MISSES.forEach((variant, i) => refuses('AUTH-005', variant, i !== 1));
   QUERY_KEYS.forEach((variant, i) => refuses('AUTH-006', variant, i === 0));
+  refusesOnList('AUTH-003', BEARER_COLON);
 
-  // Standard: every scheme spelling crossed with the valid key (refused unless it is Bearer) and with a
-  // wrong one (refused whatever the spelling), on listPets: one request each.
-  // The raw key under ApiKey, a scheme as long as Bearer, is in quick too: it catches a server that takes
-  // whatever follows the first space as well as one that checks only the scheme's length.
-  SIX_LETTER_SCHEMES.forEach((variant) => refusesOnList('AUTH-003', variant, variant.label === 'the key in the ApiKey scheme'));
-  for (const scheme of SCHEME_SPELLINGS) refusesOnList('AUTH-002', wrongKeyIn(scheme));
+  // Standard: the whole matrix of scheme spellings × credential forms (auth-matrix.ts) on listPets, one
+  // request a cell, but for the cells sent above on every operation. Quick sends the most telling cells:
+  // the key under ApiKey, a scheme as long as Bearer (a server that takes whatever follows the first
+  // space, or checks only the scheme's length); the key in base64 under Bearer (a server that also decodes
+  // tokens); and the key followed by a word (a server that splits on spaces and takes the second part).
+  const sentAbove = new Set(['Basic/base64', 'Basic/user-base64', '/raw', 'Token/raw', 'Bearer/wrong']);
+  const quickCells = new Set(['ApiKey/raw', 'Bearer/base64', 'Bearer/space-after']);
+  for (const cell of refusedCells(sentAbove)) refusesOnList(cell.id, cell.variant, quickCells.has(`${cell.scheme}/${cell.form}`));
 
   function refusesOnList(id: string, variant: AuthVariant, quick = false): void {
     conformance(

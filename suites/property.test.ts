@@ -22,7 +22,7 @@ import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPet
  * read back (SCH-006), any named-invalid one is refused (STA-005/006/007, INT-002), any valid listPets
  * query keeps its limit and filter (LIM-008). From standard on, every property first sends one case of
  * each input family (support/property-families.ts, derived from the spec), then generated cases:
- * thorough adds volume, never families. Quick sends generated cases only (its budget is 55 requests).
+ * thorough adds volume, never families. Quick sends generated cases only (its budget is 75 requests).
  */
 
 type Runs = Readonly<Record<Profile, number>>;

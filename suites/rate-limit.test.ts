@@ -8,6 +8,7 @@ import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate
 import { failOnFinding } from './support/findings.ts';
 import { describeTrial, keyIsolation, keyPair } from './support/key-isolation.ts';
 import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
+import { judgeRetryAfterBound } from './support/retry-after-bound.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
 /** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
@@ -325,6 +326,13 @@ describe('rate-limit exhaustion', () => {
         reading.response,
       );
     },
+    options,
+  );
+
+  conformance(
+    'RATE-012',
+    "the first 429's Retry-After does not outlast X-RateLimit-Reset by more than a minute",
+    async (ctx: ConformanceContext) => judgeRetryAfterBound(ctx, (await tooMany(ctx)).tooMany),
     options,
   );
 

@@ -35,7 +35,9 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   const broken = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'warn' || r.verdict === 'deviation');
   // Advisories (a standard's requirements beyond the interface) come last, apart: they never fail a run.
   const advisories = broken.filter((r) => r.level === 'ADVISORY');
-  const shown = [...broken.filter((r) => r.level !== 'ADVISORY'), ...advisories];
+  // Failures before warnings: the first finding shown is the gravest (a MUST broken), whatever the catalog order.
+  const interfaceOnes = broken.filter((r) => r.level !== 'ADVISORY');
+  const shown = [...interfaceOnes.filter((r) => r.verdict === 'fail'), ...interfaceOnes.filter((r) => r.verdict !== 'fail'), ...advisories];
   for (const requirement of shown) {
     if (requirement === advisories[0]) lines.push('', 'Advisories (what a standard asks beyond the interface; they never fail a run, not even with --strict):');
     lines.push('', `${MARK[requirement.verdict]} ${requirement.id} ${requirement.level} ${requirement.text}`);

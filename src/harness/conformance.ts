@@ -80,8 +80,11 @@ export interface ConformanceContext {
   observable(condition: boolean, reason: string, code?: SkipCode): void;
   /** A line for the report about what the test saw, e.g. that an optional header was not sent. */
   note(text: string): void;
-  /** Requests this run may still send, or undefined when it has no ceiling. */
-  budgetLeft(): number | undefined;
+  /**
+   * Requests this run may still send, or undefined when it has no ceiling: on the main key, or with
+   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own.
+   */
+  budgetLeft(key?: 'main' | 'exhaust'): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
   /**
@@ -135,6 +138,8 @@ interface FileRun {
   catalog: Catalog;
   client: TargetClient;
   budget: RequestBudget;
+  /** The dedicated exhaustion key's own budget. */
+  exhaustBudget: RequestBudget;
   makeClient(apiKey: string): TargetClient;
   /** Numbers exchanges across the file's clients (and raw probes). */
   nextSeq(): number;
@@ -172,6 +177,8 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network);
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      const exhaustBudget =
+        run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const progress = waitProgress(budget);
@@ -192,7 +199,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
           contract,
           timeoutMs: run.timeoutMs,
           userAgent: run.userAgent,
-          budget,
+          budget: run.exhaustApiKey !== undefined && apiKey === run.exhaustApiKey ? exhaustBudget : budget,
           dispatcher,
           network: run.network,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
@@ -209,7 +216,7 @@ const test = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
       const client = makeClient(run.apiKey);
       const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
-      await use({ run, contract, catalog, client, budget, makeClient, nextSeq, redact, current, addedPetsPath });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath });
       await dispatcher.close();
     },
     { scope: 'file' },
@@ -405,7 +412,10 @@ function createContext(
     note(text) {
       meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
     },
-    budgetLeft: () => (fileRun.budget.limit === undefined ? undefined : Math.max(0, fileRun.budget.limit - fileRun.budget.used)),
+    budgetLeft: (key = 'main') => {
+      const budget = key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined ? fileRun.exhaustBudget : fileRun.budget;
+      return budget.limit === undefined ? undefined : Math.max(0, budget.limit - budget.used);
+    },
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
     rawExchanges: {
       claim: () => fileRun.budget.take(),

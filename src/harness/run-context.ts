@@ -23,6 +23,9 @@ export interface RunContext extends TargetFields, WorkerSettings {
   /** The plan's custom limits when known (enterprise:<perMinute>:<perDay>, the embedded reference's key). */
   planLimits?: Limits;
   budgetLimit: number | undefined;
+  /** The ceiling of requests on the dedicated exhaustion key, kept in its own ledger (exhaustLedgerPath). */
+  exhaustBudgetLimit: number | undefined;
+  exhaustLedgerPath: string;
   /** Shared by all workers: one byte per request sent (the budget ledger) and the last rate-limit state. */
   runDir: string;
   ledgerPath: string;
@@ -50,14 +53,18 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
   const runDir = mkdtempSync(join(tmpdir(), 'animal-store-conformance-'));
   const ledgerPath = join(runDir, 'requests.ledger');
   writeFileSync(ledgerPath, '');
+  const exhaustLedgerPath = join(runDir, 'exhaust.ledger');
+  writeFileSync(exhaustLedgerPath, '');
   const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
   const rules = PROFILE_RULES[config.profile];
   const base = {
     runId: randomBytes(4).toString('hex'),
     ...workerSettings(config),
     budgetLimit: rules.budget,
+    exhaustBudgetLimit: rules.exhaustBudget,
     runDir,
     ledgerPath,
+    exhaustLedgerPath,
     plan: planOf(config),
     ...(planLimitsOf(config) ? { planLimits: planLimitsOf(config) } : {}),
     // How long a run may spend waiting for rate-limit windows: past it the run ends incomplete instead

@@ -48,13 +48,15 @@ export function howToCover(code: UntestedCode, reason?: string): string {
     case 'read-only':
       return 'run without --read-only, against a store the suite may add pets to';
     case 'no-exhaust':
+      if (/--exhaust-key\)/.test(reason ?? ''))
+        return 'give --exhaust-key with a Free-plan key issued for testing: quick spends its window (about two minutes)';
       return 'run without --no-exhaust, or give --exhaust-key with a low-limit key to spend instead';
     case 'budget':
       return 'use --profile thorough (no request ceiling)';
     case 'key-too-large': {
       const exhaustKey = 'give --exhaust-key with a low-limit key (e.g. a Free-plan key issued for testing)';
       // Past the suite's own ceiling no profile helps; within it, thorough has no request budget, and
-      // quick's 55 requests are less than a Free key's minute, which standard's budget holds.
+      // quick spends only a dedicated key's window, which standard's budget holds too.
       if (/exhausts only keys/.test(reason ?? '')) return exhaustKey;
       if (/the quick budget/.test(reason ?? '')) return 'use --profile standard, whose budget holds a Free-plan window (with --exhaust-key on larger plans)';
       return `${exhaustKey}, or use --profile thorough`;

@@ -105,32 +105,11 @@ export const QUERY_KEYS: readonly AuthVariant[] = ['api_key', 'access_token', 'k
 }));
 
 /**
- * AUTH-003 at standard: the valid key under schemes exactly as long as "Bearer" (a server that checks
- * only the scheme's length or its first letters lets them through), and the key's encodings in them.
+ * AUTH-003: "Bearer" itself, joined to the key by another character than the space: a server that skips
+ * the separator after checking the scheme reads the key. (The schemes × credential forms matrix is in
+ * auth-matrix.ts.)
  */
-export const SIX_LETTER_SCHEMES: readonly AuthVariant[] = [
-  { label: 'the key in the Digest scheme', make: (key) => ({ auth: { value: `Digest ${key}`, shown: 'Digest $API_KEY' } }) },
-  { label: 'the key in the ApiKey scheme', make: (key) => ({ auth: { value: `ApiKey ${key}`, shown: 'ApiKey $API_KEY' } }) },
-  { label: 'the key in a misspelt Baerer scheme', make: (key) => ({ auth: { value: `Baerer ${key}`, shown: 'Baerer $API_KEY' } }) },
-  // "Bearer" itself, joined to the key by another character than the space: a server that skips the
-  // separator after checking the scheme reads the key.
-  { label: 'the key joined to "Bearer" by a colon', make: (key) => ({ auth: { value: `Bearer:${key}`, shown: 'Bearer:$API_KEY' } }) },
-  {
-    label: 'the key base64-encoded in the Digest scheme',
-    make: (key) => ({ auth: { value: `Digest ${base64(key)}`, shown: `Digest $(printf %s "$API_KEY" | base64 | tr -d '\\n')` } }),
-  },
-];
-
-/** AUTH-002 at standard: a wrong key under every spelling of a scheme, Bearer in any letter case included. */
-export function wrongKeyIn(scheme: string): AuthVariant {
-  return {
-    label: `a key of the same shape that is not the key, in the scheme spelt "${scheme}"`,
-    make(key) {
-      const other = sameShapeKey(key);
-      if (!other) return 'the key is one repeated character: no other key of its shape can be derived';
-      return { auth: { value: `${scheme} ${other.value}`, shown: `${scheme} ${other.shown}`, display: `${scheme} ${other.display}` } };
-    },
-  };
-}
-
-export const SCHEME_SPELLINGS: readonly string[] = ['Bearer', 'bearer', 'BEARER', 'Digest', 'ApiKey', 'Basic'];
+export const BEARER_COLON: AuthVariant = {
+  label: 'the key joined to "Bearer" by a colon',
+  make: (key) => ({ auth: { value: `Bearer:${key}`, shown: 'Bearer:$API_KEY' } }),
+};

@@ -53,17 +53,21 @@ export function missingFieldCases(base: NewPetBase): BodyCase[] {
   ];
 }
 
+/** The cases of wrongValueCases the quick profile sends. */
+export const WRONG_VALUE_QUICK = 3;
+
 /** STA-006: one field of an otherwise valid NewPet holds a value of the wrong type or outside PetStatus. */
 export function wrongValueCases(base: NewPetBase): BodyCase[] {
   return [
-    // First the mistake a lenient server most often lets through: the quick profile sends only this one.
+    // First the mistakes lenient servers most often let through (a coercing parser, an unchecked enum, a
+    // truncating integer): the quick profile sends these three (WRONG_VALUE_QUICK).
     withField(base, 'categoryId', String(base.categoryId), 'categoryId as numeric string'),
     withField(base, 'status', 'unknown', 'status outside PetStatus'),
+    withField(base, 'categoryId', 1.5, 'categoryId as float'),
     withField(base, 'name', 42, 'name as number'),
     withField(base, 'name', [base.name], 'name as array'),
     withField(base, 'name', { first: base.name }, 'name as object'),
     withField(base, 'name', null, 'name as null'),
-    withField(base, 'categoryId', 1.5, 'categoryId as float'),
     withField(base, 'categoryId', true, 'categoryId as boolean'),
     withField(base, 'categoryId', null, 'categoryId as null'),
     // PetStatus values are lower-case; the enum admits no other spelling.

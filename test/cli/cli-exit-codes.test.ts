@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, startStandalone, tempDir } from './cli-helpers.ts';
+import { PROFILE_RULES } from '../../src/profiles.ts';
 
 describe('CLI: exit codes and one-line errors', () => {
   it('--help prints the usage and exits 0', async () => {
@@ -71,7 +72,7 @@ describe('CLI: exit codes and one-line errors', () => {
     expect(report.verdict.why).toBeTruthy();
     expect(result.code, result.stdout).toBe(0);
     expect(report.requirements.filter((r) => r.verdict === 'fail')).toEqual([]);
-    expect(report.traffic.requestCount).toBeLessThanOrEqual(55);
+    expect(report.traffic.requestCount).toBeLessThanOrEqual(PROFILE_RULES.quick.budget ?? 0);
   });
 });
 

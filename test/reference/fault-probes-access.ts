@@ -66,6 +66,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return (await call(server, 'GET', '/pets', { key: null, headers: { authorization } })).status;
     },
   },
+  'auth-bearer-base64-accepted': { run: async ({ server }) => (await call(server, 'GET', '/pets', { key: Buffer.from(KEY).toString('base64') })).status },
   'auth-query-key-accepted': { run: async ({ server }) => (await call(server, 'GET', `/pets?api_key=${KEY}`, { key: null })).status },
   'auth-empty-token-accepted': {
     run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { authorization: 'Bearer ' } })).status,
@@ -119,6 +120,15 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     },
   },
   'retry-after-inconsistent': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-counted-per-address': {
+    ...smallKey,
+    run: async (c) => {
+      // Three requests on the roomy key first: a limiter that counts per address has then spent the small key's window.
+      for (let i = 0; i < 3; i++) await call(c.server, 'GET', '/pets');
+      return (await limited(c, 2)).map((a) => a.status);
+    },
+  },
+  'retry-after-in-milliseconds': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
 
   'get-removed-early-404': {

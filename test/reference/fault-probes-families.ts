@@ -56,6 +56,9 @@ export const FAMILY_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return bodyOf(await call(server, 'GET', '/pets?colour=brown'));
     },
   },
+  'unknown-query-parameter-500': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets?colour=brown')).status,
+  },
   'new-pet-mass-assignment': {
     run: async ({ server }) => {
       const first = await call(server, 'POST', '/pets', { body: NEW_PET });

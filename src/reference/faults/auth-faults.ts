@@ -61,6 +61,21 @@ export const AUTH_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'auth-bearer-base64-accepted',
+    group: 'auth',
+    description: 'A bearer token that is no key is base64-decoded and looked up again: "Bearer <the key in base64>" is accepted.',
+    detectedBy: ['AUTH-002'],
+    hooks: () => ({
+      authenticate: (key, attempt) => {
+        if (key) return key;
+        const header = attempt.authorization ?? '';
+        if (header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+        const decoded = Buffer.from(header.slice(7), 'base64').toString('utf8');
+        return decoded ? attempt.ring.find(decoded) : undefined;
+      },
+    }),
+  }),
+  defineFault({
     name: 'auth-query-key-accepted',
     group: 'auth',
     description: 'A key in any query parameter (api_key, key, token…) is accepted without an Authorization header.',

@@ -61,6 +61,20 @@ export const INPUT_FAMILY_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'unknown-query-parameter-500',
+    group: 'status',
+    description: 'listPets and getPet answer 500 to a query parameter they do not define (a strict query schema whose error escapes).',
+    detectedBy: ['LIM-009'],
+    hooks: () => ({
+      reply: (reply, context) => {
+        if ((context.operation !== 'listPets' && context.operation !== 'getPet') || reply.status === 401) return reply;
+        const defined = context.operation === 'listPets' ? LIST_PARAMETERS : new Set<string>();
+        const names = [...new URLSearchParams(context.search).keys()];
+        return names.some((name) => !defined.has(name)) ? replaceWithError(reply, context, 500, 'internal_error', 'unexpected query parameter') : reply;
+      },
+    }),
+  }),
+  defineFault({
     name: 'new-pet-mass-assignment',
     group: 'store',
     description: 'Every field of the body is copied onto the stored pet (mass assignment): an "id" in a NewPet becomes the pet\'s id.',

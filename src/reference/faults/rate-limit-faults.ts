@@ -179,6 +179,29 @@ export const RATE_LIMIT_FAULTS = [
     },
   }),
   defineFault({
+    name: 'ratelimit-counted-per-address',
+    group: 'rate-limit',
+    description:
+      "Requests are counted per client address, not per key: every key used from one address spends one shared minute count, checked against the key's own limit (the headers still show the key's own count).",
+    detectedBy: ['RATE-004'],
+    hooks: () => {
+      // One address on the embedded reference: one count per minute window for every key.
+      let window = Number.NaN;
+      let count = 0;
+      return {
+        refuse: (refused, { bucket, limits }) => {
+          if (bucket.minuteStart !== window) {
+            window = bucket.minuteStart;
+            count = 0;
+          }
+          const shared = refused || count >= limits.perMinute;
+          if (!shared) count += 1;
+          return shared;
+        },
+      };
+    },
+  }),
+  defineFault({
     name: 'retry-after-inconsistent',
     group: 'rate-limit',
     description: `Retry-After on a 429 is ${INCONSISTENCY_SECONDS} s longer than X-RateLimit-Reset says.`,
@@ -186,6 +209,15 @@ export const RATE_LIMIT_FAULTS = [
     strictOnly: true,
     hooks: () => ({
       reply: (reply) => editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter + INCONSISTENCY_SECONDS })),
+    }),
+  }),
+  defineFault({
+    name: 'retry-after-in-milliseconds',
+    group: 'rate-limit',
+    description: 'Retry-After on a 429 is the wait in milliseconds (60000 for a minute): read as seconds, as RFC 9110 says, it asks for hours.',
+    detectedBy: ['RATE-012', 'RATE-006'],
+    hooks: () => ({
+      reply: (reply) => editRate(reply, (rate) => (rate.retryAfter === undefined ? {} : { retryAfter: rate.retryAfter * 1000 })),
     }),
   }),
   defineFault({
