@@ -1,6 +1,7 @@
 /**
  * The profiles, in one table: every rule that differs by profile is read from here (config, run
- * context, test selection, --help). quick fits one Free-plan minute on the main key, and spends a
+ * context, test selection, --help). quick spends at most a Free-plan minute and a half on the main key
+ * (the client waits for the next window), and spends a
  * dedicated exhaustion key's minute besides; standard 600 of a Free plan's 1,000 requests a day;
  * thorough has no ceiling.
  */
@@ -25,7 +26,7 @@ export interface ProfileRules {
 }
 
 export const PROFILE_RULES: Readonly<Record<Profile, ProfileRules>> = Object.freeze({
-  quick: Object.freeze({ budget: 75, exhaustBudget: 70, waitAllowanceMs: 120_000, rank: 0, maxDurationMs: 10 * 60_000 }),
+  quick: Object.freeze({ budget: 85, exhaustBudget: 70, waitAllowanceMs: 120_000, rank: 0, maxDurationMs: 10 * 60_000 }),
   standard: Object.freeze({ budget: 600, exhaustBudget: 600, waitAllowanceMs: 20 * 60_000, rank: 1, maxDurationMs: 45 * 60_000 }),
   thorough: Object.freeze({ budget: undefined, exhaustBudget: undefined, waitAllowanceMs: undefined, rank: 2, maxDurationMs: 4 * 60 * 60_000 }),
 });
@@ -41,7 +42,7 @@ export function isProfile(value: string): value is Profile {
   return (PROFILES as readonly string[]).includes(value);
 }
 
-/** `quick (<=75 requests) | standard (<=600) | thorough (no ceiling)`, for --help. */
+/** `quick (<=85 requests) | standard (<=600) | thorough (no ceiling)`, for --help. */
 export function describeProfiles(): string {
   return PROFILES.map((p, i) => {
     const budget = PROFILE_RULES[p].budget;
