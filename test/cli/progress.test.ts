@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import { ProgressReporter, type ProgressRun, progressHeader } from '../../src/cli/progress.ts';
+import { PROFILE_RULES } from '../../src/profiles.ts';
 import { runCli, tempDir } from './cli-helpers.ts';
 
 const SMALL = ['--only', 'AUTH-001,ERR-001', '--profile', 'quick', '--seed', '5'];
-const HEADER =
-  /^Testing the embedded reference \(http:\/\/127\.0\.0\.1:\d+\/v1\): profile quick, plan enterprise .*budget 75 requests, max duration 10:00, seed 5$/;
-const AREA_LINE = /^area [a-z-]+ done: \d+ passed, \d+ failed, \d+ skipped; \d+ requests? in [\d.]+ s \(run: \d+ of 75 requests, \d+:\d\d elapsed\)$/;
+const QUICK_BUDGET = PROFILE_RULES.quick.budget;
+const HEADER = new RegExp(
+  `^Testing the embedded reference \\(http://127\\.0\\.0\\.1:\\d+/v1\\): profile quick, plan enterprise .*budget ${QUICK_BUDGET} requests, max duration 10:00, seed 5$`,
+);
+const AREA_LINE = new RegExp(
+  `^area [a-z-]+ done: \\d+ passed, \\d+ failed, \\d+ skipped; \\d+ requests? in [\\d.]+ s \\(run: \\d+ of ${QUICK_BUDGET} requests, \\d+:\\d\\d elapsed\\)$`,
+);
 
 describe('live progress on stderr', () => {
   it('names target, profile, plan and budget before any test result; one line per area when not a terminal; --quiet keeps only the header', async () => {
