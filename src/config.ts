@@ -162,8 +162,6 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     proxy: stringSetting(settings.get('proxy')),
     caCert: stringSetting(settings.get('ca-cert')),
     insecure: bool('insecure') ?? false,
-    // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
-    userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
     env,
     cwd,
   });
@@ -229,7 +227,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     shard,
     network,
     caCertFile: path('ca-cert'),
-    userAgent: network.userAgent,
+    // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
+    userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
     referenceFaults: referenceList(text('reference-faults'), target, '--reference-faults'),
     referenceVariants: referenceList(text('reference-variants'), target, '--reference-variants'),
     warnings,

@@ -8,8 +8,6 @@ import { type Agent, type Dispatcher, Pool, ProxyAgent, type buildConnector } fr
 export interface NetworkSettings {
   /** Sent with every request (--header); their values are redacted like the key. */
   readonly headers: readonly (readonly [string, string])[];
-  /** The User-Agent sent (--user-agent); undefined: the suite's own. */
-  readonly userAgent?: string;
   /** An HTTP proxy URL (--proxy, or HTTPS_PROXY / HTTP_PROXY when NO_PROXY does not name the host). */
   readonly proxy?: string;
   /** Where the proxy came from, in words (`--proxy`, `HTTPS_PROXY (environment)`). */

@@ -22,7 +22,6 @@ export interface NetworkInputs {
   proxy: { value: string; from: string } | undefined;
   caCert: { value: string; from: string } | undefined;
   insecure: boolean;
-  userAgent: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
 }
@@ -35,7 +34,6 @@ export function networkSettings(inputs: NetworkInputs): NetworkSettings {
   }
   return {
     headers,
-    ...(inputs.userAgent !== undefined ? { userAgent: inputs.userAgent } : {}),
     ...proxyFor(inputs),
     ...(inputs.caCert ? { caCert: readCa(resolve(inputs.cwd, inputs.caCert.value), inputs.caCert.from) } : {}),
     insecure: inputs.insecure,
