@@ -14,6 +14,7 @@ export {
   startReferenceServer,
   FAULTS,
   INDEPENDENT_FAULTS,
+  OUTSIDE_FAULTS,
   VARIANTS,
   combineVariants,
   parseApiKeys,
@@ -21,6 +22,7 @@ export {
   type ReferenceServer,
   type FaultName,
   type IndependentFaultName,
+  type OutsideFaultName,
   type VariantName,
 } from './reference/index.ts';
 export {

@@ -8,6 +8,7 @@ import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import type { FaultName } from './faults/all-faults.ts';
 import type { IndependentFaultName } from './independent-faults/index.ts';
+import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from './outside-faults/index.ts';
 import { composeFaults } from './faults/compose.ts';
 import { adaptSeams } from './faults/seam-adapters.ts';
 import {
@@ -57,7 +58,7 @@ export interface ReferenceServer {
   readonly keys: readonly ApiKey[];
   /** True when no keys were given and demo keys were generated. */
   readonly generatedKeys: boolean;
-  readonly faults: readonly (FaultName | IndependentFaultName)[];
+  readonly faults: readonly (FaultName | IndependentFaultName | OutsideFaultName)[];
   readonly contract: Contract;
   /** Read-only view of the store. */
   readonly store: PetStoreView;
@@ -70,7 +71,11 @@ export interface ReferenceServer {
 /** Starts an independent reference server: its own store, keys and limiter. */
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
-  const hooks = composeFaults(options.faults ?? []);
+  const named = options.faults ?? [];
+  // The outside set (outside-faults/) is kept apart from the others: its hooks are chained after theirs.
+  const outside = named.filter(isOutsideFaultName);
+  const others = named.filter((name): name is FaultName | IndependentFaultName => !isOutsideFaultName(name));
+  const hooks = chainHooks(composeFaults(others), outsideHooks(outside));
   const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks, adaptSeams(hooks)), options), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);

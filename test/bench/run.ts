@@ -13,7 +13,7 @@ import { progress } from './lib/paths.ts';
  * `npm run bench [-- --only server,rss,startup,embedded,profiles,faults,abuse]`: one markdown table on stdout,
  * progress on stderr. Every load is bounded in count and time and stays on 127.0.0.1. The abuse part
  * makes the bench exit 1 when the reference server broke a rule (5xx, hang, crash, a missing header).
- * `--fault-sets existing,independent` picks the fault sets the faults part counts, each in its own rows.
+ * `--fault-sets existing,independent,outside` picks the fault sets the faults part counts, each in its own rows.
  */
 const PARTS = ['server', 'rss', 'startup', 'embedded', 'profiles', 'faults', 'abuse'] as const;
 type Part = (typeof PARTS)[number];
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       parallel: { type: 'string', default: '2' },
       'abuse-per-family': { type: 'string', default: '1500' },
       'fault-profiles': { type: 'string', default: 'quick,standard' },
-      'fault-sets': { type: 'string', default: 'existing,independent' },
+      'fault-sets': { type: 'string', default: 'existing,independent,outside' },
       seed: { type: 'string', default: '20240605' },
     },
   });
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   if (selected.has('profiles')) rows.push(...(await benchProfiles()));
   if (selected.has('faults')) {
     const profiles = (values['fault-profiles'] ?? 'quick,standard').split(',').map((p) => p.trim()) as FaultProfile[];
-    const sets = (values['fault-sets'] ?? 'existing,independent').split(',').map((s) => s.trim());
+    const sets = (values['fault-sets'] ?? 'existing,independent,outside').split(',').map((s) => s.trim());
     const unknownSets = sets.filter((s) => !(s in FAULT_SETS));
     if (unknownSets.length > 0) throw new Error(`unknown fault set(s) ${unknownSets.join(', ')}; choose from ${Object.keys(FAULT_SETS).join(', ')}`);
     rows.push(...(await benchFaults(Number(values.parallel), profiles, sets as FaultSet[])));

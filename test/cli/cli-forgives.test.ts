@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { FAULT_NAMES, VARIANT_NAMES } from '../../src/reference/index.ts';
 import { INDEPENDENT_FAULTS } from '../../src/reference/independent-faults/index.ts';
+import { OUTSIDE_FAULT_NAMES } from '../../src/reference/outside-faults/index.ts';
 import { howToCover } from '../../src/report/untested-scope.ts';
 import { ROOT, readReport, runCli, tempDir } from './cli-helpers.ts';
 
@@ -111,7 +112,7 @@ describe("the newcomer's mistakes: one clear line each, exit 2, and the INCOMPLE
   it('help faults lists every fault name, one per line, and help variants every variant', async () => {
     const faults = await run(['help', 'faults']);
     const listed = faults.lines.slice(1).map((line) => line.trim().split(/\s+/)[0]);
-    for (const name of [...FAULT_NAMES, ...INDEPENDENT_FAULTS.map((f) => f.name)]) expect(listed).toContain(name);
+    for (const name of [...FAULT_NAMES, ...INDEPENDENT_FAULTS.map((f) => f.name), ...OUTSIDE_FAULT_NAMES]) expect(listed).toContain(name);
     const variants = await run(['help', 'variants']);
     expect(variants.lines.slice(1).map((line) => line.trim().split(/\s+/)[0])).toEqual([...VARIANT_NAMES]);
   });
