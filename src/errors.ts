@@ -30,6 +30,8 @@ export const HARNESS_ERROR_CODES = [
   'ERR_OPERATION_BROKEN',
   /** The target's 429s contradicted its own X-RateLimit-Remaining several times: the suite stopped waiting. */
   'ERR_RATE_LIMIT_CONTRADICTED',
+  /** A 429's Retry-After outlasted its own X-RateLimit-Reset by far more than the run may wait: RATE-012's failure. */
+  'ERR_RETRY_AFTER_CONTRADICTED',
   /** The run reached --max-duration (MAX_DURATION) before every test had run. */
   'ERR_DEADLINE',
   /** --fail-fast: the run stopped at the first failure that decides the verdict; the rest did not run. */

@@ -19,6 +19,11 @@ export const RATE_LIMIT_FIELDS = Object.keys(RATE_LIMIT_HEADERS) as RateLimitFie
 export const RESET_MILLIS_FROM = 1e11;
 /** A Reset below this is a delta in seconds, not a Unix time (1e9 s is September 2001). */
 export const RESET_EPOCH_FROM = 1e9;
+/**
+ * How far past X-RateLimit-Reset a first 429's Retry-After may reach (RATE-012): a minute, the shortest
+ * window the interface names. Less is RATE-006's (a SHOULD: the two agree within seconds).
+ */
+export const RETRY_AFTER_PAST_RESET_MS = 60_000;
 
 /** A header value that is one non-negative safe integer written with digits only, else undefined. */
 export function strictInteger(raw: string | undefined): number | undefined {

@@ -7,7 +7,7 @@ import { RATE_LIMIT_KEY } from './breaker.ts';
 import { readJsonBytes, stringifyJson } from '../json.ts';
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from './exchange.ts';
-import { pacingWait, readRateLimit, retryWait } from './pacing.ts';
+import { pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
 import { createRedactor } from './redact.ts';
@@ -60,6 +60,8 @@ export function createClient(options: ClientOptions): TargetClient {
   /** Answers received, and drops of a connection the retry on a new one got answered: HTTP-001's counts. */
   let answered = 0;
   let drops = 0;
+  /** 429s this client has retried: only the first may be judged against its Reset (later ones may be a ban). */
+  let tooManySeen = 0;
   const shared = options.sharedRateLimit;
   let rateLimit: RateLimitState | undefined = shared?.read();
 
@@ -69,17 +71,18 @@ export function createClient(options: ClientOptions): TargetClient {
     return { value: auth.value, display: auth.display ?? auth.shown, shell: auth.shown };
   }
 
+  /** Why the client will not wait `ms`: past the profile's waiting time or the client's longest wait. */
+  function refusedWait(ms: number): string | undefined {
+    if (options.waitDeadline !== undefined && clock.now() + ms > options.waitDeadline) return "past the time this run's profile allows for waiting";
+    if (ms > settings.maxWaitMs) return `longer than the ${Math.round(settings.maxWaitMs / 1000)} s the client waits`;
+    return undefined;
+  }
+
   async function waitOrGiveUp(ms: number, reason: string): Promise<void> {
     if (ms <= 0) return;
-    if (options.waitDeadline !== undefined && clock.now() + ms > options.waitDeadline) {
-      const asked = `a wait of ${Math.ceil(ms / 1000)} s (${reason})`;
-      throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, past the time this run's profile allows for waiting`));
-    }
-    if (ms > settings.maxWaitMs) {
-      const asked = `a wait of ${Math.ceil(ms / 1000)} s (${reason})`;
-      const limit = `${Math.round(settings.maxWaitMs / 1000)} s`;
-      throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for ${asked}, longer than the ${limit} the client waits`));
-    }
+    const refused = refusedWait(ms);
+    if (refused)
+      throw new HarnessError('ERR_RATE_LIMITED', redact(`the target at ${origin} asks for a wait of ${Math.ceil(ms / 1000)} s (${reason}), ${refused}`));
     const signal = options.abortSignal?.();
     options.onWait?.(ms, reason);
     try {
@@ -205,6 +208,13 @@ export function createClient(options: ClientOptions): TargetClient {
         throw new HarnessError('ERR_RATE_LIMITED', `the target at ${origin} still answered 429 after ${settings.maxRetries} retries`);
       }
       const wait = retryWait(result.headers, state, retries, state.observedAt, random);
+      // A first 429 whose Retry-After outlasts its own Reset by far, and more than the run may wait, is the
+      // target's contradiction (RATE-012), not a limit the run could not wait out: said so, not INCOMPLETE.
+      const contradiction = tooManySeen === 0 ? retryAfterPastReset(result.headers, state, state.observedAt) : undefined;
+      tooManySeen += 1;
+      if (contradiction && refusedWait(wait.ms)) {
+        throw new HarnessError('ERR_RETRY_AFTER_CONTRADICTED', redact(`the target's first 429 on this key contradicts itself: ${contradiction}`));
+      }
       await waitOrGiveUp(wait.ms, wait.basis);
     }
   }

@@ -1,4 +1,4 @@
-import { DIGITS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate } from '../header-values.ts';
+import { DIGITS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, RETRY_AFTER_PAST_RESET_MS, parseHttpDate } from '../header-values.ts';
 import type { RateLimitState } from './types.ts';
 
 /** Added to every computed wait: Reset and Retry-After have one-second granularity. */
@@ -48,6 +48,27 @@ export function pacingWait(state: RateLimitState | undefined, now: number): numb
   return state.resetAt - now + WAIT_MARGIN_MS;
 }
 
+/** The wait a Retry-After value asks for, in ms from `now`: delay-seconds (fractions read plainly) or an HTTP-date. */
+function retryAfterDelay(raw: string, now: number): number | undefined {
+  const date = parseHttpDate(raw, now);
+  const delay = SECONDS.test(raw) ? Number(raw) * 1000 : date === undefined ? undefined : date - now;
+  return delay !== undefined && Number.isFinite(delay) ? delay : undefined;
+}
+
+/**
+ * How a 429 contradicts itself, when its Retry-After ends more than RETRY_AFTER_PAST_RESET_MS after the
+ * X-RateLimit-Reset it carries (RATE-012): "Retry-After 1795627692 s, X-RateLimit-Reset 2 s away".
+ * Undefined when the two agree or either is missing or unreadable.
+ */
+export function retryAfterPastReset(headers: Readonly<Record<string, string>>, state: RateLimitState, now: number): string | undefined {
+  const raw = headers['retry-after']?.trim();
+  if (raw === undefined || state.resetAt === undefined || state.reset === undefined) return undefined;
+  const delay = retryAfterDelay(raw, now);
+  const untilReset = Math.max(0, state.resetAt - now);
+  if (delay === undefined || delay <= untilReset + RETRY_AFTER_PAST_RESET_MS) return undefined;
+  return `Retry-After: ${raw} asks for ${Math.ceil(delay / 1000)} s, but X-RateLimit-Reset: ${state.reset} is ${Math.ceil(untilReset / 1000)} s away`;
+}
+
 export interface RetryWait {
   ms: number;
   /** Which signal set the wait, for messages. */
@@ -63,9 +84,8 @@ export function retryWait(headers: Readonly<Record<string, string>>, state: Rate
   const retryAfter = headers['retry-after']?.trim();
   if (retryAfter !== undefined) {
     // Fractional seconds are not delay-seconds, but their meaning is plain; anything else falls through.
-    const date = parseHttpDate(retryAfter, now);
-    const delay = SECONDS.test(retryAfter) ? Number(retryAfter) * 1000 : date === undefined ? undefined : date - now;
-    if (delay !== undefined && Number.isFinite(delay)) {
+    const delay = retryAfterDelay(retryAfter, now);
+    if (delay !== undefined) {
       return { ms: Math.max(delay + WAIT_MARGIN_MS, MIN_RETRY_WAIT_MS), basis: `Retry-After: ${retryAfter}` };
     }
   }

@@ -268,6 +268,20 @@ export function conformance(id: string, title: string, fn: (ctx: ConformanceCont
   });
 }
 
+/** The client's refusals that are a rate-limit requirement's failure: a finding, wherever they surface. */
+const RATE_CONTRADICTIONS: Readonly<Partial<Record<string, { requirementId: string; check: string; expected: string }>>> = {
+  ERR_RATE_LIMIT_CONTRADICTED: {
+    requirementId: 'RATE-004',
+    check: 'rate-limit-contradiction',
+    expected: 'no 429 while X-RateLimit-Remaining says requests are left',
+  },
+  ERR_RETRY_AFTER_CONTRADICTED: {
+    requirementId: 'RATE-012',
+    check: 'retry-after-past-reset',
+    expected: 'a first 429 whose Retry-After ends no more than a minute after its X-RateLimit-Reset',
+  },
+};
+
 /** Writes the failure (or the skip reason) into meta; returns a skip reason when the test should skip. */
 function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefined {
   if (isConformanceFailure(error)) {
@@ -282,16 +296,11 @@ function recordOutcome(meta: ConformanceMeta, error: unknown): string | undefine
       meta.failure = { kind: 'conformance', code: error.code, message: error.message, expected: 'an answer within --timeout', actual: error.message };
       return undefined;
     }
-    if (error.code === 'ERR_RATE_LIMIT_CONTRADICTED') {
-      // The contradiction is RATE-004's failure; this test could not be judged.
+    const contradiction = RATE_CONTRADICTIONS[error.code];
+    if (contradiction) {
+      // The contradiction is another requirement's failure; this test could not be judged.
       const last = meta.exchanges.at(-1);
-      meta.findings.push({
-        requirementId: 'RATE-004',
-        check: 'rate-limit-contradiction',
-        expected: 'no 429 while X-RateLimit-Remaining says requests are left',
-        actual: error.message,
-        exchangeSeq: last?.seq ?? 0,
-      });
+      meta.findings.push({ ...contradiction, actual: error.message, exchangeSeq: last?.seq ?? 0 });
       meta.skipReason = error.message;
       meta.skipCode = 'precondition';
       return error.message;

@@ -1,11 +1,6 @@
 import type { ConformanceContext } from '../../src/harness/index.ts';
+import { RETRY_AFTER_PAST_RESET_MS } from '../../src/header-values.ts';
 import { type Reading, resetMs, retryAfterMs } from './rate-readings.ts';
-
-/**
- * How far past X-RateLimit-Reset a first 429's Retry-After may reach (RATE-012): a minute, the shortest
- * window the interface names. Less is RATE-006's (a SHOULD: the two agree within seconds).
- */
-export const RETRY_AFTER_PAST_RESET_MS = 60_000;
 
 function duration(ms: number): string {
   if (ms >= 3_600_000) return `${(ms / 3_600_000).toFixed(1)} h`;

@@ -184,10 +184,39 @@ describe('client: an unintended 429 is waited out and retried', () => {
 
   it('gives up with ERR_RATE_LIMITED when Retry-After asks for more than maxWaitMs', async () => {
     const clock = fakeClock();
-    const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': '3600' } })], clock);
+    // A day's limit spent: Retry-After and Reset agree on an hour, longer than the client waits.
+    const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0, 60, 3600), 'Retry-After': '3600' } })], clock);
     const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
     await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED', message: expect.stringContaining('Retry-After: 3600') });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("names a first 429 whose Retry-After outlasts its own Reset, past what it may wait, as the target's contradiction", async () => {
+    const clock = fakeClock();
+    // A Unix timestamp sent as delay-seconds: 56 years, while X-RateLimit-Reset is 30 s away.
+    const server = await scripted([(now) => ({ status: 429, headers: { ...rateHeaders(now, 0), 'Retry-After': String(Math.floor(now / 1000) + 30) } })], clock);
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    await expect(client.listPets()).rejects.toMatchObject({
+      name: 'HarnessError',
+      code: 'ERR_RETRY_AFTER_CONTRADICTED',
+      message: expect.stringMatching(/first 429 .* X-RateLimit-Reset: \d+ is 30 s away/),
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('waits a Retry-After up to a minute past Reset, and judges only the first 429 against it (a later one may be a ban)', async () => {
+    const clock = fakeClock();
+    const server = await scripted(
+      [
+        (now) => ({ status: 429, headers: { ...rateHeaders(now, 0, 60, 30), 'Retry-After': '90' } }),
+        (now) => ({ status: 429, headers: { ...rateHeaders(now, 0, 60, 30), 'Retry-After': '86400' } }),
+      ],
+      clock,
+    );
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    await expect(client.listPets()).rejects.toMatchObject({ code: 'ERR_RATE_LIMITED', message: expect.stringContaining('Retry-After: 86400') });
+    expect(clock.sleeps).toEqual([90_250]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('never retries at once: Retry-After 0 still waits a second', async () => {
