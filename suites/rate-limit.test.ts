@@ -234,6 +234,14 @@ describe('rate-limit exhaustion', () => {
           () => `${whole.served} served, then 429: ${describeReading(previous)} → ${describeReading(reading)}`,
           [previous.response, reading.response],
         );
+        // Nobody else spent the key: a 429 right after "Remaining 1" is a count that was one too high all
+        // along (the request counted after its own answer), not a race.
+        ctx.check(
+          whole.lastRemaining === 0,
+          'X-RateLimit-Remaining 0 on the last request a window serves, when nothing but the suite spent the key since the window opened',
+          () => `the response before the 429 said ${describeReading(previous)}: it promised requests the window did not serve`,
+          [previous.response, reading.response],
+        );
       }
       // Never put down to "someone else" in silence: the report says so, and RATE-011 judges whether
       // another key's requests move this key's counter, on a paired observation.

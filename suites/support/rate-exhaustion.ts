@@ -28,7 +28,7 @@ export type Exhaustion =
        * The key's whole window, seen from its first request to the 429 with nothing else spending it (a
        * dedicated exhaustion key, Remaining falling by one each time, no rollover): the requests it served.
        */
-      wholeWindow?: { limit: number; served: number };
+      wholeWindow?: { limit: number; served: number; lastRemaining: number | undefined };
     };
 
 /** The key to spend: the embedded reference's separate exhaustion key, else the user's only key. */
@@ -170,16 +170,23 @@ async function refusedWithinPromise(
 
 /**
  * The requests a window served when this exhaustion saw all of it: the key is the run's dedicated
- * exhaustion key (nobody else spends it), the first request opened the window (Remaining = Limit − 1),
- * and every later one, up to the 429, was in the same window and counted one. Then the 429 came after
- * `sent` served requests (the first, paced one included, the 429 not).
+ * exhaustion key (nobody else spends it), the first request opened the window (Remaining = Limit − 1, or
+ * Limit from a server that counts a request only after answering it), and every later one, up to the
+ * 429, was in the same window and counted one. Then the 429 came after `sent` served requests (the first,
+ * paced one included, the 429 not), right after a response that said `lastRemaining`.
  */
-function wholeWindow(ctx: ConformanceContext, readings: readonly Reading[], disturbed: boolean, sent: number): { limit: number; served: number } | undefined {
-  const [first] = readings;
-  if (!first || !ctx.run.exhaustApiKey || disturbed || first.limit === undefined || first.remaining !== first.limit - 1) return undefined;
+function wholeWindow(
+  ctx: ConformanceContext,
+  readings: readonly [Reading, Reading, Reading],
+  disturbed: boolean,
+  sent: number,
+): { limit: number; served: number; lastRemaining: number | undefined } | undefined {
+  const [first, previous] = readings;
+  if (!ctx.run.exhaustApiKey || disturbed || first.limit === undefined) return undefined;
+  if (first.remaining !== first.limit - 1 && first.remaining !== first.limit) return undefined;
   // The 429 too names the same window: a 429 of another limit (a day's, under a minute's headers) is not this window's end.
   if (first.reset === undefined || readings.some((r) => r.reset !== first.reset || r.limit !== first.limit)) return undefined;
-  return { limit: first.limit, served: sent };
+  return { limit: first.limit, served: sent, lastRemaining: previous.remaining };
 }
 
 /**
