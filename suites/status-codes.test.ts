@@ -282,14 +282,16 @@ conformance(
       : [];
     const cases = [
       ...near,
+      { label: 'petId 2^63 (one past int64)', petId: TWO_POW_63.toString() },
       { label: 'petId "abc"', petId: 'abc' },
       { label: 'petId "1.5"', petId: '1.5' },
-      { label: 'petId 2^63 (one past int64)', petId: TWO_POW_63.toString() },
       { label: 'petId -2^63-1 (one below int64)', petId: (-TWO_POW_63 - 1n).toString() },
       { label: 'petId "-0x1"', petId: '-0x1' },
     ];
-    // Quick sends the case most servers get wrong: an existing id with trailing letters (parseInt reads it).
-    for (const { label, petId } of forProfile(ctx, ctx.run.profile === 'quick' ? cases.slice(1) : cases, 1)) {
+    // Quick sends the two cases most servers get wrong: an existing id with trailing letters (parseInt
+    // reads it) and one past int64 (a 64-bit parser overflows into a 500).
+    const quickCases = pet ? cases.slice(1) : cases;
+    for (const { label, petId } of forProfile(ctx, ctx.run.profile === 'quick' ? quickCases : cases, 2)) {
       const response = await ctx.client.getPet(petId);
       // The Error body of the 400 or 404 is ERR-001's, checked on every response.
       ctx.expectStatus(response, [400, 404], `getPet with ${label}`);
