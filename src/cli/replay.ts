@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ReplayTest } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import type { ConformanceReport, RequirementResult } from '../report/model.ts';
+import type { ConformanceReport, RequirementResult } from '../report/report-types.ts';
 import { shellWords } from '../report/command-words.ts';
 
 // Moved to the report, whose HTML names the reference's start line too; kept here for existing callers.

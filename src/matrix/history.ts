@@ -1,7 +1,7 @@
 import { implementationKey } from './words.ts';
 import { type Comparison, compareReports } from '../report/compare-reports.ts';
-import type { ConformanceReport } from '../report/model.ts';
-import type { CellChange, ColumnHistory, MatrixColumn } from './model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
+import type { CellChange, ColumnHistory, MatrixColumn } from './matrix-types.ts';
 
 export interface Histories {
   /** By column key: what changed since the previous version of the same implementation. */

@@ -1,4 +1,4 @@
-import type { Matrix, MatrixColumn } from './model.ts';
+import type { Matrix, MatrixColumn } from './matrix-types.ts';
 import { TRUST_WORDS, columnLabel, shortFingerprint } from './words.ts';
 
 /**

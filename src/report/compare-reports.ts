@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { failureLine } from './failure-evidence.ts';
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from './report-types.ts';
 
 /*
  * The comparison of two reports, requirement by requirement: pure, shared by `compare` (the command) and

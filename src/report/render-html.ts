@@ -8,7 +8,7 @@ import { coverageSection, runMetadata, trafficSection } from './html/run-section
 import { html, trusted } from './html/safe-html.ts';
 import { STYLES } from './html/styles.ts';
 import { countsTable, runNotes, verdictBanner } from './html/verdict-banner.ts';
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from './report-types.ts';
 import { rootCauses } from './root-causes.ts';
 
 /**

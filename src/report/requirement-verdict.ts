@@ -1,6 +1,6 @@
 import { isOlderFingerprint, unlistedMarks } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
-import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
+import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './report-types.ts';
 
 /** What the verdict of one requirement depends on besides its own tests. */
 export interface VerdictContext {

@@ -1,5 +1,5 @@
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
-import type { Matrix } from '../model.ts';
+import type { Matrix } from '../matrix-types.ts';
 import { STATUS_WORDS, columnLabel } from '../words.ts';
 import { evidenceAnchor, rowAnchor } from './matrix-table.ts';
 

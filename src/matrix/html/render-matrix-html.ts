@@ -3,7 +3,7 @@ import { formatInstant } from '../../report/html/format.ts';
 import { html, trusted } from '../../report/html/safe-html.ts';
 import { STYLES } from '../../report/html/styles.ts';
 import { unicodeEscape } from '../render-markdown.ts';
-import type { Matrix } from '../model.ts';
+import type { Matrix } from '../matrix-types.ts';
 import { evidenceSection } from './evidence-section.ts';
 import { MATRIX_SCRIPT } from './matrix-script.ts';
 import { MATRIX_STYLES } from './matrix-styles.ts';

@@ -1,6 +1,6 @@
 import { formatInstant } from '../../report/html/format.ts';
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
-import type { Matrix, MatrixColumn, MatrixRow } from '../model.ts';
+import type { Matrix, MatrixColumn, MatrixRow } from '../matrix-types.ts';
 import { TRUST_MEANING, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../words.ts';
 import { rowAnchor } from './matrix-table.ts';
 
