@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
-import { type ApiKey, maskKey, parseApiKeys } from './plans.ts';
+import { type ApiKey, maskKey, parseApiKeys } from './api-keys.ts';
 import type { ReferenceServer } from './server.ts';
 
 export interface StandaloneConfig {
