@@ -14,7 +14,7 @@ import {
   TRUSTS,
   VERDICT_RANK,
 } from './matrix-types.ts';
-import { badgeFileName, implementationKey, publisherOf } from './words.ts';
+import { badgeFileName, implementationKey, publisherOf } from './labels.ts';
 
 export { statusOf } from './cells.ts';
 

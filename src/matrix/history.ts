@@ -1,4 +1,4 @@
-import { implementationKey } from './words.ts';
+import { implementationKey } from './labels.ts';
 import { type Comparison, compareReports } from '../report/compare-reports.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import type { CellChange, ColumnHistory, MatrixColumn } from './matrix-types.ts';

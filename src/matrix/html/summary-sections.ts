@@ -1,7 +1,7 @@
 import { formatInstant } from '../../report/html/format.ts';
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
 import type { Matrix, MatrixColumn, MatrixRow } from '../matrix-types.ts';
-import { TRUST_MEANING, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../words.ts';
+import { TRUST_MEANING, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../labels.ts';
 import { rowAnchor } from './matrix-table.ts';
 
 const byKey = (matrix: Matrix) => new Map(matrix.implementations.map((c) => [c.key, c]));
