@@ -90,7 +90,7 @@ async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: str
 
 /** `reference`: the standalone reference server; it serves until a signal ends the process. */
 async function serveReference(argv: readonly string[]): Promise<number> {
-  const { runStandalone } = await import('../reference/run-standalone.ts');
+  const { runStandalone } = await import('../reference/standalone.ts');
   const code = await runStandalone(argv, process.env);
   return code ?? new Promise<number>(() => {});
 }
