@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -50,7 +51,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
     err(`animal-store-conformance: ${shownText(problem.message)}`);
     // A rejected configuration still names where reports go, when it can.
-    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.ASC_REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
+    const reportDir = config?.reportDir ?? reportDirWithoutConfig(args.flags.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
   }
 }
