@@ -11,6 +11,7 @@ import { sourcesOf } from '../harness/sources.ts';
 import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
 import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
 import { type CliArgs } from './args.ts';
+import { checkSelection } from '../requirement-selection.ts';
 import { shownText } from '../console-text.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
@@ -187,12 +188,4 @@ function knownFailures(config: Config, catalog: Catalog): Deviation[] {
   const twice = baseline.filter((b) => declared.some((d) => d.id === b.id)).map((b) => b.id);
   if (twice.length > 0) throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in --expected-deviations and in --baseline: keep one`);
   return [...declared, ...baseline.map((entry) => ({ ...entry, source: 'baseline' as const }))];
-}
-
-/** --only names requirement ids or areas of the catalog: a typo would otherwise select nothing. */
-function checkSelection(only: readonly string[], catalog: Catalog): void {
-  const unknown = only.filter((s) => !catalog.has(s) && !(s in catalog.areas));
-  if (unknown.length > 0) {
-    throw new HarnessError('ERR_CONFIG', `--only names no requirement or area: ${unknown.join(', ')} (areas: ${Object.keys(catalog.areas).join(', ')})`);
-  }
 }
