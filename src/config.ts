@@ -3,6 +3,7 @@ import type { NetworkSettings } from './client/network.ts';
 import { CONFIG_DEFAULTS } from './config/defaults.ts';
 import { networkSettings } from './config/network.ts';
 import type { OptionValues } from './config/options.ts';
+import { resolveReportDir } from './config/report-dir.ts';
 import { type RawSetting, resolveSettings } from './config/sources.ts';
 import {
   normaliseTarget,
@@ -200,7 +201,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     exhaustApiKey,
     plan: stated?.plan,
     planLimits: stated?.limits,
-    reportDir: resolve(cwd, text('report-dir') ?? CONFIG_DEFAULTS.reportDir),
+    reportDir: resolveReportDir(text('report-dir'), cwd),
     outputs: Object.freeze({ html: path('html'), json: path('json'), junit: path('junit'), summaryMd: path('summary-md') }),
     profile: profileText as Profile,
     categoryIds: parseCategoryIds(text('category-ids'), from('category-ids')),

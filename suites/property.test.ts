@@ -4,7 +4,7 @@ import {
   invalidNewPet,
   type InvalidCase,
   DEFAULT_NAME_LIMIT,
-  type MutationKind,
+  type InvalidationKind,
   NEW_PET_REF,
   queryArbitrary,
   type SchemaArbitraryOptions,
@@ -106,7 +106,7 @@ const INVALID_PROPERTIES: readonly InvalidProperty[] = [
 ];
 
 for (const { id, title, runs } of INVALID_PROPERTIES) {
-  const kind: MutationKind = INVALID_PROPERTY_KINDS[id] as MutationKind;
+  const kind: InvalidationKind = INVALID_PROPERTY_KINDS[id] as InvalidationKind;
   conformance(
     id,
     title,
@@ -119,12 +119,7 @@ for (const { id, title, runs } of INVALID_PROPERTIES) {
         async (c: InvalidCase) => {
           const response = await ctx.client.createPet(c.body, c.rawBody === undefined ? undefined : { rawBody: c.rawBody });
           const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
-          ctx.check(
-            response.status === 400,
-            `createPet refuses ${c.mutation} with 400`,
-            () => `createPet ${verb} ${c.label} with ${response.status}`,
-            response,
-          );
+          ctx.check(response.status === 400, `createPet refuses ${c.name} with 400`, () => `createPet ${verb} ${c.label} with ${response.status}`, response);
         },
         { numRuns, families, describe: (c) => c.label },
       );

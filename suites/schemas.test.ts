@@ -1,4 +1,4 @@
-import { formatIssues } from '../src/checks/phrasing.ts';
+import { formatIssues } from '../src/checks/response-reading.ts';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson, toBigInt } from '../src/json.ts';

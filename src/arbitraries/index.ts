@@ -1,8 +1,8 @@
 export { arbitraryFromSchema, type SchemaArbitraryOptions, type SchemaValue } from './arbitrary-from-schema.ts';
 export { int64, INT64_EDGES, type Int64Options } from './int64.ts';
 export { invalidNewPet, NEW_PET_REF, type InvalidNewPetOptions } from './invalid-new-pet.ts';
-export type { InvalidCase, MutationKind } from './invalid-case.ts';
-export { namedMutations, type NamedMutation } from './named-mutations.ts';
+export type { InvalidCase, InvalidationKind } from './invalid-case.ts';
+export { invalidationsOf, type Invalidation } from './invalidations.ts';
 export { queryArbitrary, type QueryArbitraryOptions } from './query-arbitrary.ts';
 export { DEFAULT_NAME_LIMIT, taggedName, type TaggedNameOptions } from './tagged-name.ts';
 export type { SchemaNode, SchemaSource } from './schema-node.ts';

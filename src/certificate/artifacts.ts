@@ -1,6 +1,6 @@
 import { renderHtml } from '../report/render-html.ts';
 import { renderJunit } from '../report/render-junit.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { renderBadge } from './badge.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 
 /**
  * The bundle's signed attestation: an in-toto Statement v1 with the test-result predicate, in a DSSE

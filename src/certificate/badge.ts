@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 
 export const BADGE_FILE = 'badge.svg';
 

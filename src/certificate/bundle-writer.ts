@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
 import { HarnessError } from '../errors.ts';
 import { toHar } from '../report/har.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { ATTESTATION_FILE, type ImplementationClaim, sha256Hex, signStatement, statementFor } from './attestation.ts';
 import { BADGE_FILE, badgeMarkdown, renderBadge } from './badge.ts';

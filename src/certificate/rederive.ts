@@ -1,7 +1,16 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import { deviationNotes } from '../report/deviations.ts';
-import type { ConformanceReport, Deviation, FailureDetail, HarnessProblem, RequirementResult, TestOutcome, TestSummary, Verdict } from '../report/model.ts';
+import type {
+  ConformanceReport,
+  Deviation,
+  FailureDetail,
+  HarnessProblem,
+  RequirementResult,
+  TestOutcome,
+  TestSummary,
+  Verdict,
+} from '../report/report-types.ts';
 import { decideOverall } from '../report/overall-verdict.ts';
 import { decideRequirement } from '../report/requirement-verdict.ts';
 

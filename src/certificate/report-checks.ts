@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { reportContradictions } from '../report/report-consistency.ts';
 import { readArtifact } from './artifacts.ts';
 import type { BundleManifest } from './bundle-writer.ts';

@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { PREDICATE_TYPE, STATEMENT_TYPE, type Statement, statementFor } from './attestation.ts';
 import { type BundleManifest, implementationClaim } from './bundle-writer.ts';
 import type { BundleCheck } from './report-checks.ts';

@@ -1,5 +1,5 @@
 import { shownText } from '../console-text.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import type { BundleManifest } from './bundle-writer.ts';
 import { planText } from './bundle-writer.ts';
 

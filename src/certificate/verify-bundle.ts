@@ -3,7 +3,7 @@ import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.ts';
 import { createContract } from '../contract/index.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { REPORT_FILES } from '../report/write-reports.ts';
 import { ATTESTATION_FILE, type DsseEnvelope, keyId, sha256Hex, verifiedPayload } from './attestation.ts';
 import { BADGE_FILE } from './badge.ts';

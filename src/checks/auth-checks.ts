@@ -1,4 +1,4 @@
-import { operationOf, quoted } from './phrasing.ts';
+import { operationOf, quoted } from './response-reading.ts';
 import type { Check } from './types.ts';
 
 // A challenge starts the value or follows a comma; the scheme is a token matched case-insensitively

@@ -1,4 +1,4 @@
-import { operationOf, quoted, schemaMismatch, schemaName } from './phrasing.ts';
+import { operationOf, quoted, schemaMismatch, schemaName } from './response-reading.ts';
 import { mediaType } from '../header-values.ts';
 import type { Check } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { operationOf, quoted } from './phrasing.ts';
+import { operationOf, quoted } from './response-reading.ts';
 import { parseHttpDate } from '../header-values.ts';
 import { parseItem } from '../structured-fields.ts';
 import type { Check } from './types.ts';

@@ -1,4 +1,4 @@
-import { bodyObject, operationOf, schemaMismatch, shownJson } from './phrasing.ts';
+import { bodyObject, operationOf, schemaMismatch, shownJson } from './response-reading.ts';
 import type { Check, CheckContext } from './types.ts';
 
 const ERROR_REF = '#/components/schemas/Error';

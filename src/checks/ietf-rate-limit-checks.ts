@@ -1,4 +1,4 @@
-import { operationOf, quoted } from './phrasing.ts';
+import { operationOf, quoted } from './response-reading.ts';
 import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../header-values.ts';
 import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../structured-fields.ts';
 import type { Check, CheckContext } from './types.ts';

@@ -1,4 +1,4 @@
-import { operationOf, quoted } from './phrasing.ts';
+import { operationOf, quoted } from './response-reading.ts';
 import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate, strictInteger } from '../header-values.ts';
 import type { Check, CheckContext } from './types.ts';
 

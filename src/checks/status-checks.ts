@@ -1,4 +1,4 @@
-import { operationOf } from './phrasing.ts';
+import { operationOf } from './response-reading.ts';
 import type { Check } from './types.ts';
 
 /** STA-008: the interface documents no server error, so any 5xx is the target's fault. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config, ConfigFlags } from '../config.ts';
 import { CONFIG_DEFAULTS } from '../config/defaults.ts';
+import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/options.ts';
 import { HarnessError } from '../errors.ts';
 import { nearestNames } from '../nearest-names.ts';
@@ -103,15 +104,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
 /**
  * The report directory the user asked for, read from raw arguments that may not parse (an unknown flag):
- * --report-dir, then ASC_REPORT_DIR, then reports/.
+ * the last --report-dir, then as reportDirWithoutConfig.
  */
 export function reportDirOf(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string {
   for (let i = argv.length - 1; i >= 0; i -= 1) {
     const arg = argv[i] ?? '';
-    if (arg.startsWith('--report-dir=')) return arg.slice('--report-dir='.length);
-    if (arg === '--report-dir' && argv[i + 1] !== undefined) return argv[i + 1] as string;
+    if (arg.startsWith('--report-dir=')) return reportDirWithoutConfig(arg.slice('--report-dir='.length), env);
+    if (arg === '--report-dir' && argv[i + 1] !== undefined) return reportDirWithoutConfig(argv[i + 1], env);
   }
-  return env.ASC_REPORT_DIR || CONFIG_DEFAULTS.reportDir;
+  return reportDirWithoutConfig(undefined, env);
 }
 
 /**

@@ -17,7 +17,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
   // Each sub-command is loaded when asked for: --help and --version load nothing but what they print.
   if (argv[0] === 'compare') return (await import('./compare.ts')).runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
-  if (argv[0] === 'keygen') return (await import('./verify.ts')).runKeygen(argv.slice(1), log);
+  if (argv[0] === 'keygen') return (await import('./keygen.ts')).runKeygen(argv.slice(1), log);
   if (argv[0] === 'matrix') return (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
   if (argv[0] === 'reference') return serveReference(argv.slice(1));
   // Asking for help or the version is never a usage error, and writes no report.
@@ -91,7 +91,7 @@ async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: str
 
 /** `reference`: the standalone reference server; it serves until a signal ends the process. */
 async function serveReference(argv: readonly string[]): Promise<number> {
-  const { runStandalone } = await import('../reference/run-standalone.ts');
+  const { runStandalone } = await import('../reference/standalone.ts');
   const code = await runStandalone(argv, process.env);
   return code ?? new Promise<number>(() => {});
 }

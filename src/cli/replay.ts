@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { ReplayTest } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import type { ConformanceReport, RequirementResult } from '../report/model.ts';
+import { isSelected } from '../requirement-selection.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { shellWords } from '../report/command-words.ts';
 
 // Moved to the report, whose HTML names the reference's start line too; kept here for existing callers.
@@ -77,9 +78,8 @@ function onlyOf(argv: readonly string[]): string[] {
 
 /** Tests that failed, and tests whose exchanges an always-on check found a violation in. */
 export function failingTests(report: ConformanceReport, only: readonly string[]): ReplayTest[] {
-  const selected = (r: RequirementResult) => only.length === 0 || only.includes(r.id) || only.includes(r.area);
   const tests = new Map<string, ReplayTest>();
-  for (const requirement of report.requirements.filter(selected)) {
+  for (const requirement of report.requirements.filter((r) => isSelected(only, r))) {
     for (const failure of requirement.failures) {
       const test = report.requirements.flatMap((r) => r.tests).find((t) => t.id === failure.testId);
       if (!test || tests.has(test.id)) continue;

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { createContract } from '../contract/index.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
@@ -10,6 +11,7 @@ import { sourcesOf } from '../harness/sources.ts';
 import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
 import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
 import { type CliArgs } from './args.ts';
+import { checkSelection } from '../requirement-selection.ts';
 import { shownText } from '../console-text.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
 import { fileSchedule } from './sequencer.ts';
@@ -50,7 +52,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
     err(`animal-store-conformance: ${shownText(problem.message)}`);
     // A rejected configuration still names where reports go, when it can.
-    const reportDir = config?.reportDir ?? resolve(args.flags.reportDir ?? process.env.ASC_REPORT_DIR ?? CONFIG_DEFAULTS.reportDir);
+    const reportDir = config?.reportDir ?? reportDirWithoutConfig(args.flags.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
   }
 }
@@ -186,12 +188,4 @@ function knownFailures(config: Config, catalog: Catalog): Deviation[] {
   const twice = baseline.filter((b) => declared.some((d) => d.id === b.id)).map((b) => b.id);
   if (twice.length > 0) throw new HarnessError('ERR_CONFIG', `${twice.join(', ')} listed both in --expected-deviations and in --baseline: keep one`);
   return [...declared, ...baseline.map((entry) => ({ ...entry, source: 'baseline' as const }))];
-}
-
-/** --only names requirement ids or areas of the catalog: a typo would otherwise select nothing. */
-function checkSelection(only: readonly string[], catalog: Catalog): void {
-  const unknown = only.filter((s) => !catalog.has(s) && !(s in catalog.areas));
-  if (unknown.length > 0) {
-    throw new HarnessError('ERR_CONFIG', `--only names no requirement or area: ${unknown.join(', ')} (areas: ${Object.keys(catalog.areas).join(', ')})`);
-  }
 }

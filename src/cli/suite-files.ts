@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../catalog/catalog.ts';
+import { isSelected } from '../requirement-selection.ts';
 
 const REQUIREMENT_LITERAL = /['"`]([A-Z][A-Z0-9]*-\d+)['"`]/g;
 const RELATIVE_IMPORT = /\bfrom\s+['"](\.[^'"]+)['"]/g;
@@ -14,7 +15,7 @@ const RELATIVE_IMPORT = /\bfrom\s+['"](\.[^'"]+)['"]/g;
  */
 export function suiteFilesFor(only: readonly string[], catalog: Catalog, root: string, suitesDir = 'suites'): string[] | undefined {
   if (only.length === 0) return undefined;
-  const selected = new Set(catalog.requirements.filter((r) => r.coverage !== 'not-covered' && (only.includes(r.id) || only.includes(r.area))).map((r) => r.id));
+  const selected = new Set(catalog.requirements.filter((r) => r.coverage !== 'not-covered' && isSelected(only, r)).map((r) => r.id));
   if (selected.size === 0) return undefined;
   const dir = resolve(root, suitesDir);
   if (!existsSync(dir)) return undefined;

@@ -9,7 +9,6 @@ import {
   policyChecks,
   summaryLines,
   verifyBundle,
-  writeKeyPair,
 } from '../certificate/index.ts';
 import { shownText } from '../console-text.ts';
 import { HarnessError } from '../errors.ts';
@@ -37,11 +36,6 @@ what to pin.
 
 Exit: 0 an authentic, signed certificate (CONFORMANT, unless --any-verdict) meeting the policy; 1 not;
 2 bad arguments; 3 an unsigned bundle whose integrity holds (--allow-unsigned): never a certificate.`;
-
-export const KEYGEN_USAGE = `Usage: animal-store-conformance keygen <dir>
-
-Writes an Ed25519 key pair into <dir>: sign-key.pem (keep it secret; --sign-key) and sign-key.pub.pem
-(publish it; verify --public-key). Never replaces an existing key.`;
 
 const INTEGRITY_ONLY = 'integrity only: anyone can produce an unsigned bundle';
 
@@ -162,27 +156,4 @@ function conclusion(verification: Verification, anyVerdict: boolean): string {
 /** Authentic, signed by the signer the certifier trusts, and CONFORMANT: what "certified" means. */
 function isCertificate(verification: Verification): boolean {
   return verification.authentic && verification.signed && verification.verdict === 'conformant';
-}
-
-/** `keygen <dir>`: writes an Ed25519 key pair for --sign-key and verify --public-key; never replaces a key. */
-export function runKeygen(argv: readonly string[], log: (line: string) => void): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    log(KEYGEN_USAGE);
-    return 0;
-  }
-  if (argv.length !== 1 || (argv[0] ?? '').startsWith('-')) {
-    log(argv.length === 1 ? `animal-store-conformance keygen: unknown option ${argv[0] ?? ''}` : 'animal-store-conformance keygen: needs one directory');
-    log(KEYGEN_USAGE);
-    return 2;
-  }
-  try {
-    const { privatePath, publicPath, keyid } = writeKeyPair(argv[0] as string);
-    log(`private key: ${privatePath} (keep it secret; --sign-key)`);
-    log(`public key:  ${publicPath} (publish it; verify --public-key)`);
-    log(`fingerprint: ${keyid} (verify --signer)`);
-    return 0;
-  } catch (error) {
-    log(`animal-store-conformance keygen: ${(error as Error).message}`);
-    return 2;
-  }
 }

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../client/index.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from './meta.ts';
 
@@ -19,4 +20,13 @@ function summarise(exchange: Exchange): Exchange {
     request: { method: request.method, url: request.url, headers: {} },
     response: response ? { status: response.status, headers: {} } : undefined,
   };
+}
+
+/** What a failure was decided on: responses the suite received, or their recorded exchanges. */
+export type Evidence = ApiResponse | Exchange | ReadonlyArray<ApiResponse | Exchange>;
+
+export function evidenceSeqs(evidence: Evidence | undefined): number[] {
+  if (evidence === undefined) return [];
+  const list: ReadonlyArray<ApiResponse | Exchange> = Array.isArray(evidence) ? evidence : [evidence as ApiResponse | Exchange];
+  return list.map((item) => ('exchange' in item ? item.exchange.seq : item.seq));
 }

@@ -1,5 +1,6 @@
 import type { Requirement } from '../catalog/catalog.ts';
 import { type Profile, PROFILE_RULES } from '../profiles.ts';
+import { isSelected, notSelectedReason } from '../requirement-selection.ts';
 import type { SkipCode } from './meta.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -25,9 +26,7 @@ export function skipDecision(run: RunContext, requirement: Requirement, options:
   if (run.replay && (testId === undefined || !(testId in run.replay))) {
     return { code: 'not-selected', reason: 'not a failing test of the replayed report (--replay)' };
   }
-  if (run.only.length > 0 && !run.only.some((s) => s === requirement.id || s === requirement.area)) {
-    return { code: 'not-selected', reason: `not selected (--only ${run.only.join(',')})` };
-  }
+  if (!isSelected(run.only, requirement)) return { code: 'not-selected', reason: notSelectedReason(run.only) };
   if (Date.now() > run.deadline) {
     return { code: 'deadline', reason: `the run reached its --max-duration before this test started` };
   }

@@ -1,11 +1,20 @@
 import { posix, relative, sep } from 'node:path';
 import { HarnessError } from '../errors.ts';
-import type { RequirementResult } from '../report/model.ts';
+import type { RequirementResult } from '../report/report-types.ts';
 import { publicTargetUrl } from '../report/run-info.ts';
 import { cellOf, clip, statusOf, zeroCounts } from './cells.ts';
 import { columnHistories } from './history.ts';
-import { MATRIX_FORMAT, MATRIX_FORMAT_VERSION, type Matrix, type MatrixColumn, type MatrixInput, type MatrixRow, TRUSTS, VERDICT_RANK } from './model.ts';
-import { badgeFileName, implementationKey, publisherOf } from './words.ts';
+import {
+  MATRIX_FORMAT,
+  MATRIX_FORMAT_VERSION,
+  type Matrix,
+  type MatrixColumn,
+  type MatrixInput,
+  type MatrixRow,
+  TRUSTS,
+  VERDICT_RANK,
+} from './matrix-types.ts';
+import { badgeFileName, implementationKey, publisherOf } from './labels.ts';
 
 export { statusOf } from './cells.ts';
 

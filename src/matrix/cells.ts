@@ -1,5 +1,5 @@
-import type { FailureDetail, RequirementResult } from '../report/model.ts';
-import { CELL_STATUSES, type CellEvidence, type CellStatus, type MatrixCell, type StatusCounts } from './model.ts';
+import type { FailureDetail, RequirementResult } from '../report/report-types.ts';
+import { CELL_STATUSES, type CellEvidence, type CellStatus, type MatrixCell, type StatusCounts } from './matrix-types.ts';
 
 /** One cell from one report's result for one requirement: its status, and the evidence of a failure. */
 

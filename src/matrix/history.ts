@@ -1,7 +1,7 @@
-import { implementationKey } from './words.ts';
-import { type Comparison, compareReports } from '../report/compare-reports.ts';
-import type { ConformanceReport } from '../report/model.ts';
-import type { CellChange, ColumnHistory, MatrixColumn } from './model.ts';
+import { implementationKey } from './labels.ts';
+import { type ChangeClass, compareReports, emptyChangeLists } from '../report/compare-reports.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
+import type { CellChange, ColumnHistory, MatrixColumn } from './matrix-types.ts';
 
 export interface Histories {
   /** By column key: what changed since the previous version of the same implementation. */
@@ -11,8 +11,7 @@ export interface Histories {
 }
 
 /** compare's classes, in the words of a cell. */
-type ChangeClass = 'newlyFailing' | 'fixed' | 'newlyUntested' | 'newlyTested' | 'reasonChanged' | 'otherChanges';
-const CLASSES: ReadonlyArray<[ChangeClass & keyof Comparison, CellChange]> = [
+const CLASSES: ReadonlyArray<[ChangeClass, CellChange]> = [
   ['newlyFailing', 'newly-failing'],
   ['fixed', 'fixed'],
   ['newlyUntested', 'newly-untested'],
@@ -39,12 +38,7 @@ export function columnHistories(entries: ReadonlyArray<{ column: MatrixColumn; r
       since: before.column.key,
       ...(before.column.version !== undefined ? { sinceVersion: before.column.version } : {}),
       regressed: comparison.regressed,
-      newlyFailing: [],
-      fixed: [],
-      newlyUntested: [],
-      newlyTested: [],
-      reasonChanged: [],
-      otherChanges: [],
+      ...emptyChangeLists<string>(),
     };
     const cells = new Map<string, CellChange>();
     for (const [key, change] of CLASSES) {

@@ -1,5 +1,5 @@
-import type { Matrix, MatrixColumn } from './model.ts';
-import { TRUST_WORDS, columnLabel, shortFingerprint } from './words.ts';
+import type { Matrix, MatrixColumn } from './matrix-types.ts';
+import { TRUST_WORDS, columnLabel, shortFingerprint } from './labels.ts';
 
 /**
  * Text from a bundle, inert in Markdown: no table cell break, no link, image, emphasis or HTML. A name

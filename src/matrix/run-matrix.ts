@@ -2,9 +2,9 @@ import { shownText } from '../console-text.ts';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
 import { buildMatrix } from './build-matrix.ts';
-import type { MatrixInput } from './model.ts';
+import type { MatrixInput } from './matrix-types.ts';
 import { loadTrustedKeys, readInputs } from './verify-input.ts';
-import { TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from './words.ts';
+import { TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from './labels.ts';
 import { writeMatrix } from './write-matrix.ts';
 
 /** A piece of an input (a path, a name, a problem quoting a bundle) on one line, escaped: it adds no line to the output. */

@@ -7,7 +7,7 @@ import { implementationClaim } from '../certificate/bundle-writer.ts';
 import { parseStrictJson } from '../certificate/strict-json.ts';
 import { HarnessError } from '../errors.ts';
 import { type ConformanceReport, REPORT_FILES, reportContradictions } from '../report/index.ts';
-import type { MatrixInput } from './model.ts';
+import type { MatrixInput } from './matrix-types.ts';
 
 /*
  * The matrix's one contact with verification: a bundle directory (or, with --allow-unsigned, a bare

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderBadge } from '../certificate/badge.ts';
-import type { ConformanceReport } from '../report/model.ts';
+import type { ConformanceReport } from '../report/report-types.ts';
 import { renderMatrixHtml } from './html/render-matrix-html.ts';
-import type { Matrix, MatrixInput } from './model.ts';
+import type { Matrix, MatrixInput } from './matrix-types.ts';
 import { badgedColumns, renderMatrixMarkdown, unicodeEscape } from './render-markdown.ts';
 
 export const MATRIX_FILES = { html: 'matrix.html', json: 'matrix.json', markdown: 'matrix.md', badges: 'badges' } as const;

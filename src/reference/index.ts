@@ -10,7 +10,7 @@ export { startReferenceServer, type ReferenceServer } from './server.ts';
 export type { ReferenceOptions } from './options.ts';
 export type { Clock } from './pipeline.ts';
 export type { NewPetRecord, PetStoreView, StoredPet } from './store.ts';
-export { PLANS, generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } from './plans.ts';
+export { PLANS, generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } from './api-keys.ts';
 export { ERROR_KINDS, type ErrorKind } from './replies.ts';
 export { DEPRECATED_AT_MS, SUNSET_AT_MS, SUNSET_HTTP_DATE } from './deprecation.ts';
 export { FAULTS, FAULT_NAMES, isFaultName, type FaultDefinition, type FaultGroup, type FaultName } from './faults/index.ts';

@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { ApiKey } from './plans.ts';
+import type { ApiKey } from './api-keys.ts';
 import { type Bucket, newBucket } from './rate-limiter.ts';
 
 /** A configured key with its own counters; the server's principal for a successful request. */

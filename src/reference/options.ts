@@ -3,7 +3,7 @@ import type { FaultName } from './faults/all-faults.ts';
 import type { IndependentFaultName } from './independent-faults/index.ts';
 import type { OutsideFaultName } from './outside-faults/index.ts';
 import type { Clock } from './pipeline.ts';
-import type { ApiKeyConfig, Limits } from './plans.ts';
+import type { ApiKeyConfig, Limits } from './api-keys.ts';
 import type { ErrorKind } from './replies.ts';
 import type { NewPetRecord } from './store.ts';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Commit } from './create-pet.ts';
 import type { AuthRefusal, KeyRecord, KeyRing } from './key-ring.ts';
-import type { Limits } from './plans.ts';
+import type { Limits } from './api-keys.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { ErrorReplyFactory, OperationId, RateInfo, Reply } from './replies.ts';
 import { type RequestTarget, type Route, splitTarget } from './router.ts';

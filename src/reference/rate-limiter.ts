@@ -1,4 +1,4 @@
-import type { Limits } from './plans.ts';
+import type { Limits } from './api-keys.ts';
 import { createAnonymousBuckets } from './anonymous-buckets.ts';
 import type { RateInfo } from './replies.ts';
 

@@ -32,7 +32,7 @@ import { createListPets } from './list-pets.ts';
 import { createNewPetReader } from './new-pet.ts';
 import type { ReferenceOptions } from './options.ts';
 import { createPipeline } from './pipeline.ts';
-import { type ApiKey, generateDemoKeys, resolveApiKeys } from './plans.ts';
+import { type ApiKey, generateDemoKeys, resolveApiKeys } from './api-keys.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { type Reply, createErrorReplies } from './replies.ts';
 import { createRouter } from './router.ts';

@@ -3,7 +3,7 @@ import { HarnessError } from '../errors.ts';
 import { INT64_MAX, INT64_MIN } from '../json.ts';
 import type { NewPetRules } from './new-pet.ts';
 import { DEFAULTS, type ReferenceOptions } from './options.ts';
-import type { Limits } from './plans.ts';
+import type { Limits } from './api-keys.ts';
 import type { NewPetRecord, PetStore } from './store.ts';
 
 /** The options that need checking or defaults, resolved once at start-up. */

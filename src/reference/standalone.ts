@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../errors.ts';
-import { type ApiKey, maskKey, parseApiKeys } from './plans.ts';
-import type { ReferenceServer } from './server.ts';
+import { HarnessError, isHarnessError } from '../errors.ts';
+import { type ApiKey, maskKey, parseApiKeys } from './api-keys.ts';
+import type { ReferenceOptions } from './options.ts';
+import { type ReferenceServer, startReferenceServer } from './server.ts';
+import { type VariantName, combineVariants } from './variants.ts';
+
+/*
+ * The reference server on its own: its options (flags over environment over defaults), its usage, what
+ * it prints on start, and serving until a signal. The CLI's `reference` command runs it.
+ */
 
 export interface StandaloneConfig {
   port: number;
@@ -70,4 +77,47 @@ export function describeServer(server: ReferenceServer): string[] {
   }
   lines.push('Send them as Authorization: Bearer <API_KEY>. Stop with Ctrl+C.');
   return lines;
+}
+
+/**
+ * The reference server on its own until SIGINT or SIGTERM (the CLI's `reference` command, which
+ * `npm run reference` runs). Resolves with an exit code when it could not start or was asked for help;
+ * otherwise it serves until a signal ends the process.
+ */
+export async function runStandalone(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<number | undefined> {
+  let config;
+  try {
+    config = readStandaloneConfig(argv, env);
+  } catch (error) {
+    if (!isHarnessError(error)) throw error;
+    process.stderr.write(`reference server: ${error.message}\n`);
+    return 2;
+  }
+  if (config === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let server;
+  try {
+    server = await startReferenceServer({
+      // The reference refuses a fault or variant name it does not know, listing the names (ERR_CONFIG).
+      ...combineVariants(...(config.variants as VariantName[])),
+      faults: config.faults as ReferenceOptions['faults'],
+      port: config.port,
+      host: config.host,
+      ...(config.keys ? { keys: config.keys } : {}),
+    });
+  } catch (error) {
+    process.stderr.write(`reference server: cannot start: ${(error as Error).message}\n`);
+    return 2;
+  }
+  process.stdout.write(`${describeServer(server).join('\n')}\n`);
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return undefined;
 }

@@ -15,7 +15,7 @@ import {
   type RequirementVerdict,
   type TestOutcome,
   type TestSummary,
-} from './model.ts';
+} from './report-types.ts';
 import { decideOverall } from './overall-verdict.ts';
 import { decideRequirement, harnessFailureOf, requirementIdOf, skipReasonOf } from './requirement-verdict.ts';
 import { type RunInfo, sanitizeRunInfo } from './run-info.ts';

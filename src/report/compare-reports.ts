@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { failureLine } from './failure-evidence.ts';
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from './report-types.ts';
 
 /*
  * The comparison of two reports, requirement by requirement: pure, shared by `compare` (the command) and
@@ -45,6 +45,15 @@ export interface Change {
   detail?: string;
 }
 
+/** The classes a change of verdict falls in, in the order a comparison lists them. */
+export const CHANGE_CLASSES = ['newlyFailing', 'fixed', 'newlyUntested', 'newlyTested', 'reasonChanged', 'otherChanges'] as const;
+export type ChangeClass = (typeof CHANGE_CLASSES)[number];
+
+/** One empty list per class of change: where a comparison, and the matrix's history of a column, start. */
+export function emptyChangeLists<T>(): Record<ChangeClass, T[]> {
+  return { newlyFailing: [], fixed: [], newlyUntested: [], newlyTested: [], reasonChanged: [], otherChanges: [] };
+}
+
 const TESTED = new Set(['pass', 'fail', 'warn', 'deviation']);
 const VERDICT_RANK: Record<string, number> = { conformant: 0, partial: 1, incomplete: 2, 'not-conformant': 3 };
 
@@ -59,12 +68,7 @@ export function compareReports(before: ConformanceReport, after: ConformanceRepo
   const result: Comparison = {
     before: sideOf(before),
     after: sideOf(after),
-    newlyFailing: [],
-    fixed: [],
-    newlyUntested: [],
-    newlyTested: [],
-    reasonChanged: [],
-    otherChanges: [],
+    ...emptyChangeLists<Change>(),
     regressed: false,
     runsDiffer: runDifferences(before, after),
   };

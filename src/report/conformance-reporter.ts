@@ -7,7 +7,7 @@ import type { OperationInfo } from '../contract/index.ts';
 import { type ReportInput, buildReport } from './build-report.ts';
 import { reportContradictions } from './report-consistency.ts';
 import { failingVerdict } from './requirement-verdict.ts';
-import type { ConformanceReport, Deviation, HarnessProblem } from './model.ts';
+import type { ConformanceReport, Deviation, HarnessProblem } from './report-types.ts';
 import type { RunInfo } from './run-info.ts';
 import { type SuiteFile, collectRun } from './test-outcomes.ts';
 import { collectExchanges } from './traffic.ts';

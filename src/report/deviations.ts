@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
 import { createHash } from 'node:crypto';
-import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from './model.ts';
+import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from './report-types.ts';
 
 /**
  * Reads an expected-deviations file: YAML or JSON (JSON is YAML), a list of { id, reason }, or an object

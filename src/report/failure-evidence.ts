@@ -2,7 +2,7 @@ import type { Finding } from '../checks/types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import { failureMark } from './deviations.ts';
-import type { FailureDetail, RequirementResult, TestOutcome } from './model.ts';
+import type { FailureDetail, RequirementResult, TestOutcome } from './report-types.ts';
 
 /** Exchanges shown for a failing test: its last ones, where the failure happened. */
 const LAST_EXCHANGES = 3;

@@ -17,7 +17,7 @@ export type {
   TestSummary,
   Traffic,
   Verdict,
-} from './model.ts';
+} from './report-types.ts';
 export { exitCodeOf } from './overall-verdict.ts';
 export { renderHtml } from './render-html.ts';
 export { renderJson } from './render-json.ts';

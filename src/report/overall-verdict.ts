@@ -1,4 +1,4 @@
-import type { DeviationNote, HarnessProblem, RequirementResult, Verdict, VerdictScope } from './model.ts';
+import type { DeviationNote, HarnessProblem, RequirementResult, Verdict, VerdictScope } from './report-types.ts';
 import type { RunInfo } from './run-info.ts';
 import { scopeOf } from './untested-scope.ts';
 

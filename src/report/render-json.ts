@@ -1,4 +1,4 @@
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from './report-types.ts';
 
 /**
  * conformance.json, as described by spec/report.schema.json. Bodies are already text; a bigint that

@@ -1,4 +1,4 @@
-import type { ConformanceReport, FailureDetail, RequirementResult } from './model.ts';
+import type { ConformanceReport, FailureDetail, RequirementResult } from './report-types.ts';
 
 /**
  * junit.xml for CI: a leading "conformance" suite whose one case carries the run's verdict, then one

@@ -1,6 +1,7 @@
 import { isOlderFingerprint, unlistedMarks } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
-import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './model.ts';
+import { isSelected, notSelectedReason } from '../requirement-selection.ts';
+import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './report-types.ts';
 
 /** What the verdict of one requirement depends on besides its own tests. */
 export interface VerdictContext {
@@ -126,9 +127,7 @@ function decideWithoutViolation(
   }
   if (context.runProblem) return untested('skipped', notRunReason(context.runProblem.code), 'run-problem');
   const only = context.only ?? [];
-  if (only.length > 0 && !only.includes(requirement.id) && !only.includes(requirement.area)) {
-    return untested('skipped', `not selected (--only ${only.join(',')})`, 'not-selected');
-  }
+  if (!isSelected(only, requirement)) return untested('skipped', notSelectedReason(only), 'not-selected');
   if (context.shard) return untested('skipped', `not in shard ${context.shard}`, 'shard');
   return untested('skipped', 'no test of this requirement ran', 'no-test');
 }

@@ -1,5 +1,5 @@
 import type { Level } from '../catalog/catalog.ts';
-import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVerdict } from './model.ts';
+import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVerdict } from './report-types.ts';
 
 /**
  * Failures grouped by probable root cause. One defect often fails many requirements (createPet answering

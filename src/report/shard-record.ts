@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { HarnessError } from '../errors.ts';
-import type { ConformanceReport, Deviation, HarnessProblem, OverallVerdict, TestOutcome } from './model.ts';
+import type { ConformanceReport, Deviation, HarnessProblem, OverallVerdict, TestOutcome } from './report-types.ts';
 import type { RunInfo } from './run-info.ts';
 
 /**

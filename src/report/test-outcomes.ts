@@ -1,7 +1,7 @@
 import type { SerializedError } from 'vitest';
 import type { TestModule, TestRunEndReason } from 'vitest/node';
 import { isHarnessErrorCode } from '../errors.ts';
-import type { HarnessProblem, TestOutcome } from './model.ts';
+import type { HarnessProblem, TestOutcome } from './report-types.ts';
 
 /** vitest's view of a finished run, turned into plain data for buildReport. */
 export interface CollectedRun {

@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
 import { type PlanName, limitsOf } from '../plans.ts';
-import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './model.ts';
+import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './report-types.ts';
 
 /** Every exchange of the run once, in the order the tests reported them (a shared one only where it was made). */
 export function collectExchanges(tests: readonly TestOutcome[]): Exchange[] {

@@ -1,4 +1,4 @@
-import type { RequirementResult, UntestedCode, UntestedRequirement, VerdictScope } from './model.ts';
+import type { RequirementResult, UntestedCode, UntestedRequirement, VerdictScope } from './report-types.ts';
 
 /**
  * Requirements the interface does not show are out of scope (verdict not-covered), and so are those that

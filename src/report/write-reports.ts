@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../errors.ts';
-import type { ConformanceReport } from './model.ts';
+import type { ConformanceReport } from './report-types.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJson } from './render-json.ts';
 import { renderJunit } from './render-junit.ts';

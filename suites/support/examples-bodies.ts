@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../src/client/index.ts';
-import { formatIssues } from '../../src/checks/phrasing.ts';
+import { formatIssues } from '../../src/checks/response-reading.ts';
 import { mediaType } from '../../src/header-values.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { stringifyJson } from '../../src/json.ts';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import {
   type InvalidCase,
-  type MutationKind,
+  type InvalidationKind,
   NEW_PET_REF,
   type SchemaArbitraryOptions,
   type SchemaValue,
   arbitraryFromSchema,
-  namedMutations,
+  invalidationsOf,
 } from '../../src/arbitraries/index.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import type { PropertyFamily } from '../../src/harness/index.ts';
@@ -14,7 +14,7 @@ import type { PropertyFamily } from '../../src/harness/index.ts';
 type Body = Record<string, SchemaValue>;
 
 /** The requirement each property proves, and the kind of invalid NewPet it sends (for the invalid ones). */
-export const INVALID_PROPERTY_KINDS: Readonly<Record<string, MutationKind>> = Object.freeze({
+export const INVALID_PROPERTY_KINDS: Readonly<Record<string, InvalidationKind>> = Object.freeze({
   'STA-005': 'missing-field',
   'STA-006': 'wrong-value',
   'STA-007': 'not-object',
@@ -28,10 +28,10 @@ export function petStatusValues(contract: Contract): string[] {
 }
 
 /** Each named invalid variant of NewPet of one kind (derived from the spec): one family each. */
-export function invalidFamilies(contract: Contract, kind: MutationKind, options: SchemaArbitraryOptions): PropertyFamily<InvalidCase>[] {
-  return namedMutations(contract, NEW_PET_REF, options)
-    .filter((mutation) => mutation.kind === kind)
-    .map((mutation) => ({ name: mutation.mutation, arbitrary: mutation.arbitrary }));
+export function invalidFamilies(contract: Contract, kind: InvalidationKind, options: SchemaArbitraryOptions): PropertyFamily<InvalidCase>[] {
+  return invalidationsOf(contract, NEW_PET_REF, options)
+    .filter((invalidation) => invalidation.kind === kind)
+    .map((invalidation) => ({ name: invalidation.name, arbitrary: invalidation.arbitrary }));
 }
 
 /** SCH-006: a valid NewPet without status, with each PetStatus, with a name past the common bounds, and with its members reordered. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { inParallel, runCli } from './lib/processes.ts';
 import { progress } from './lib/paths.ts';
 import { median, seconds } from './lib/stats.ts';

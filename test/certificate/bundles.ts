@@ -6,7 +6,7 @@ import { createContract } from '../../src/contract/index.ts';
 import { MANIFEST_FILE, type BundleManifest, suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
 import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { runInfo } from '../report/fixtures.ts';
 import { sampleReport } from '../report/sample-report.ts';
 

@@ -17,7 +17,7 @@ import {
 } from '../../src/certificate/index.ts';
 import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { runVerify } from '../../src/cli/verify.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { decideOverall } from '../../src/report/overall-verdict.ts';
 import { runCli } from '../cli/cli-helpers.ts';
 import { copyBundle, notConformantBundle, readReport, rehash } from './bundles.ts';

@@ -3,7 +3,7 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { loadConfig } from '../../src/config.ts';
 import { parsePlan } from '../../src/plans.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { TestOutcome } from '../../src/report/model.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
 import { OPERATIONS, meta, outcome, runInfo } from '../report/fixtures.ts';
 
 /** Every requirement the suite tests, each with one passing test: only the plan decides RATE-008. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { rederive } from '../../src/certificate/index.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { ConformanceReport, TestOutcome } from '../../src/report/model.ts';
+import type { ConformanceReport, TestOutcome } from '../../src/report/report-types.ts';
 import { OPERATIONS, failed, meta, outcome, runInfo } from '../report/fixtures.ts';
 import { sampleReport } from '../report/sample-report.ts';
 

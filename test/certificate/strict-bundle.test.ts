@@ -16,7 +16,7 @@ import {
 import { runVerify } from '../../src/cli/verify.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { TestOutcome } from '../../src/report/model.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
 import { runInfo } from '../report/fixtures.ts';
 import { sampleReport } from '../report/sample-report.ts';
 import { copyBundle, notConformantBundle, readReport } from './bundles.ts';

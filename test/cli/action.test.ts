@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../../src/cli/args.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { action, download, simulatedRunner, type ActionJob } from '../package/simulated-runner.ts';
 import { ROOT, startStandalone } from './cli-helpers.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compareReports, formatComparison, runCompare } from '../../src/cli/compare.ts';
 import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { ConformanceReport, TestOutcome } from '../../src/report/model.ts';
+import type { ConformanceReport, TestOutcome } from '../../src/report/report-types.ts';
 import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../report/fixtures.ts';
 import { runCli, tempDir } from './cli-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { readReport, runCli, tempDir } from './cli-helpers.ts';
 
 const ran = (report: ConformanceReport): number =>

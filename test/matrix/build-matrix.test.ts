@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMatrix, compareVersions, statusOf } from '../../src/matrix/build-matrix.ts';
-import type { MatrixInput } from '../../src/matrix/model.ts';
+import type { MatrixInput } from '../../src/matrix/matrix-types.ts';
 import { compareReports } from '../../src/report/compare-reports.ts';
 import { input } from './fixtures.ts';
 

@@ -6,8 +6,8 @@ import { createContract } from '../../src/contract/index.ts';
 import type { ConformanceMeta } from '../../src/harness/meta.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import { suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
-import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/model.ts';
-import type { MatrixInput, Trust } from '../../src/matrix/model.ts';
+import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/report-types.ts';
+import type { MatrixInput, Trust } from '../../src/matrix/matrix-types.ts';
 import { BASE_TIME, runInfo } from '../report/fixtures.ts';
 
 /** Text a hostile bundle could carry: it must render inert in every output. */

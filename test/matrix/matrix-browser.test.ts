@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { browserOutputDir, launchChromium } from '../support/browser.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
-import type { MatrixInput } from '../../src/matrix/model.ts';
+import type { MatrixInput } from '../../src/matrix/matrix-types.ts';
 import { writeMatrix } from '../../src/matrix/write-matrix.ts';
 import { HOSTILE, input } from './fixtures.ts';
 

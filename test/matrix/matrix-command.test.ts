@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Matrix } from '../../src/matrix/model.ts';
+import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
 import { keyId, loadPrivateKey, loadPublicKey, writeKeyPair } from '../../src/certificate/index.ts';
 import { HOSTILE, makeBundle } from './fixtures.ts';

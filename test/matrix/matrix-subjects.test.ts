@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrivateKey, writeKeyPair } from '../../src/certificate/index.ts';
-import type { Matrix } from '../../src/matrix/model.ts';
+import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
 import { makeBundle } from './fixtures.ts';
 

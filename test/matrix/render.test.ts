@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import { renderMatrixHtml } from '../../src/matrix/html/render-matrix-html.ts';
 import { escapeMarkdown, renderMatrixMarkdown } from '../../src/matrix/render-markdown.ts';
-import { badgeFileName } from '../../src/matrix/words.ts';
+import { badgeFileName } from '../../src/matrix/labels.ts';
 import { HOSTILE, input } from './fixtures.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { ROOT } from '../cli/cli-helpers.ts';
 import { simulatedRunner } from './simulated-runner.ts';
 

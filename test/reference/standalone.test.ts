@@ -5,7 +5,7 @@ import { isHarnessError } from '../../src/errors.ts';
 import { generateDemoKeys, maskKey, parseApiKeys } from '../../src/reference/index.ts';
 import { readStandaloneConfig } from '../../src/reference/standalone.ts';
 
-const MAIN = fileURLToPath(new URL('../../src/reference/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/bin/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function configError(run: () => unknown): string {
@@ -76,7 +76,7 @@ describe('standalone configuration', () => {
 });
 
 function run(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'reference', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

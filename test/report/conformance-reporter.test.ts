@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Reporter, startVitest } from 'vitest/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConformanceReporter } from '../../src/report/conformance-reporter.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { OPERATIONS, TINY_CATALOG, runInfo } from './fixtures.ts';
 
 const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/reporter-run/', import.meta.url));

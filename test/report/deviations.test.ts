@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { failureFingerprint, isOlderFingerprint, parseExpectedDeviations, renderBaseline, unlistedMarks } from '../../src/report/deviations.ts';
 import { MAX_FAILURES_PER_REQUIREMENT, capFailures } from '../../src/report/failure-evidence.ts';
-import type { Deviation, FailureDetail } from '../../src/report/model.ts';
+import type { Deviation, FailureDetail } from '../../src/report/report-types.ts';
 import { mergeDeviations } from '../../src/report/shard-record.ts';
 
 describe('expected deviations file', () => {

@@ -4,7 +4,7 @@ import type { Finding } from '../../src/checks/types.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { OperationInfo } from '../../src/contract/index.ts';
 import type { ConformanceMeta, SkipCode } from '../../src/harness/meta.ts';
-import type { TestOutcome } from '../../src/report/model.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
 import type { RunInfo } from '../../src/report/run-info.ts';
 
 /** A small catalog: two MUSTs, a SHOULD, a MAY and a not-covered MAY. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { TestOutcome } from '../../src/report/model.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
 import { renderHtml } from '../../src/report/render-html.ts';
 import { renderJunit } from '../../src/report/render-junit.ts';
 import { reportContradictions } from '../../src/report/report-consistency.ts';

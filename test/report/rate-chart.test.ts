@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { rateChart, stepPath } from '../../src/report/html/rate-chart.ts';
-import type { RateLimitPoint } from '../../src/report/model.ts';
+import type { RateLimitPoint } from '../../src/report/report-types.ts';
 
 test('the rate chart draws steps: a window refilling is a vertical jump, never a diagonal', () => {
   expect(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { reportContradictions } from '../../src/report/report-consistency.ts';
 import { renderJson } from '../../src/report/render-json.ts';
 import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from './fixtures.ts';

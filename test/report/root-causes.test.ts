@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { TestOutcome } from '../../src/report/model.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
 import { expectedStatuses, rootCauses, schemaViolation } from '../../src/report/root-causes.ts';
 import { OPERATIONS, exchange, failed, passed, runInfo, skipped } from './fixtures.ts';
 

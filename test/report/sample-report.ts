@@ -3,7 +3,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { createContract } from '../../src/contract/index.ts';
 import type { ConformanceMeta } from '../../src/harness/meta.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/model.ts';
+import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/report-types.ts';
 import { BASE_TIME, runInfo } from './fixtures.ts';
 
 /** Text a hostile target could send: it must render inert everywhere. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { areaTallies } from '../../src/report/html/area-bars.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { rootCauses } from '../../src/report/root-causes.ts';
 import { readReport, runCli } from '../cli/cli-helpers.ts';
 import { browserOutputDir, launchChromium } from '../support/browser.ts';

@@ -1,6 +1,6 @@
 import { describe, test } from 'vitest';
 import type { Exchange } from '../../src/client/exchange.ts';
-import type { ConformanceReport, FailureDetail } from '../../src/report/model.ts';
+import type { ConformanceReport, FailureDetail } from '../../src/report/report-types.ts';
 import { runCliInTest } from './support/run-cli.ts';
 
 /**

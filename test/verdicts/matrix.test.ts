@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Matrix } from '../../src/matrix/model.ts';
+import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { statusOf } from '../../src/matrix/build-matrix.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { writeKeyPair } from '../../src/certificate/index.ts';
 import { runCli, startStandalone } from '../cli/cli-helpers.ts';
 

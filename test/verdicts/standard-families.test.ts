@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { DEFAULT_NAME_LIMIT } from '../../src/arbitraries/index.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { createContract } from '../../src/contract/index.ts';
-import type { ConformanceReport, TestSummary } from '../../src/report/model.ts';
+import type { ConformanceReport, TestSummary } from '../../src/report/report-types.ts';
 import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from '../../suites/support/property-families.ts';
 import { runCliInTest } from './support/run-cli.ts';
 

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import type { RequirementResult } from '../../src/report/model.ts';
+import type { RequirementResult } from '../../src/report/report-types.ts';
 import { runCliInTest } from './support/run-cli.ts';
 
 /**

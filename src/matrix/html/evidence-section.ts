@@ -1,6 +1,6 @@
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
-import type { Matrix } from '../model.ts';
-import { STATUS_WORDS, columnLabel } from '../words.ts';
+import type { Matrix } from '../matrix-types.ts';
+import { STATUS_WORDS, columnLabel } from '../labels.ts';
 import { evidenceAnchor, rowAnchor } from './matrix-table.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
-import type { Matrix, MatrixCell, MatrixColumn, MatrixRow } from '../model.ts';
-import { CHANGE_WORDS, STATUS_WORDS, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../words.ts';
+import type { Matrix, MatrixCell, MatrixColumn, MatrixRow } from '../matrix-types.ts';
+import { CHANGE_WORDS, STATUS_WORDS, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../labels.ts';
 
 /** Anchors are made from positions, never from a bundle's text. */
 export const rowAnchor = (index: number): string => `row-${index}`;

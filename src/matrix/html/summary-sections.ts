@@ -1,7 +1,8 @@
+import { CHANGE_CLASSES } from '../../report/compare-reports.ts';
 import { formatInstant } from '../../report/html/format.ts';
 import { type SafeHtml, html, when } from '../../report/html/safe-html.ts';
-import type { Matrix, MatrixColumn, MatrixRow } from '../model.ts';
-import { TRUST_MEANING, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../words.ts';
+import type { Matrix, MatrixColumn, MatrixRow } from '../matrix-types.ts';
+import { TRUST_MEANING, TRUST_WORDS, columnLabel, failsIn, shortFingerprint } from '../labels.ts';
 import { rowAnchor } from './matrix-table.ts';
 
 const byKey = (matrix: Matrix) => new Map(matrix.implementations.map((c) => [c.key, c]));
@@ -100,7 +101,7 @@ export function historySection(matrix: Matrix): SafeHtml | undefined {
     const h = c.history;
     if (!h) return undefined;
     const before = columns.get(h.since);
-    const nothing = [h.newlyFailing, h.fixed, h.newlyUntested, h.newlyTested, h.reasonChanged, h.otherChanges].every((l) => l.length === 0);
+    const nothing = CHANGE_CLASSES.every((key) => h[key].length === 0);
     return html`<li><strong>${c.name}</strong> ${before?.version ?? before?.date.slice(0, 10) ?? '?'} → ${c.version ?? c.date.slice(0, 10)}
 (${before?.verdictLabel ?? '?'} → ${c.verdictLabel}): ${h.regressed ? html`<strong class="verdict-text-not-conformant">regressed</strong>.` : 'no regression.'}
 ${list('Newly failing', h.newlyFailing)}${list('Fixed', h.fixed)}${list('Newly untested', h.newlyUntested)}${list('Newly tested', h.newlyTested)}${list('Failing for another reason', h.reasonChanged)}${list('Other changes', h.otherChanges)}${nothing ? ' Nothing changed.' : ''}</li>`;

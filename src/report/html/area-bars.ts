@@ -1,4 +1,4 @@
-import type { ConformanceReport, RequirementVerdict } from '../model.ts';
+import type { ConformanceReport, RequirementVerdict } from '../report-types.ts';
 import { type SafeHtml, html } from './safe-html.ts';
 
 /** One area's requirements in scope: fully tested (passed, failed, warned) or not. */

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../client/exchange.ts';
-import type { FailureDetail } from '../model.ts';
+import type { FailureDetail } from '../report-types.ts';
 import { formatDuration, plural } from './format.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
 

@@ -1,4 +1,4 @@
-import type { RequirementVerdict } from '../model.ts';
+import type { RequirementVerdict } from '../report-types.ts';
 
 /** Display words for the verdicts: what the pills and tables say. */
 export const VERDICT_WORDS: Readonly<Record<RequirementVerdict, string>> = {

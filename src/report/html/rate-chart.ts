@@ -1,4 +1,4 @@
-import type { RateLimitPoint } from '../model.ts';
+import type { RateLimitPoint } from '../report-types.ts';
 import { formatDuration, plural } from './format.ts';
 import { type SafeHtml, html } from './safe-html.ts';
 

@@ -1,4 +1,4 @@
-import type { ConformanceReport, RequirementResult, TestSummary } from '../model.ts';
+import type { ConformanceReport, RequirementResult, TestSummary } from '../report-types.ts';
 import type { RunInfo } from '../run-info.ts';
 import { copyBlock, failureView } from './exchange-view.ts';
 import { VERDICT_WORDS, anchorOf, formatDuration, plural } from './format.ts';

@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../model.ts';
+import type { ConformanceReport } from '../report-types.ts';
 import type { RootCause } from '../root-causes.ts';
 import { anchorOf, plural } from './format.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';

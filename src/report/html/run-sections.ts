@@ -1,5 +1,5 @@
 import { referenceStartLine } from '../command-words.ts';
-import type { ConformanceReport, CoverageCell } from '../model.ts';
+import type { ConformanceReport, CoverageCell } from '../report-types.ts';
 import { copyBlock } from './exchange-view.ts';
 import { formatDuration, formatInstant, plural } from './format.ts';
 import { dailyQuotaText } from '../traffic.ts';

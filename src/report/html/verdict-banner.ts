@@ -1,5 +1,5 @@
 import type { Level } from '../../catalog/catalog.ts';
-import { type ConformanceReport, LEVELS, REQUIREMENT_VERDICTS } from '../model.ts';
+import { type ConformanceReport, LEVELS, REQUIREMENT_VERDICTS } from '../report-types.ts';
 import type { RootCause } from '../root-causes.ts';
 import { networkText } from '../run-info.ts';
 import { VERDICT_WORDS, anchorOf, formatInstant, plural } from './format.ts';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConformanceReport } from '../../../src/report/model.ts';
+import type { ConformanceReport } from '../../../src/report/report-types.ts';
 import { CLI_BIN, REPO_ROOT, TSX_BIN } from './paths.ts';
 
 export interface CliRun {
@@ -100,9 +100,9 @@ export interface StandaloneReference {
   stop(): Promise<void>;
 }
 
-/** `tsx src/reference/main.ts --port 0` with REFERENCE_API_KEYS; resolves once it prints its URL. */
+/** `tsx src/bin/cli.ts reference --port 0` with REFERENCE_API_KEYS; resolves once it prints its URL. */
 export async function startStandaloneReference(apiKeys: string): Promise<StandaloneReference> {
-  const child = spawn(TSX_BIN, ['src/reference/main.ts', '--port', '0'], {
+  const child = spawn(TSX_BIN, ['src/bin/cli.ts', 'reference', '--port', '0'], {
     cwd: REPO_ROOT,
     env: { ...process.env, REFERENCE_API_KEYS: apiKeys },
     stdio: ['ignore', 'pipe', 'pipe'],

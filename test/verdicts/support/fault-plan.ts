@@ -1,6 +1,6 @@
 import { loadCatalog } from '../../../src/catalog/catalog.ts';
 import type { FaultDefinition } from '../../../src/reference/faults/index.ts';
-import type { ConformanceReport, RequirementVerdict } from '../../../src/report/model.ts';
+import type { ConformanceReport, RequirementVerdict } from '../../../src/report/report-types.ts';
 
 /** One seed for every fault run, so a missed fault replays exactly with the printed command. */
 export const FAULT_SEED = '20240605';

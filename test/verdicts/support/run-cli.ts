@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'vitest';
-import type { ConformanceReport } from '../../../src/report/model.ts';
+import type { ConformanceReport } from '../../../src/report/report-types.ts';
 
 /** The package's bin, as `npm run conformance` and `npx animal-store-conformance` start it. */
 const BIN = fileURLToPath(new URL('../../../src/bin/animal-store-conformance.js', import.meta.url));

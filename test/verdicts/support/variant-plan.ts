@@ -1,5 +1,5 @@
 import { VARIANTS, type VariantName, combineVariants } from '../../../src/reference/variants.ts';
-import type { ConformanceReport } from '../../../src/report/model.ts';
+import type { ConformanceReport } from '../../../src/report/report-types.ts';
 
 export const VARIANT_SEED = '20240605';
 

@@ -1,4 +1,4 @@
-import type { CellChange, CellStatus, MatrixColumn, Trust } from './model.ts';
+import type { CellChange, CellStatus, MatrixColumn, Trust } from './matrix-types.ts';
 
 /** The words every renderer (HTML, Markdown, console) uses, so they say the same thing. */
 

@@ -1,5 +1,5 @@
 import type { Level } from '../catalog/catalog.ts';
-import type { ConformanceReport, OverallVerdict, RequirementVerdict } from '../report/model.ts';
+import type { ConformanceReport, OverallVerdict, RequirementVerdict } from '../report/report-types.ts';
 
 /**
  * The conformance matrix as data: what buildMatrix() returns, what matrix.json holds

@@ -3,6 +3,11 @@ import { mediaType } from '../header-values.ts';
 import { showValue } from '../json.ts';
 import type { CheckContext } from './types.ts';
 
+/*
+ * How a check reads a response (its operation, its body as an object, its body against a schema) and
+ * words what it saw in a finding: every quote of target text redacted first, then cut.
+ */
+
 const MAX_ISSUES = 3;
 
 /** "/0/id must be within the int64 range; body must have required property 'code'" — ajv data, read aloud. */

@@ -1,0 +1,127 @@
+import { test as base, inject } from 'vitest';
+import { join } from 'node:path';
+import { createAgent } from '../client/interim-responses.ts';
+import { networkSecrets } from '../client/network.ts';
+import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
+import { createFileBreaker } from '../client/breaker.ts';
+import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type RequestBudget, type TargetClient } from '../client/index.ts';
+import { runChecks } from '../checks/index.ts';
+import { type Contract, createContract } from '../contract/index.ts';
+import { HarnessError } from '../errors.ts';
+import { createRedactor } from '../client/redact.ts';
+import { shownText } from '../console-text.ts';
+import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
+import type { ConformanceMeta } from './meta.ts';
+import type { RunContext } from './run-context.ts';
+
+/** Waits shorter than this are not worth a line; lines come at most this often. */
+const PROGRESS_MIN_WAIT_MS = 1_000;
+const PROGRESS_EVERY_MS = 3_000;
+
+/**
+ * A line on stderr when the run waits for a rate-limit window: what for, how long, and the requests used
+ * of the budget. Users of a remote run then see why it is quiet. At most one line every few seconds.
+ */
+function waitProgress(budget: RequestBudget): (ms: number, reason: string) => void {
+  let last = 0;
+  return (ms, reason) => {
+    const now = Date.now();
+    if (ms < PROGRESS_MIN_WAIT_MS || now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    const used = budget.limit === undefined ? `${budget.used} requests sent` : `${budget.used} of ${budget.limit} requests used`;
+    process.stderr.write(`… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${shownText(reason, 200)}); ${used}\n`);
+  };
+}
+
+/** What every test of one suite file shares: the run, its clients and budgets, the exchange numbering. */
+export interface FileRun {
+  run: RunContext;
+  contract: Contract;
+  catalog: Catalog;
+  client: TargetClient;
+  budget: RequestBudget;
+  /** The dedicated exhaustion key's own budget. */
+  exhaustBudget: RequestBudget;
+  makeClient(apiKey: string): TargetClient;
+  /** Numbers exchanges across the file's clients (and raw probes). */
+  nextSeq(): number;
+  /** Scrubs every key of the run from text bound for a report. */
+  redact(text: string): string;
+  /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
+  current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
+  /** The run's ledger of added pets (added-pets.ts). */
+  addedPetsPath: string;
+}
+
+/** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
+interface WorkerShared {
+  contract: Contract;
+  catalog: Catalog;
+}
+
+/** vitest's test with the worker's compiled sources and the file's run as fixtures. */
+export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
+  shared: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from its first parameter's pattern
+    async ({}, use) => {
+      const sources = inject('conformanceSources');
+      if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');
+      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog) });
+    },
+    { scope: 'worker' },
+  ],
+  fileRun: [
+    async ({ shared }, use) => {
+      const run = inject('conformanceRun');
+      if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
+      const { contract, catalog } = shared;
+      const current: FileRun['current'] = { meta: undefined, signal: undefined };
+      // createAgent: an undici Agent whose connections also read an unsolicited 100 Continue.
+      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network);
+      // The ledger is shared across workers only where there is a ceiling to enforce.
+      const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
+      const exhaustBudget =
+        run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
+      // A remote key is one window shared by all files; the embedded keys have room to spare.
+      const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
+      const progress = waitProgress(budget);
+      // Shared by every worker: an operation that stopped answering is given up once for the whole run.
+      const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
+      // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
+      let lastSeq = 0;
+      const nextSeq = () => ++lastSeq;
+      const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
+      const makeClient = (apiKey: string) =>
+        createClient({
+          nextSeq,
+          inspect: runChecks,
+          breaker,
+          onWait: run.quiet ? undefined : progress,
+          baseUrl: run.baseUrl,
+          apiKey,
+          contract,
+          timeoutMs: run.timeoutMs,
+          userAgent: run.userAgent,
+          budget: run.exhaustApiKey !== undefined && apiKey === run.exhaustApiKey ? exhaustBudget : budget,
+          dispatcher,
+          network: run.network,
+          sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
+          waitDeadline: run.waitDeadline,
+          abortSignal: () => current.signal,
+          onExchange(exchange, findings) {
+            if (apiKey === run.apiKey && !run.readOnly) recordAddedPet(addedPetsPath, exchange);
+            const meta = current.meta;
+            if (!meta) return;
+            meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
+            meta.findings.push(...findings);
+          },
+        });
+      const client = makeClient(run.apiKey);
+      const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
+      const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath });
+      await dispatcher.close();
+    },
+    { scope: 'file' },
+  ],
+});

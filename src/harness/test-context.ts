@@ -1,0 +1,204 @@
+import type fc from 'fast-check';
+import type { Requirement } from '../catalog/catalog.ts';
+import type { ApiResponse, TargetClient } from '../client/index.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { RawExchangeSink } from '../client/framing-probe.ts';
+import type { Profile } from '../profiles.ts';
+import type { Contract } from '../contract/index.ts';
+import { ConformanceFailure, HarnessError } from '../errors.ts';
+import { bodyExcerpt } from '../client/redact.ts';
+import { type AddedPet, readAddedPets } from './added-pets.ts';
+import { type Evidence, evidenceSeqs } from './evidence.ts';
+import type { FileRun } from './file-run.ts';
+import type { ConformanceMeta, SkipCode } from './meta.ts';
+import { type PetRecord, toPetRecord, toPetRecords } from './pets.ts';
+import type { RunContext } from './run-context.ts';
+import { type PropertyFamily, runProperty } from './property.ts';
+import { hashSeed, seededRandom } from './seeds.ts';
+
+/** What a conformance test body receives. */
+export interface ConformanceContext {
+  readonly client: TargetClient;
+  readonly run: RunContext;
+  readonly contract: Contract;
+  readonly requirement: Requirement;
+  /** The test's full title ("RATE-004 a request over the limit …"). */
+  readonly title: string;
+  /** This test's seed, derived from --seed and the test's title: replays do not depend on order. */
+  readonly seed: number;
+  readonly random: () => number;
+  /** Aborts when the run is interrupted or the test times out: pass it to any wait of the test's own. */
+  readonly signal: AbortSignal;
+  /** A pet name tagged with the run id, so what the suite creates on a shared store is recognisable. */
+  petName(label?: string): string;
+  /** A category id the target accepts: from --category-ids, else 1. */
+  categoryId(index?: number): bigint;
+  /** Property-test cases for this run's profile. */
+  numRuns(counts: Readonly<Record<Profile, number>>): number;
+  /**
+   * Throws the failure of this test's requirement. `evidence` names the response(s) it was decided on:
+   * the report shows those exchanges and their curl line (else the test's last exchange, marked so).
+   */
+  fail(expected: string, actual: string, evidence?: Evidence): never;
+  check(condition: boolean, expected: string, actual: string | (() => string), evidence?: Evidence): asserts condition;
+  expectStatus(response: ApiResponse, allowed: number | readonly number[], what?: string): void;
+  /**
+   * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
+   * record holds what was sent and the id assigned: compare read-backs with it, never with the echo.
+   */
+  setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
+  /** A pet that exists: created (or, in read-only mode, the first one listed). */
+  existingPet(): Promise<PetRecord>;
+  /**
+   * Every pet the run's key has added so far, in every file (createPet answered 201 with a Pet): ids and
+   * the statuses the target acknowledged. Read before a list is asked for, each was stored before it.
+   */
+  addedPets(): AddedPet[];
+  /** Skips this test: the requirement stays untested, for the reason and code given (default precondition). */
+  skip(reason: string, code?: SkipCode): never;
+  /**
+   * Says whether this test's checks could fail at all on what the target holds (a limit is only seen
+   * ignored when more animals are stored than the limit). When `condition` is false the test goes on
+   * and every check still counts against the target (a failure found wins), but it ends skipped with
+   * `reason` and `code` (default precondition), never passed: a check over nothing holds vacuously.
+   */
+  observable(condition: boolean, reason: string, code?: SkipCode): void;
+  /** A line for the report about what the test saw, e.g. that an optional header was not sent. */
+  note(text: string): void;
+  /**
+   * Requests this run may still send, or undefined when it has no ceiling: on the main key, or with
+   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own.
+   */
+  budgetLeft(key?: 'main' | 'exhaust'): number | undefined;
+  /** A client for another key (the embedded exhaustion key), recording into this test. */
+  clientWithKey(apiKey: string): TargetClient;
+  /**
+   * For a probe that writes raw HTTP (the framing probe): claims the run's budget, numbers and records
+   * each exchange in this test like the client's, so the report counts and shows them.
+   */
+  readonly rawExchanges: RawExchangeSink;
+  /** Runs `work` and returns what it recorded too: for a measurement other tests of the file reuse. */
+  recording<T>(work: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }>;
+  /** Adds exchanges another test made to this test's evidence (not counted as its requests again). */
+  attachShared(exchanges: readonly Exchange[], from: string): void;
+  /** Runs a property over generated cases with this test's seed; records the counterexample on failure. */
+  property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: { numRuns: number; describe?: (value: T) => string; families?: readonly PropertyFamily<T>[] },
+  ): Promise<void>;
+}
+
+/** The context of one test: what its body calls, each judgment counted and written into its meta. */
+export function createContext(
+  fileRun: FileRun,
+  requirement: Requirement,
+  meta: ConformanceMeta,
+  title: string,
+  signal: AbortSignal,
+  replayPath: string | undefined,
+): { ctx: ConformanceContext; assertions: () => number } {
+  const { run, client, contract } = fileRun;
+  const seed = hashSeed(run.seed, title);
+  let assertions = 0;
+  const fail = (expected: string, actual: string, evidence?: Evidence): never => {
+    assertions += 1;
+    throw new ConformanceFailure(requirement.id, expected, actual, evidenceSeqs(evidence));
+  };
+  // What the test observed: each judgment that named the response(s) it was decided on.
+  const observe = (evidence: Evidence | undefined) => {
+    if (evidenceSeqs(evidence).length > 0) meta.observed = (meta.observed ?? 0) + 1;
+  };
+  let created = 0;
+  const ctx: ConformanceContext = {
+    client,
+    run,
+    contract,
+    requirement,
+    title,
+    seed,
+    random: seededRandom(seed),
+    signal,
+    petName: (label = requirement.id) => `conformance-${run.runId} ${label} #${++created}`,
+    categoryId: (index = 0) => BigInt(run.categoryIds?.[index % run.categoryIds.length] ?? '1'),
+    numRuns: (counts) => counts[run.profile],
+    fail,
+    check(condition, expected, actual, evidence): asserts condition {
+      assertions += 1;
+      if (!condition) fail(expected, typeof actual === 'function' ? actual() : actual, evidence);
+      observe(evidence);
+    },
+    expectStatus(response, allowed, what) {
+      assertions += 1;
+      observe(response);
+      const list = typeof allowed === 'number' ? [allowed] : allowed;
+      if (!list.includes(response.status)) {
+        const subject = what ? `${what}: ` : '';
+        fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`, response);
+      }
+    },
+    async setupPet(fields = {}) {
+      if (run.readOnly) throw new HarnessError('ERR_PRECONDITION', 'read-only mode: this test needs to create a pet');
+      const sent = { name: fields.name ?? ctx.petName(), categoryId: fields.categoryId ?? ctx.categoryId(), status: fields.status };
+      const body: Record<string, unknown> = { name: sent.name, categoryId: sent.categoryId };
+      if (sent.status !== undefined) body.status = sent.status;
+      const response = await client.createPet(body);
+      const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
+      if (!pet) {
+        throw new HarnessError('ERR_PRECONDITION', `precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
+      }
+      // What was sent, with the id the target assigned (and its status when none was sent): a test that
+      // reads the pet back compares with what the suite asked for, so a target that answers every
+      // request with one canned pet cannot agree with itself into a pass. SCH-002 judges the echo.
+      return { id: pet.id, name: sent.name, categoryId: sent.categoryId, status: sent.status ?? pet.status };
+    },
+    async existingPet() {
+      if (!run.readOnly) return ctx.setupPet();
+      const response = await client.listPets({ limit: 1 });
+      const pet = toPetRecords(response.body)[0];
+      if (!pet) throw new HarnessError('ERR_PRECONDITION', 'read-only mode and the store lists no pet to read');
+      return pet;
+    },
+    addedPets: () => readAddedPets(fileRun.addedPetsPath),
+    skip(reason: string, code: SkipCode = 'precondition'): never {
+      meta.skipCode = code;
+      throw new HarnessError('ERR_PRECONDITION', reason);
+    },
+    observable(condition, reason, code = 'precondition') {
+      if (!condition) meta.unobservable ??= { reason, code };
+    },
+    note(text) {
+      meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
+    },
+    budgetLeft: (key = 'main') => {
+      const budget = key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined ? fileRun.exhaustBudget : fileRun.budget;
+      return budget.limit === undefined ? undefined : Math.max(0, budget.limit - budget.used);
+    },
+    clientWithKey: (apiKey) => fileRun.makeClient(apiKey),
+    rawExchanges: {
+      claim: () => fileRun.budget.take(),
+      nextSeq: () => fileRun.nextSeq(),
+      record: (exchange) => void meta.exchanges.push(exchange),
+    },
+    async recording(work) {
+      const from = meta.exchanges.length;
+      const value = await work();
+      return { value, exchanges: meta.exchanges.slice(from) };
+    },
+    attachShared(exchanges, from) {
+      meta.exchanges.push(...exchanges.map((exchange) => ({ ...exchange, sharedFrom: from })));
+    },
+    async property(arbitrary, predicate, options) {
+      // Shrinking spends requests: only where the run has no request ceiling.
+      await runProperty(meta, arbitrary, predicate, { ...options, seed, shrink: run.budgetLimit === undefined, ...(replayPath ? { replayPath } : {}) });
+      // Every case that ran held the property: each is an assertion on what the target sent.
+      assertions += meta.property?.numRuns ?? 0;
+    },
+  };
+  return { ctx, assertions: () => assertions };
+}
+
+function briefBody(response: ApiResponse): string {
+  const text = bodyExcerpt(response, 200);
+  return text ? ` with body ${text}` : '';
+}
