@@ -49,6 +49,10 @@ export interface HarEntry {
   _curl: string;
   /** The URL exactly as sent, when it is not a valid URI (a malformed percent-encoding sent on purpose). */
   _sentUrl?: string;
+  /** Written and read byte for byte by the framing probe: the always-on checks do not run on it. */
+  _raw?: true;
+  /** Headers and bodies left out (a passing test's evidence outside --certify): the checks cannot be re-run on it. */
+  _summarised?: true;
 }
 
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
@@ -103,6 +107,8 @@ function toEntry(exchange: Exchange): HarEntry {
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
   if (exchange.error) entry.response._error = { ...exchange.error };
   if (exchange.operationId) entry._operationId = exchange.operationId;
+  if (exchange.raw) entry._raw = true;
+  if (exchange.summarised) entry._summarised = true;
   if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
   return entry;
 }
