@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
 
 /** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
@@ -53,6 +55,15 @@ export interface HarEntry {
   _raw?: true;
   /** Headers and bodies left out (a passing test's evidence outside --certify): the checks cannot be re-run on it. */
   _summarised?: true;
+}
+
+/** The exchange log's file name, in a report directory and in a certification bundle. */
+export const HAR_FILE = 'exchanges.har';
+
+/** Writes the run's exchanges as HAR to `path` (one entry per request, numbered as the report numbers them). */
+export function writeHar(path: string, exchanges: readonly Exchange[], suiteVersion: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(toHar(exchanges, { name: 'animal-store-conformance', version: suiteVersion }), null, 1)}\n`);
 }
 
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
