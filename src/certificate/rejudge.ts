@@ -280,3 +280,29 @@ function countDifferences(
   }
   return differences;
 }
+
+/** rejudge as one line of `verify`: refused on any difference, naming the tests and requirements. */
+export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): BundleCheckLine {
+  const result = rejudge(report, har, catalog, contract);
+  const { stats } = result;
+  if (result.differences.length === 0) {
+    return {
+      ok: true,
+      name: 'rejudged',
+      detail: `re-judged from ${HAR_NAME}: ${stats.entries} exchanges (${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers, a cut body), ${stats.judgments} judgments; every finding, test and verdict is the log's`,
+    };
+  }
+  const shown = result.differences.slice(0, 8).join('; ');
+  const more = result.differences.length > 8 ? `; and ${result.differences.length - 8} more` : '';
+  const refused = result.refusedTests.length > 0 ? ` The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}.` : '';
+  return { ok: false, name: 'rejudged', detail: `${HAR_NAME} does not give what the report claims: ${shown}${more}.${refused}` };
+}
+
+const HAR_NAME = 'exchanges.har';
+
+/** The shape of one line of verify (report-checks.ts's BundleCheck). */
+interface BundleCheckLine {
+  ok: boolean;
+  name: string;
+  detail: string;
+}

@@ -4,10 +4,11 @@ import { describeProfiles } from '../profiles.ts';
 const COMMANDS = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
        animal-store-conformance verify <bundle-dir> [--public-key <pem>]
+       animal-store-conformance rejudge <bundle-or-report-dir> [--format text|json]    the verdict again, from the exchange log
        animal-store-conformance keygen <dir>
        animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
        animal-store-conformance reference [--port N] [--host H]    the reference server, standalone
-       animal-store-conformance help [compare|verify|keygen|matrix|reference|faults|variants]
+       animal-store-conformance help [compare|verify|rejudge|keygen|matrix|reference|faults|variants]
        npm run conformance -- [options]
 
 Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
