@@ -44,6 +44,8 @@ export interface RejudgeStats {
   headersOnly: number;
   /** Entries no check ran on again: the framing probe's, summarised ones, transport failures. */
   notChecked: number;
+  /** Of those, summarised: their headers and body left out (a passing test's evidence outside --certify). */
+  summarised: number;
   /** Judgments of passed tests re-evaluated: statuses compared, exchanges found. */
   judgments: number;
   /** Passed tests that record no judgment as data (the model test): only their requests are checked. */
@@ -60,7 +62,7 @@ export interface RejudgeStats {
  */
 export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): Rejudgement {
   const differences: string[] = [];
-  const stats: RejudgeStats = { entries: 0, checkedWhole: 0, headersOnly: 0, notChecked: 0, judgments: 0, unrecordedTests: [] };
+  const stats: RejudgeStats = { entries: 0, checkedWhole: 0, headersOnly: 0, notChecked: 0, summarised: 0, judgments: 0, unrecordedTests: [] };
   const read = readHarEntries(har);
   if ('problem' in read) return { differences: [read.problem], refusedTests: [], verdict: 'unknown', stats };
   const { entries } = read;
@@ -139,6 +141,7 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
 function checksFor(entry: RecordedEntry, stats: RejudgeStats | undefined): readonly Check[] {
   if (entry.raw || entry.summarised || entry.transportError) {
     if (stats) stats.notChecked += 1;
+    if (stats && entry.summarised) stats.summarised += 1;
     return [];
   }
   const headersOnly = entry.bodyCut || entry.bodyInexact;
@@ -285,6 +288,8 @@ function countDifferences(
 export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): BundleCheckLine {
   const result = rejudge(report, har, catalog, contract);
   const { stats } = result;
+  // A certified run logs every exchange whole: an entry marked summarised would hide it from the checks.
+  if (stats.summarised > 0) result.differences.unshift(`${stats.summarised} entries of the log are marked summarised: a certified run logs every exchange whole`);
   if (result.differences.length === 0) {
     return {
       ok: true,
