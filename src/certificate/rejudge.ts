@@ -81,11 +81,13 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   const findingDiffs = new Set<string>();
   const key = (seq: number, check: string, requirementId: string) => `${seq}\u0000${check}\u0000${requirementId}`;
   const recorded = new Map<string, { test: TestSummary; requirementId: string }>();
-  for (const test of tests) for (const f of test.findings ?? []) recorded.set(key(f.exchange, f.check, f.requirementId), { test, requirementId: f.requirementId });
+  for (const test of tests)
+    for (const f of test.findings ?? []) recorded.set(key(f.exchange, f.check, f.requirementId), { test, requirementId: f.requirementId });
   const reproduced = new Set<string>();
   for (const entry of entries) {
     // A body is cut at the recorded size only: a short body marked cut would hide it from the body checks.
-    if (entry.bodyCut && entry.text.length < RECORDED_BODY_CHARS - 1) differences.push(`the log: #${entry.seq} is marked cut, but its body is shorter than the cut`);
+    if (entry.bodyCut && entry.text.length < RECORDED_BODY_CHARS - 1)
+      differences.push(`the log: #${entry.seq} is marked cut, but its body is shorter than the cut`);
     const checks = checksFor(entry, stats);
     if (checks.length === 0) continue;
     const test = owner.get(entry.seq);
@@ -105,7 +107,9 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     const entry = bySeq.get(Number(seqText));
     const rerun = entry !== undefined && checksFor(entry, undefined).some((c) => c.name === check);
     if (rerun || !entry) {
-      differences.push(`${testLabel(test)}: the report records ${check} failing ${requirementId} on #${seqText}, which the log ${entry ? 'does not reproduce' : 'does not hold'}`);
+      differences.push(
+        `${testLabel(test)}: the report records ${check} failing ${requirementId} on #${seqText}, which the log ${entry ? 'does not reproduce' : 'does not hold'}`,
+      );
       findingDiffs.add(requirementId);
     }
   }
@@ -201,13 +205,27 @@ function rejudgedRequirement(
   });
   const fromTests = requirement.failures.filter((f) => f.origin === 'test');
   const failures: FailureDetail[] = recomputed
-    ? [...fromTests, ...findingFailures(requirement.id, [...recomputed].map(([id, findings]) => findingsOutcome(id, findings)))]
+    ? [
+        ...fromTests,
+        ...findingFailures(
+          requirement.id,
+          [...recomputed].map(([id, findings]) => findingsOutcome(id, findings)),
+        ),
+      ]
     : requirement.failures;
   return { ...requirement, tests, failures };
 }
 
 function findingsOutcome(id: string, findings: readonly Finding[]): TestOutcome {
-  return { id, name: id, file: '', state: 'passed', durationMs: 0, errors: [], meta: { requirementId: '', level: 'MUST', area: '', findings: [...findings], exchanges: [] } };
+  return {
+    id,
+    name: id,
+    file: '',
+    state: 'passed',
+    durationMs: 0,
+    errors: [],
+    meta: { requirementId: '', level: 'MUST', area: '', findings: [...findings], exchanges: [] },
+  };
 }
 
 /** Which test sent each exchange. */
@@ -236,8 +254,10 @@ function timingDifferences(report: ConformanceReport, entries: readonly Recorded
   const first = sorted[0];
   const last = sorted.reduce((latest, e) => Math.max(latest, e.startedAt + e.durationMs), -Infinity);
   // The log's times are whole milliseconds; a response's duration is not.
-  if (first && first.startedAt < start) differences.push(`the log: #${first.seq} starts at ${new Date(first.startedAt).toISOString()}, before the run (${report.run.startedAt})`);
-  if (sorted.length > 0 && last > end + 1) differences.push(`the log: its last answer came at ${new Date(last).toISOString()}, after the run ended (${report.run.endedAt})`);
+  if (first && first.startedAt < start)
+    differences.push(`the log: #${first.seq} starts at ${new Date(first.startedAt).toISOString()}, before the run (${report.run.startedAt})`);
+  if (sorted.length > 0 && last > end + 1)
+    differences.push(`the log: its last answer came at ${new Date(last).toISOString()}, after the run ended (${report.run.endedAt})`);
   return differences;
 }
 
@@ -264,7 +284,13 @@ function countDifferences(
     }
   }
   const unclaimed = entries.filter((e) => !claimed.has(e.seq));
-  if (unclaimed.length > 0) differences.push(`the log: ${unclaimed.length} entries no test sent (${unclaimed.slice(0, 5).map((e) => `#${e.seq}`).join(', ')})`);
+  if (unclaimed.length > 0)
+    differences.push(
+      `the log: ${unclaimed.length} entries no test sent (${unclaimed
+        .slice(0, 5)
+        .map((e) => `#${e.seq}`)
+        .join(', ')})`,
+    );
   const { traffic } = report;
   const actual = {
     requestCount: entries.length,
@@ -289,7 +315,8 @@ export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: C
   const result = rejudge(report, har, catalog, contract);
   const { stats } = result;
   // A certified run logs every exchange whole: an entry marked summarised would hide it from the checks.
-  if (stats.summarised > 0) result.differences.unshift(`${stats.summarised} entries of the log are marked summarised: a certified run logs every exchange whole`);
+  if (stats.summarised > 0)
+    result.differences.unshift(`${stats.summarised} entries of the log are marked summarised: a certified run logs every exchange whole`);
   if (result.differences.length === 0) {
     return {
       ok: true,
@@ -299,7 +326,10 @@ export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: C
   }
   const shown = result.differences.slice(0, 8).join('; ');
   const more = result.differences.length > 8 ? `; and ${result.differences.length - 8} more` : '';
-  const refused = result.refusedTests.length > 0 ? ` The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}.` : '';
+  const refused =
+    result.refusedTests.length > 0
+      ? ` The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}.`
+      : '';
   return { ok: false, name: 'rejudged', detail: `${HAR_NAME} does not give what the report claims: ${shown}${more}.${refused}` };
 }
 
