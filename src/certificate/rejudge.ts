@@ -324,13 +324,16 @@ export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: C
       detail: `re-judged from ${HAR_NAME}: ${stats.entries} exchanges (${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers, a cut body), ${stats.judgments} judgments; every finding, test and verdict is the log's`,
     };
   }
-  const shown = result.differences.slice(0, 8).join('; ');
-  const more = result.differences.length > 8 ? `; and ${result.differences.length - 8} more` : '';
+  // The passes the log does not prove first: they are what a forger edits.
+  const refusals = result.differences.filter((d) => d.includes(': passed, but '));
+  const ordered = [...refusals, ...result.differences.filter((d) => !refusals.includes(d))];
+  const shown = ordered.slice(0, 8).join('; ');
+  const more = ordered.length > 8 ? `; and ${ordered.length - 8} more` : '';
   const refused =
     result.refusedTests.length > 0
-      ? ` The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}.`
+      ? `The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}. `
       : '';
-  return { ok: false, name: 'rejudged', detail: `${HAR_NAME} does not give what the report claims: ${shown}${more}.${refused}` };
+  return { ok: false, name: 'rejudged', detail: `${HAR_NAME} does not give what the report claims. ${refused}${shown}${more}.` };
 }
 
 const HAR_NAME = 'exchanges.har';
