@@ -11,8 +11,9 @@ const COMMANDS = `Usage: animal-store-conformance [options]
        animal-store-conformance help [compare|verify|rejudge|keygen|matrix|reference|faults|variants]
        npm run conformance -- [options]
 
-Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
-and reports/junit.xml. With no --target, an embedded reference server is started and tested.`;
+Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json},
+reports/junit.xml and the exchange log reports/exchanges.har. With no --target, an embedded reference
+server is started and tested.`;
 
 const VERDICTS = `Where settings come from: flags, then ${ENV_PREFIX} variables (and API_KEY, TARGET_BASE_URL,
 EXHAUST_API_KEY), then --env-file, then --config. No .env is read unless --env-file names it.
