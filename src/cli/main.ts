@@ -71,7 +71,9 @@ function help(command: string | undefined, log: (line: string) => void): Promise
   if (command === 'faults' || command === 'variants') return listReferenceOptions(command, log);
   if (command === 'reference') return serveReference(['--help']);
   if (command !== undefined) {
-    log(`animal-store-conformance: no help on "${command}"; there is help on compare, verify, rejudge, keygen, matrix, reference, faults and variants (see --help)`);
+    log(
+      `animal-store-conformance: no help on "${command}"; there is help on compare, verify, rejudge, keygen, matrix, reference, faults and variants (see --help)`,
+    );
     return 2;
   }
   log(USAGE);
