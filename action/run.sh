@@ -28,6 +28,10 @@ else
   if [ -z "$seed" ] && [ -n "${INPUT_SHARD:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then seed=$((GITHUB_RUN_ID % 2147483647)); fi
   if [ -n "$seed" ]; then args+=("--seed=$seed"); fi
   if [ -n "${INPUT_SHARD:-}" ]; then args+=(--shard "$INPUT_SHARD"); fi
+  # Shards of one run share a nonce too, so the merge refuses a shard of another run (or another attempt).
+  nonce="${INPUT_RUN_NONCE:-}"
+  if [ -z "$nonce" ] && [ -n "${INPUT_SHARD:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then nonce="${GITHUB_RUN_ID}-${GITHUB_RUN_ATTEMPT:-1}"; fi
+  if [ -n "$nonce" ]; then args+=(--run-nonce "$nonce"); fi
   if [ -n "${INPUT_MAX_DURATION:-}" ]; then args+=(--max-duration "$INPUT_MAX_DURATION"); fi
   if is_true "${INPUT_READ_ONLY:-}"; then args+=(--read-only); fi
 fi

@@ -73,6 +73,8 @@ export interface Config {
   /** --certify into a non-empty directory empties it first (--force); refused otherwise. */
   readonly force: boolean;
   readonly shard: string | undefined;
+  /** One value for every shard of a run (--run-nonce): recorded in the report, compared by the merge. */
+  readonly runNonce: string | undefined;
   /** How the target is reached: extra headers, proxy, CA, TLS verification (--header, --proxy, --ca-cert, --insecure). */
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
@@ -226,6 +228,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     implementationDigest: parseImplementationDigest(text('implementation-digest'), from('implementation-digest')),
     force: flags.force === true,
     shard,
+    runNonce: text('run-nonce'),
     network,
     caCertFile: path('ca-cert'),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.

@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { basename, join } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
 import { HarnessError } from '../errors.ts';
-import { toHar } from '../report/har.ts';
+import { HAR_FILE, writeHar } from '../report/har.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { ATTESTATION_FILE, type ImplementationClaim, sha256Hex, signStatement, statementFor } from './attestation.ts';
 import { BADGE_FILE, badgeMarkdown, renderBadge } from './badge.ts';
 
-export const HAR_FILE = 'exchanges.har';
+export { HAR_FILE };
 export const MANIFEST_FILE = 'manifest.json';
 /** The signer's public key, so anyone can see who signed (its fingerprint) and check the signature. */
 export const SIGNER_KEY_FILE = 'signer.pub.pem';
@@ -152,8 +152,7 @@ export function writeCertificationBundle(report: ConformanceReport, exchanges: r
   prepareBundleDir(dir, options.force === true);
   const paths = writeReports(report, dir);
   const harPath = join(dir, HAR_FILE);
-  const har = toHar(exchanges, { name: 'animal-store-conformance', version: report.run.suiteVersion });
-  writeFileSync(harPath, `${JSON.stringify(har, null, 1)}\n`);
+  writeHar(harPath, exchanges, report.run.suiteVersion);
   const badgePath = join(dir, BADGE_FILE);
   writeFileSync(badgePath, renderBadge(report));
   const manifest: BundleManifest = { ...manifestClaims(report, options), files: [...paths, harPath, badgePath].map(fileEntry) };

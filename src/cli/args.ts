@@ -156,6 +156,7 @@ export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | 
   'fail-fast': (c) => (c.failFast ? true : undefined),
   'require-complete': (c) => (c.requireComplete ? true : undefined),
   shard: (c) => c.shard,
+  'run-nonce': (c) => (c.runNonce ? shellQuote(c.runNonce) : undefined),
   'expected-deviations': (c) => (c.expectedDeviations ? shellQuote(c.expectedDeviations) : undefined),
   baseline: (c) => (c.baseline ? shellQuote(c.baseline) : undefined),
   'reference-faults': (c) => (c.referenceFaults.length > 0 ? c.referenceFaults.join(',') : undefined),

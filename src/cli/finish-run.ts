@@ -12,7 +12,9 @@ import {
   loadExpectedDeviations,
   renderBaseline,
   updatedBaseline,
+  HAR_FILE,
   REPORT_FILES,
+  writeHar,
   writeReports,
 } from '../report/index.ts';
 import { keyId, loadPrivateKey, writeCertificationBundle } from '../certificate/index.ts';
@@ -40,6 +42,9 @@ export function reporterFor(
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
+  // The exchange log beside the reports, so `rejudge <report-dir>` can re-judge the run from it.
+  const harPath = join(setup.config.reportDir, HAR_FILE);
+  writeHar(harPath, exchanges, report.run.suiteVersion);
   const files = [
     ...Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f)),
     ...writeExtraOutputs(report, setup.config.reportDir, setup.config.outputs),

@@ -17,6 +17,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
   // Each sub-command is loaded when asked for: --help and --version load nothing but what they print.
   if (argv[0] === 'compare') return (await import('./compare.ts')).runCompare(argv.slice(1), log);
   if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
+  if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
   if (argv[0] === 'keygen') return (await import('./keygen.ts')).runKeygen(argv.slice(1), log);
   if (argv[0] === 'matrix') return (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
   if (argv[0] === 'reference') return serveReference(argv.slice(1));
@@ -66,11 +67,13 @@ export async function main(argv: readonly string[], out?: (line: string) => void
 /** `help [command]`: the main usage, or a sub-command's own (verify and keygen answer their --help). */
 function help(command: string | undefined, log: (line: string) => void): Promise<number> | number {
   if (command === 'compare') return import('./compare.ts').then(({ COMPARE_USAGE }) => (log(COMPARE_USAGE), 0));
-  if (command === 'verify' || command === 'keygen' || command === 'matrix') return main([command, '--help'], log);
+  if (command === 'verify' || command === 'keygen' || command === 'matrix' || command === 'rejudge') return main([command, '--help'], log);
   if (command === 'faults' || command === 'variants') return listReferenceOptions(command, log);
   if (command === 'reference') return serveReference(['--help']);
   if (command !== undefined) {
-    log(`animal-store-conformance: no help on "${command}"; there is help on compare, verify, keygen, matrix, reference, faults and variants (see --help)`);
+    log(
+      `animal-store-conformance: no help on "${command}"; there is help on compare, verify, rejudge, keygen, matrix, reference, faults and variants (see --help)`,
+    );
     return 2;
   }
   log(USAGE);

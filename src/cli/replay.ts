@@ -20,6 +20,7 @@ const DROPPED_WITH_VALUE = new Set([
   '--exhaust-key',
   '--only',
   '--shard',
+  '--run-nonce',
   '--baseline',
   '--expected-deviations',
   '--report-dir',

@@ -34,6 +34,7 @@ export function runInfo(setup: RunSetup, targetUrl: string, embedded: boolean): 
     nodeVersion: process.version,
     command: reproduceCommand(config),
     ...(config.shard ? { shard: config.shard } : {}),
+    ...(config.runNonce ? { runNonce: config.runNonce } : {}),
     ...(runNetwork(config.network) ? { network: runNetwork(config.network) } : {}),
   };
 }

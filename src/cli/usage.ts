@@ -4,14 +4,16 @@ import { describeProfiles } from '../profiles.ts';
 const COMMANDS = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
        animal-store-conformance verify <bundle-dir> [--public-key <pem>]
+       animal-store-conformance rejudge <bundle-or-report-dir> [--format text|json]    the verdict again, from the exchange log
        animal-store-conformance keygen <dir>
        animal-store-conformance matrix <bundle-or-report>… --out <dir> [--public-key <pem|dir>]… [--allow-unsigned] [--include-unverified]
        animal-store-conformance reference [--port N] [--host H]    the reference server, standalone
-       animal-store-conformance help [compare|verify|keygen|matrix|reference|faults|variants]
+       animal-store-conformance help [compare|verify|rejudge|keygen|matrix|reference|faults|variants]
        npm run conformance -- [options]
 
-Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json}
-and reports/junit.xml. With no --target, an embedded reference server is started and tested.`;
+Runs the Animal Store conformance suite against a target and writes reports/conformance.{html,json},
+reports/junit.xml and the exchange log reports/exchanges.har. With no --target, an embedded reference
+server is started and tested.`;
 
 const VERDICTS = `Where settings come from: flags, then ${ENV_PREFIX} variables (and API_KEY, TARGET_BASE_URL,
 EXHAUST_API_KEY), then --env-file, then --config. No .env is read unless --env-file names it.

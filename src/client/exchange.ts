@@ -37,4 +37,8 @@ export interface Exchange {
   keyRole?: 'exhaust';
   /** In a test's evidence: another test (named) made this exchange, and this one judged it too. */
   sharedFrom?: string;
+  /** Written and read byte for byte by the framing probe (raw-http.ts), not by the client: no always-on check ran on it. */
+  raw?: true;
+  /** Its headers and bodies were dropped to keep a passing test's evidence small (harness/evidence.ts). */
+  summarised?: true;
 }

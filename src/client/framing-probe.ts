@@ -103,6 +103,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
       startedAt,
       durationMs: performance.now() - started,
       operationId: 'listPets',
+      raw: true,
       request: { method: 'GET', url: redact(url), headers: redactHeaders(headers, redact) },
       curl: redact(
         toCurl({

@@ -76,6 +76,17 @@ export const RUN_OPTIONS = [
     inConfigFile: false,
   },
   {
+    name: 'run-nonce',
+    type: 'string',
+    value: '<string>',
+    env: 'ASC_RUN_NONCE',
+    group: 'Run',
+    help: "one value for every shard of a run (a CI run's id and attempt): recorded in each shard, and --merge-reports refuses shards of different runs",
+    replay: true,
+    action: 'run-nonce',
+    inConfigFile: false,
+  },
+  {
     name: 'merge-reports',
     type: 'string',
     value: '<dir>',

@@ -17,6 +17,7 @@ function summarise(exchange: Exchange): Exchange {
   const { request, response } = exchange;
   return {
     ...exchange,
+    summarised: true,
     request: { method: request.method, url: request.url, headers: {} },
     response: response ? { status: response.status, headers: {} } : undefined,
   };

@@ -26,6 +26,13 @@ export type SkipCode =
 
 export const SKIP_CODES: readonly SkipCode[] = ['not-selected', 'profile', 'read-only', 'no-exhaust', 'budget', 'key-too-large', 'precondition', 'deadline'];
 
+/**
+ * One judgment of a test, as data a verifier can re-evaluate on the exchange it names (by seq): a status
+ * allowed (ctx.expectStatus), or a check whose condition the suite alone knows (ctx.check with evidence):
+ * of that one only the exchanges it was decided on can be checked.
+ */
+export type Judgment = { kind: 'status'; exchange: number; allowed: number[] } | { kind: 'check'; exchanges: number[] };
+
 /** What a conformance test hands the reporter through vitest's `task.meta.conformance`. */
 export interface ConformanceMeta {
   requirementId: string;
@@ -49,6 +56,8 @@ export interface ConformanceMeta {
   findings: Finding[];
   /** Judgments that named the response(s) they were decided on: what the test observed. */
   observed?: number;
+  /** Those judgments as data, in the order they were made (see Judgment). */
+  judgments?: Judgment[];
   /**
    * Set by ctx.observable(false, …): the checks could not have failed on what the target holds, so the
    * test ends skipped with this reason and code, never passed (a failure found still wins).

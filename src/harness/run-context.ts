@@ -71,7 +71,8 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     // of crawling on headers that claim an exhausted window forever.
     waitDeadline: Math.min(waitDeadline(rules.waitAllowanceMs) ?? Infinity, startedAt + config.maxDurationMs),
     deadline: startedAt + config.maxDurationMs,
-    ...(config.certifyDir !== undefined ? { fullEvidence: true } : {}),
+    // A certificate, and a shard a merge may certify, keep every exchange whole: rejudge re-runs the checks on them.
+    ...(config.certifyDir !== undefined || config.shard !== undefined ? { fullEvidence: true } : {}),
     ...(config.replay ? { replay: Object.fromEntries(config.replay.map((t) => [t.id, t.path ? { path: t.path } : {}])) } : {}),
   };
   try {

@@ -106,8 +106,11 @@ export function createContext(
     throw new ConformanceFailure(requirement.id, expected, actual, evidenceSeqs(evidence));
   };
   // What the test observed: each judgment that named the response(s) it was decided on.
-  const observe = (evidence: Evidence | undefined) => {
-    if (evidenceSeqs(evidence).length > 0) meta.observed = (meta.observed ?? 0) + 1;
+  const observe = (evidence: Evidence | undefined, allowed?: readonly number[]) => {
+    const seqs = evidenceSeqs(evidence);
+    if (seqs.length === 0) return;
+    meta.observed = (meta.observed ?? 0) + 1;
+    (meta.judgments ??= []).push(allowed ? { kind: 'status', exchange: seqs[0] ?? 0, allowed: [...allowed] } : { kind: 'check', exchanges: seqs });
   };
   let created = 0;
   const ctx: ConformanceContext = {
@@ -130,8 +133,8 @@ export function createContext(
     },
     expectStatus(response, allowed, what) {
       assertions += 1;
-      observe(response);
       const list = typeof allowed === 'number' ? [allowed] : allowed;
+      observe(response, list);
       if (!list.includes(response.status)) {
         const subject = what ? `${what}: ` : '';
         fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`, response);

@@ -121,6 +121,15 @@ function summarise(test: TestOutcome): TestSummary {
     requests: test.meta?.exchanges.filter((e) => !e.sharedFrom).length ?? 0,
   };
   if (test.meta?.observed !== undefined) summary.observed = test.meta.observed;
+  // What a verifier needs to re-judge the test from the exchange log (src/certificate/rejudge.ts).
+  const exchanges = test.meta?.exchanges ?? [];
+  const own = exchanges.filter((e) => !e.sharedFrom).map((e) => e.seq);
+  const shared = exchanges.filter((e) => e.sharedFrom).map((e) => e.seq);
+  if (own.length > 0) summary.exchanges = own;
+  if (shared.length > 0) summary.shared = shared;
+  if (test.meta?.judgments?.length) summary.judgments = test.meta.judgments;
+  const findings = test.meta?.findings ?? [];
+  if (findings.length > 0) summary.findings = findings.map((f) => ({ check: f.check, requirementId: f.requirementId, exchange: f.exchangeSeq }));
   if (test.state === 'skipped') {
     summary.skipReason = skipReasonOf(test);
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
 
 /** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
@@ -49,6 +51,19 @@ export interface HarEntry {
   _curl: string;
   /** The URL exactly as sent, when it is not a valid URI (a malformed percent-encoding sent on purpose). */
   _sentUrl?: string;
+  /** Written and read byte for byte by the framing probe: the always-on checks do not run on it. */
+  _raw?: true;
+  /** Headers and bodies left out (a passing test's evidence outside --certify): the checks cannot be re-run on it. */
+  _summarised?: true;
+}
+
+/** The exchange log's file name, in a report directory and in a certification bundle. */
+export const HAR_FILE = 'exchanges.har';
+
+/** Writes the run's exchanges as HAR to `path` (one entry per request, numbered as the report numbers them). */
+export function writeHar(path: string, exchanges: readonly Exchange[], suiteVersion: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(toHar(exchanges, { name: 'animal-store-conformance', version: suiteVersion }), null, 1)}\n`);
 }
 
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
@@ -103,6 +118,8 @@ function toEntry(exchange: Exchange): HarEntry {
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
   if (exchange.error) entry.response._error = { ...exchange.error };
   if (exchange.operationId) entry._operationId = exchange.operationId;
+  if (exchange.raw) entry._raw = true;
+  if (exchange.summarised) entry._summarised = true;
   if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
   return entry;
 }

@@ -1,6 +1,6 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta, SkipCode } from '../harness/meta.ts';
+import type { ConformanceMeta, Judgment, SkipCode } from '../harness/meta.ts';
 import type { PlanName } from '../plans.ts';
 import type { RunInfo } from './run-info.ts';
 
@@ -128,9 +128,24 @@ export interface TestSummary {
   notRun?: true;
   /** Judgments that named the response(s) they were decided on: what the test observed. */
   observed?: number;
+  /** The exchanges this test sent, by their number in the run (the HAR entry's `_seq`). */
+  exchanges?: number[];
+  /** Exchanges another test sent that this one judged too (a shared measurement). */
+  shared?: number[];
+  /** Its judgments as data, on the exchanges they name (see Judgment): what `rejudge` re-evaluates. */
+  judgments?: Judgment[];
+  /** The always-on checks' findings on its exchanges: `rejudge` re-runs the checks and expects exactly these. */
+  findings?: TestFinding[];
   /** A failed test: whom it blames (conformance: the target; harness: the suite), so a verifier can re-derive the verdict. */
   failureKind?: 'conformance' | 'harness';
   property?: { seed: number; numRuns: number; families?: string[] };
+}
+
+/** An always-on check's finding as the report records it for re-judging: the check, its requirement, the exchange. */
+export interface TestFinding {
+  check: string;
+  requirementId: string;
+  exchange: number;
 }
 
 /** Why a requirement failed: a failing test or an always-on check, with the exchanges that show it. */

@@ -32,6 +32,8 @@ export interface RunInfo {
   command: string;
   /** i/n when this run is one shard of a sharded run. */
   shard?: string;
+  /** The run's nonce (--run-nonce): every shard of one run carries the same. */
+  runNonce?: string;
   /** How the target was reached, when not directly: header names (never values), the proxy (no credentials), a CA, TLS unverified. */
   network?: RunNetwork;
 }

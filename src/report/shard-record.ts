@@ -83,6 +83,7 @@ const MUST_AGREE: ReadonlyArray<[string, (run: RunInfo) => unknown]> = [
   ['target', (r) => (r.target.embedded ? 'the embedded reference' : r.target.url)],
   ['profile', (r) => r.profile],
   ['seed', (r) => r.seed],
+  ['run nonce (--run-nonce)', (r) => r.runNonce ?? 'none'],
   ['--only', (r) => [...(r.only ?? [])].sort().join(',')],
   ['--read-only', (r) => r.readOnly],
   ['--no-exhaust', (r) => !r.exhaust],

@@ -141,6 +141,13 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
         exchanges: meta.exchanges.map((e) => ({ ...e, seq: renumber(e.seq) })),
         findings: meta.findings.map((f) => ({ ...f, exchangeSeq: renumber(f.exchangeSeq) })),
         ...(failure ? { failure } : {}),
+        ...(meta.judgments
+          ? {
+              judgments: meta.judgments.map((j) =>
+                j.kind === 'status' ? { ...j, exchange: renumber(j.exchange) } : { ...j, exchanges: j.exchanges.map(renumber) },
+              ),
+            }
+          : {}),
       },
     };
   });

@@ -1,14 +1,16 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
+import type { Exchange } from '../../src/client/exchange.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { MANIFEST_FILE, type BundleManifest, suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
 import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
-import { runInfo } from '../report/fixtures.ts';
+import { BASE_TIME, runInfo } from '../report/fixtures.ts';
 import { sampleReport } from '../report/sample-report.ts';
+import { asLogged } from './logged-run.ts';
 
 /** Helpers a forger would write: copy a bundle, edit it, make its manifest consistent again. */
 
@@ -45,16 +47,24 @@ export function rehash(dir: string): void {
  * by this suite, with a known plan.
  */
 export function notConformantBundle(parent: string, signKey: KeyObject | undefined): string {
+  const { report, exchanges } = notConformantRun();
+  const dir = mkdtempSync(join(parent, 'not-conformant-'));
+  writeCertificationBundle(report, exchanges, dir, { implementation: 'acme-store@2.3.1', ...(signKey ? { signKey } : {}), force: true });
+  return dir;
+}
+
+/** The run of notConformantBundle, and its exchanges as the bundle logs them. */
+export function notConformantRun(): { report: ConformanceReport; exchanges: Exchange[] } {
   const sample = sampleReport({ exchangesPerTest: 1 });
+  // What a real run records: whole exchanges, the findings the checks give on them, a judgment per pass.
+  const tests = asLogged(sample.tests, createContract(), BASE_TIME);
   const report = buildReport({
     runInfo: runInfo({ profile: 'thorough', suiteIdentity: suiteIdentity(), specSha256: createContract().sha256, plan: 'pro' }),
     catalog: loadCatalog(),
-    tests: sample.tests,
+    tests,
     harnessErrors: [],
     strict: false,
     expectedDeviations: sample.report.deviations.map(({ status: _status, ...d }) => d),
   });
-  const dir = mkdtempSync(join(parent, 'not-conformant-'));
-  writeCertificationBundle(report, sample.exchanges, dir, { implementation: 'acme-store@2.3.1', ...(signKey ? { signKey } : {}), force: true });
-  return dir;
+  return { report, exchanges: tests.flatMap((t) => (t.meta?.exchanges ?? []).filter((e) => !e.sharedFrom)) };
 }

@@ -19,7 +19,7 @@ import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
 import { runInfo } from '../report/fixtures.ts';
 import { sampleReport } from '../report/sample-report.ts';
-import { copyBundle, notConformantBundle, readReport } from './bundles.ts';
+import { copyBundle, notConformantBundle, notConformantRun, readReport } from './bundles.ts';
 
 /** Nothing unsigned rides along: the envelope, the key files and the statement hold exactly what is signed. */
 describe('a strict bundle: one signature, no extras, the catalog as this suite states it', () => {
@@ -173,9 +173,9 @@ describe('verify takes a policy: what the certificate must be of', () => {
   beforeAll(() => {
     keys = writeKeyPair(join(dir, 'keys'));
     // A signed, CONFORMANT-shaped bundle is not needed: --any-verdict isolates the policy's own exit code.
-    const report = readReport(notConformantBundle(dir, loadPrivateKey(keys.privatePath)));
+    const { report, exchanges } = notConformantRun();
     bundle = mkdtempSync(join(dir, 'pinned-'));
-    writeCertificationBundle(report, [], bundle, {
+    writeCertificationBundle(report, exchanges, bundle, {
       implementation: 'acme-store@2.3.1',
       implementationDigest: 'cd'.repeat(32),
       signKey: loadPrivateKey(keys.privatePath),

@@ -122,7 +122,7 @@ describe('buildMatrix', () => {
     const cell = matrix.requirements.find((r) => r.id === 'AUTH-002')?.cells[0];
     expect(cell?.evidence?.curl).toContain("curl -sS 'https://impl.example/v1/pets?limit=1'");
     expect(cell?.evidence?.request).toBe('GET https://impl.example/v1/pets?limit=1');
-    expect(cell?.evidence?.status).toBe(500);
+    expect(cell?.evidence?.status).toBe(200);
     expect(matrix.implementations[0]?.reportLink).toBe('./javascript%3Aalert(1)/conformance.html');
   });
 

@@ -9,6 +9,7 @@ import { suiteIdentity, writeCertificationBundle } from '../../src/certificate/i
 import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/report-types.ts';
 import type { MatrixInput, Trust } from '../../src/matrix/matrix-types.ts';
 import { BASE_TIME, runInfo } from '../report/fixtures.ts';
+import { asLogged } from '../certificate/logged-run.ts';
 
 /** Text a hostile bundle could carry: it must render inert in every output. */
 export const HOSTILE = `<script>window.__xss = 1</script><img src=x onerror="window.__xss=2">[x](javascript:alert(1))|"'&`;
@@ -49,7 +50,17 @@ export function makeRun(run: Run = {}): { report: ConformanceReport; exchanges: 
         durationMs: 5,
         operationId: 'listPets',
         request: { method: 'GET', url: `https://impl.example/v1/pets?limit=${seq}`, headers: { authorization: 'Bearer ***' } },
-        response: { status: 500, headers: { 'content-type': 'application/json' }, body: `{"message":${JSON.stringify(run.failureText ?? 'boom')}}` },
+        // A response every always-on check accepts: the failure is the test's own judgment, as the report says.
+        response: {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'x-ratelimit-limit': '1000',
+            'x-ratelimit-remaining': '900',
+            'x-ratelimit-reset': String(Math.floor((BASE_TIME + seq) / 1000) + 60),
+          },
+          body: `[{"id":${seq},"name":${JSON.stringify(run.failureText ?? 'boom')},"categoryId":1}]`,
+        },
         curl: `curl -sS 'https://impl.example/v1/pets?limit=${seq}' -H 'Authorization: Bearer $API_KEY' # ${run.failureText ?? ''}`,
       };
       meta.exchanges.push(exchange);
@@ -71,6 +82,9 @@ export function makeRun(run: Run = {}): { report: ConformanceReport; exchanges: 
     }
     tests.push({ id: `${id}-t`, name: `${id} ${requirement.text}`, file: `suites/${requirement.area}.test.ts`, state, durationMs: 3, errors: [], meta });
   }
+  // What a real run records: the findings the checks give on each exchange, a judgment per pass.
+  const logged = asLogged(tests, CONTRACT, BASE_TIME);
+  exchanges.splice(0, exchanges.length, ...logged.flatMap((t) => (t.meta?.exchanges ?? []).filter((e) => !e.sharedFrom)));
   const report = buildReport({
     runInfo: runInfo({
       suiteVersion: suiteVersion(),
@@ -83,7 +97,7 @@ export function makeRun(run: Run = {}): { report: ConformanceReport; exchanges: 
       endedAt: new Date(BASE_TIME + (run.minute ?? 2) * 60_000).toISOString(),
     }),
     catalog: CATALOG,
-    tests,
+    tests: logged,
     harnessErrors: [],
     strict: false,
     expectedDeviations: run.deviations ?? [],

@@ -1,0 +1,102 @@
+import type { CheckContext } from '../checks/types.ts';
+import type { Contract } from '../contract/index.ts';
+import { readJson } from '../json.ts';
+import { isRecord } from './strict-json.ts';
+
+/** One HAR entry as rejudge reads it: what a check sees, what the counts and the timing need. */
+export interface RecordedEntry {
+  seq: number;
+  startedAt: number;
+  durationMs: number;
+  operationId: string | undefined;
+  method: string;
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The body was cut for the report: checks that read it cannot be re-run. */
+  bodyCut: boolean;
+  /** The body holds U+FFFD: it may not have been UTF-8 on the wire, so checks that read it cannot be re-run. */
+  bodyInexact: boolean;
+  /** The framing probe's own exchange: no always-on check ran on it. */
+  raw: boolean;
+  /** Headers and body left out: no check can be re-run on it. */
+  summarised: boolean;
+  /** A transport failure: no response. */
+  transportError: boolean;
+  /** Paced 429s waited out before the answer (the entry's comment). */
+  retries: number;
+}
+
+/**
+ * The entries of an exchange log (HAR 1.2 as src/report/har.ts writes it), or the reason it cannot be
+ * read. Every entry must carry the suite's own fields (`_seq`, a time, a status): a log edited into
+ * another shape is refused, never read around.
+ */
+export function readHarEntries(har: unknown): { entries: RecordedEntry[] } | { problem: string } {
+  const log = isRecord(har) && isRecord(har.log) ? har.log : undefined;
+  if (!log || !Array.isArray(log.entries)) return { problem: 'the exchange log is not a HAR log with entries' };
+  const entries: RecordedEntry[] = [];
+  for (const [index, value] of log.entries.entries()) {
+    const entry = recordedEntry(value);
+    if (!entry) return { problem: `HAR entry ${index + 1} is not an entry of this suite's log (no _seq, time, request or response)` };
+    entries.push(entry);
+  }
+  return { entries };
+}
+
+function recordedEntry(value: unknown): RecordedEntry | undefined {
+  if (!isRecord(value) || !isRecord(value.request) || !isRecord(value.response)) return undefined;
+  const { request, response } = value;
+  const content = isRecord(response.content) ? response.content : {};
+  const seq = value._seq;
+  const startedAt = typeof value.startedDateTime === 'string' ? Date.parse(value.startedDateTime) : NaN;
+  if (!Number.isInteger(seq) || !Number.isFinite(startedAt) || typeof value.time !== 'number' || typeof response.status !== 'number') return undefined;
+  const headers: Record<string, string> = {};
+  for (const pair of Array.isArray(response.headers) ? response.headers : []) {
+    if (isRecord(pair) && typeof pair.name === 'string' && typeof pair.value === 'string') headers[pair.name] = pair.value;
+  }
+  const retried = typeof value.comment === 'string' ? /^answered after (\d+) paced 429/.exec(value.comment) : null;
+  return {
+    seq: seq as number,
+    startedAt,
+    durationMs: value.time,
+    operationId: typeof value._operationId === 'string' ? value._operationId : undefined,
+    method: typeof request.method === 'string' ? request.method : '',
+    url: typeof value._sentUrl === 'string' ? value._sentUrl : typeof request.url === 'string' ? request.url : '',
+    status: response.status,
+    headers,
+    text: typeof content.text === 'string' ? content.text : '',
+    bodyCut: typeof content.comment === 'string',
+    bodyInexact: typeof content.text === 'string' && content.text.includes('\uFFFD'),
+    raw: value._raw === true,
+    summarised: value._summarised === true,
+    transportError: response.status === 0,
+    retries: retried ? Number(retried[1]) : 0,
+  };
+}
+
+/**
+ * What the client handed the checks for this response, rebuilt from the log: the body parsed as the
+ * client parses it, and the time it arrived. Not rebuilt: `droppedBefore` (a retry on a fresh connection
+ * is not recorded), so the one check that reads it is not re-run.
+ */
+export function checkContextOf(entry: RecordedEntry, contract: Contract): CheckContext {
+  const context: CheckContext = {
+    operationId: entry.operationId,
+    method: entry.method,
+    url: entry.url,
+    status: entry.status,
+    headers: entry.headers,
+    text: entry.text,
+    body: undefined,
+    isJson: false,
+    contract,
+    now: Math.round(entry.startedAt + entry.durationMs),
+    exchangeSeq: entry.seq,
+  };
+  if (entry.text.length === 0) return context;
+  const reading = readJson(entry.text);
+  if (reading.ok) return { ...context, body: reading.value, isJson: true };
+  return { ...context, jsonError: reading.reason };
+}

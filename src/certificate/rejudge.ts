@@ -1,0 +1,346 @@
+import type { Catalog } from '../catalog/catalog.ts';
+import { CHECKS, runChecks } from '../checks/registry.ts';
+import type { Check, Finding } from '../checks/types.ts';
+import type { Contract } from '../contract/index.ts';
+import { RECORDED_BODY_CHARS } from '../client/redact.ts';
+import { findingFailures } from '../report/failure-evidence.ts';
+import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
+import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
+import { rederive } from './rederive.ts';
+
+/**
+ * Checks that read the response body: on a body cut for the report (or not exactly recorded) they are not
+ * re-run. Every other check of the registry reads the status and headers only. A test holds every check
+ * of the registry to one of the two lists, so a new check is classified when it is added.
+ */
+export const BODY_CHECKS: ReadonlySet<string> = new Set([
+  'json-content-type',
+  'response-schema',
+  'error-envelope',
+  'error-body-on-429',
+  'error-status-matches',
+  'error-fields-non-empty',
+]);
+/** Checks that read what the log does not record (a retry on a fresh connection): never re-run. */
+export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-open']);
+
+/** What re-judging a report from its exchange log gives. */
+export interface Rejudgement {
+  /** Every place the report claims something the log does not give, naming the test or requirement. */
+  differences: string[];
+  /** Passed tests the log does not prove (no judged exchange, a judgment it fails, an exchange not logged). */
+  refusedTests: string[];
+  /** The run's verdict decided from the re-judged outcomes. */
+  verdict: OverallVerdict | 'unknown';
+  /** What was re-computed, and what was taken as recorded. */
+  stats: RejudgeStats;
+}
+
+export interface RejudgeStats {
+  entries: number;
+  /** Entries every check ran on again. */
+  checkedWhole: number;
+  /** Entries whose body checks were not re-run: the body was cut or not exactly recorded. */
+  headersOnly: number;
+  /** Entries no check ran on again: the framing probe's, summarised ones, transport failures. */
+  notChecked: number;
+  /** Of those, summarised: their headers and body left out (a passing test's evidence outside --certify). */
+  summarised: number;
+  /** Judgments of passed tests re-evaluated: statuses compared, exchanges found. */
+  judgments: number;
+  /** Passed tests that record no judgment as data (the model test): only their requests are checked. */
+  unrecordedTests: string[];
+}
+
+/**
+ * Re-judges a report from its exchange log alone, with this suite's checks and verdict functions:
+ * (a) every always-on check is run again on every logged response, and the findings must be exactly the
+ * ones the report records; (b) every judgment a test recorded as data is evaluated again on the entry it
+ * names; (c) a passed test with no logged exchange that proves it, or with one that fails its judgment,
+ * is refused; (d) request counts per test and per run, the status coverage, and the timing must agree with
+ * the log; (e) every requirement and the run's verdict are decided again from the re-judged outcomes.
+ */
+export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): Rejudgement {
+  const differences: string[] = [];
+  const stats: RejudgeStats = { entries: 0, checkedWhole: 0, headersOnly: 0, notChecked: 0, summarised: 0, judgments: 0, unrecordedTests: [] };
+  const read = readHarEntries(har);
+  if ('problem' in read) return { differences: [read.problem], refusedTests: [], verdict: 'unknown', stats };
+  const { entries } = read;
+  stats.entries = entries.length;
+  const bySeq = new Map<number, RecordedEntry>();
+  for (const entry of entries) {
+    if (bySeq.has(entry.seq)) differences.push(`HAR entry #${entry.seq} appears twice`);
+    bySeq.set(entry.seq, entry);
+  }
+  const tests = report.requirements.flatMap((r) => r.tests);
+  differences.push(...timingDifferences(report, entries), ...countDifferences(report, tests, entries, bySeq));
+  const owner = ownerOf(tests);
+
+  // (a) The always-on checks, again, on every response.
+  const recomputed = new Map<string, Finding[]>();
+  const findingDiffs = new Set<string>();
+  const key = (seq: number, check: string, requirementId: string) => `${seq}\u0000${check}\u0000${requirementId}`;
+  const recorded = new Map<string, { test: TestSummary; requirementId: string }>();
+  for (const test of tests)
+    for (const f of test.findings ?? []) recorded.set(key(f.exchange, f.check, f.requirementId), { test, requirementId: f.requirementId });
+  const reproduced = new Set<string>();
+  for (const entry of entries) {
+    // A body is cut at the recorded size only: a short body marked cut would hide it from the body checks.
+    if (entry.bodyCut && entry.text.length < RECORDED_BODY_CHARS - 1)
+      differences.push(`the log: #${entry.seq} is marked cut, but its body is shorter than the cut`);
+    const checks = checksFor(entry, stats);
+    if (checks.length === 0) continue;
+    const test = owner.get(entry.seq);
+    for (const finding of runChecks(checkContextOf(entry, contract), checks)) {
+      const k = key(entry.seq, finding.check, finding.requirementId);
+      reproduced.add(k);
+      if (test) recomputed.set(test.id, [...(recomputed.get(test.id) ?? []), finding]);
+      if (!recorded.has(k)) {
+        differences.push(`${testLabel(test)}: the check ${finding.check} fails ${finding.requirementId} on #${entry.seq}, which the report does not record`);
+        findingDiffs.add(finding.requirementId);
+      }
+    }
+  }
+  for (const [k, { test, requirementId }] of recorded) {
+    if (reproduced.has(k)) continue;
+    const [seqText, check] = k.split('\u0000');
+    const entry = bySeq.get(Number(seqText));
+    const rerun = entry !== undefined && checksFor(entry, undefined).some((c) => c.name === check);
+    if (rerun || !entry) {
+      differences.push(
+        `${testLabel(test)}: the report records ${check} failing ${requirementId} on #${seqText}, which the log ${entry ? 'does not reproduce' : 'does not hold'}`,
+      );
+      findingDiffs.add(requirementId);
+    }
+  }
+
+  // (b), (c) The judgments of every passed test, on the entries they name.
+  const refused = new Map<string, { test: TestSummary; state: 'failed' | 'skipped'; why: string }>();
+  // A file's tests may judge a response another test of the file received (one getPet every test reads).
+  const fileExchanges = new Map<string, Set<number>>();
+  for (const test of tests) {
+    const set = fileExchanges.get(test.file) ?? new Set<number>();
+    for (const seq of test.exchanges ?? []) set.add(seq);
+    fileExchanges.set(test.file, set);
+  }
+  for (const test of tests) {
+    if (test.state !== 'passed') continue;
+    const verdict = judgeTest(test, bySeq, fileExchanges.get(test.file) ?? new Set(), stats);
+    if (verdict) refused.set(test.id, { test, ...verdict });
+  }
+  for (const { test, why } of refused.values()) differences.push(`${test.name}: passed, but ${why}`);
+
+  // (e) Requirements and the run, decided again from the re-judged outcomes.
+  const rejudged: ConformanceReport = {
+    ...report,
+    requirements: report.requirements.map((r) => rejudgedRequirement(r, refused, findingDiffs.has(r.id) ? recomputed : undefined)),
+  };
+  const { requirementMismatches, verdict } = rederive(rejudged, catalog);
+  differences.push(...requirementMismatches.map((m) => `${m} (re-judged from the log)`));
+  if (verdict.overall !== report.verdict.overall) differences.push(`the run: states ${report.verdict.overall}, the log gives ${verdict.overall}`);
+  return { differences, refusedTests: [...refused.values()].map((r) => r.test.name), verdict: verdict.overall, stats };
+}
+
+/** The checks that can run again on this entry (counted into `stats` when given). */
+function checksFor(entry: RecordedEntry, stats: RejudgeStats | undefined): readonly Check[] {
+  if (entry.raw || entry.summarised || entry.transportError) {
+    if (stats) stats.notChecked += 1;
+    if (stats && entry.summarised) stats.summarised += 1;
+    return [];
+  }
+  const headersOnly = entry.bodyCut || entry.bodyInexact;
+  if (stats) {
+    if (headersOnly) stats.headersOnly += 1;
+    else stats.checkedWhole += 1;
+  }
+  return CHECKS.filter((c) => !UNRECORDED_CHECKS.has(c.name) && !(headersOnly && BODY_CHECKS.has(c.name)));
+}
+
+/** Why a passed test is not proven by the log, and what it is then: failed (a judgment fails) or untested. */
+function judgeTest(
+  test: TestSummary,
+  bySeq: ReadonlyMap<number, RecordedEntry>,
+  ofFile: ReadonlySet<number>,
+  stats: RejudgeStats,
+): { state: 'failed' | 'skipped'; why: string } | undefined {
+  const judgments = test.judgments ?? [];
+  const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
+  if (judgments.length === 0) {
+    if ((test.observed ?? 0) > 0) return { state: 'skipped', why: `it states ${test.observed} judgments and records none` };
+    if (own.size === 0) return { state: 'skipped', why: 'it sent no request and judged no exchange of the log' };
+    stats.unrecordedTests.push(test.name);
+    return undefined;
+  }
+  if (test.observed !== undefined && test.observed !== judgments.length)
+    return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
+  for (const judgment of judgments) {
+    stats.judgments += 1;
+    const seqs = judgment.kind === 'status' ? [judgment.exchange] : judgment.exchanges;
+    for (const seq of seqs) {
+      if (!own.has(seq) && !ofFile.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which no test of its file sent` };
+      if (!bySeq.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which the log does not hold` };
+    }
+    if (judgment.kind === 'status') {
+      const status = bySeq.get(judgment.exchange)?.status;
+      if (status === undefined || !judgment.allowed.includes(status))
+        return { state: 'failed', why: `#${judgment.exchange} answered ${status}, where its judgment allows ${judgment.allowed.join(' or ')}` };
+    }
+  }
+  return undefined;
+}
+
+/** The requirement with its refused tests re-stated, and its findings recomputed where they differ. */
+function rejudgedRequirement(
+  requirement: RequirementResult,
+  refused: ReadonlyMap<string, { state: 'failed' | 'skipped'; why: string }>,
+  recomputed: ReadonlyMap<string, Finding[]> | undefined,
+): RequirementResult {
+  const tests = requirement.tests.map((t): TestSummary => {
+    const r = refused.get(t.id);
+    if (!r) return t;
+    const { observed: _o, ...rest } = t;
+    return r.state === 'failed'
+      ? { ...rest, state: 'failed', failureKind: 'conformance' }
+      : { ...rest, state: 'skipped', skipCode: 'precondition', skipReason: `not proven by the exchange log: ${r.why}` };
+  });
+  const fromTests = requirement.failures.filter((f) => f.origin === 'test');
+  const failures: FailureDetail[] = recomputed
+    ? [
+        ...fromTests,
+        ...findingFailures(
+          requirement.id,
+          [...recomputed].map(([id, findings]) => findingsOutcome(id, findings)),
+        ),
+      ]
+    : requirement.failures;
+  return { ...requirement, tests, failures };
+}
+
+function findingsOutcome(id: string, findings: readonly Finding[]): TestOutcome {
+  return {
+    id,
+    name: id,
+    file: '',
+    state: 'passed',
+    durationMs: 0,
+    errors: [],
+    meta: { requirementId: '', level: 'MUST', area: '', findings: [...findings], exchanges: [] },
+  };
+}
+
+/** Which test sent each exchange. */
+function ownerOf(tests: readonly TestSummary[]): Map<number, TestSummary> {
+  const owner = new Map<number, TestSummary>();
+  for (const test of tests) for (const seq of test.exchanges ?? []) owner.set(seq, test);
+  return owner;
+}
+
+const testLabel = (test: TestSummary | undefined) => test?.name ?? 'an exchange no test sent';
+
+/** (d) The log's entries in time order, inside the run's start and end. */
+function timingDifferences(report: ConformanceReport, entries: readonly RecordedEntry[]): string[] {
+  const differences: string[] = [];
+  const sorted = [...entries].sort((a, b) => a.seq - b.seq);
+  for (let i = 1; i < sorted.length; i += 1) {
+    const before = sorted[i - 1];
+    const entry = sorted[i];
+    if (before && entry && entry.startedAt < before.startedAt) {
+      differences.push(`the log: #${entry.seq} starts before #${before.seq}, but the run numbers its exchanges in the order they were sent`);
+      break;
+    }
+  }
+  const start = Date.parse(report.run.startedAt);
+  const end = Date.parse(report.run.endedAt);
+  const first = sorted[0];
+  const last = sorted.reduce((latest, e) => Math.max(latest, e.startedAt + e.durationMs), -Infinity);
+  // The log's times are whole milliseconds; a response's duration is not.
+  if (first && first.startedAt < start)
+    differences.push(`the log: #${first.seq} starts at ${new Date(first.startedAt).toISOString()}, before the run (${report.run.startedAt})`);
+  if (sorted.length > 0 && last > end + 1)
+    differences.push(`the log: its last answer came at ${new Date(last).toISOString()}, after the run ended (${report.run.endedAt})`);
+  return differences;
+}
+
+/** (d) The requests of each test and of the run, and the status coverage, are the log's. */
+function countDifferences(
+  report: ConformanceReport,
+  tests: readonly TestSummary[],
+  entries: readonly RecordedEntry[],
+  bySeq: ReadonlyMap<number, RecordedEntry>,
+): string[] {
+  const differences: string[] = [];
+  const claimed = new Map<number, string>();
+  for (const test of tests) {
+    const own = test.exchanges ?? [];
+    if (own.length !== test.requests) differences.push(`${test.name}: states ${test.requests} requests and names ${own.length} exchanges`);
+    const missing = own.filter((seq) => !bySeq.has(seq));
+    const missingShared = (test.shared ?? []).filter((seq) => !bySeq.has(seq));
+    if (missing.length + missingShared.length > 0)
+      differences.push(`${test.name}: its exchanges ${[...missing, ...missingShared].map((s) => `#${s}`).join(', ')} are not in the log`);
+    for (const seq of own) {
+      const other = claimed.get(seq);
+      if (other !== undefined) differences.push(`#${seq} is claimed by two tests: ${other} and ${test.name}`);
+      claimed.set(seq, test.name);
+    }
+  }
+  const unclaimed = entries.filter((e) => !claimed.has(e.seq));
+  if (unclaimed.length > 0)
+    differences.push(
+      `the log: ${unclaimed.length} entries no test sent (${unclaimed
+        .slice(0, 5)
+        .map((e) => `#${e.seq}`)
+        .join(', ')})`,
+    );
+  const { traffic } = report;
+  const actual = {
+    requestCount: entries.length,
+    transportErrors: entries.filter((e) => e.transportError).length,
+    otherRequests: entries.filter((e) => e.operationId === undefined).length,
+    retries: entries.reduce((sum, e) => sum + e.retries, 0),
+  };
+  for (const [name, value] of Object.entries(actual)) {
+    const stated = traffic[name as keyof typeof actual];
+    if (stated !== value) differences.push(`the run: states ${name} ${stated}, the log gives ${value}`);
+  }
+  // The status coverage counts every answered request of each operation.
+  for (const row of report.coverage) {
+    const seen = entries.filter((e) => e.operationId === row.operationId && !e.transportError).length;
+    if (seen !== row.total) differences.push(`the run: states ${row.total} responses of ${row.operationId}, the log gives ${seen}`);
+  }
+  return differences;
+}
+
+/** rejudge as one line of `verify`: refused on any difference, naming the tests and requirements. */
+export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): BundleCheckLine {
+  const result = rejudge(report, har, catalog, contract);
+  const { stats } = result;
+  // A certified run logs every exchange whole: an entry marked summarised would hide it from the checks.
+  if (stats.summarised > 0)
+    result.differences.unshift(`${stats.summarised} entries of the log are marked summarised: a certified run logs every exchange whole`);
+  if (result.differences.length === 0) {
+    return {
+      ok: true,
+      name: 'rejudged',
+      detail: `re-judged from ${HAR_NAME}: ${stats.entries} exchanges (${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers, a cut body), ${stats.judgments} judgments; every finding, test and verdict is the log's`,
+    };
+  }
+  // The passes the log does not prove first: they are what a forger edits.
+  const refusals = result.differences.filter((d) => d.includes(': passed, but '));
+  const ordered = [...refusals, ...result.differences.filter((d) => !refusals.includes(d))];
+  const shown = ordered.slice(0, 8).join('; ');
+  const more = ordered.length > 8 ? `; and ${ordered.length - 8} more` : '';
+  const refused =
+    result.refusedTests.length > 0
+      ? `The log does not prove: ${result.refusedTests.slice(0, 10).join(', ')}${result.refusedTests.length > 10 ? ', …' : ''}. `
+      : '';
+  return { ok: false, name: 'rejudged', detail: `${HAR_NAME} does not give what the report claims. ${refused}${shown}${more}.` };
+}
+
+const HAR_NAME = 'exchanges.har';
+
+/** The shape of one line of verify (report-checks.ts's BundleCheck). */
+interface BundleCheckLine {
+  ok: boolean;
+  name: string;
+  detail: string;
+}

@@ -1,0 +1,77 @@
+import { CHECKS, runChecks } from '../../src/checks/registry.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { checkContextOf, readHarEntries } from '../../src/certificate/rejudge-har.ts';
+import { toHar } from '../../src/report/har.ts';
+import type { TestOutcome } from '../../src/report/report-types.ts';
+
+/**
+ * Makes synthetic test outcomes what a real run records, so that `rejudge` (and `verify`, which runs it)
+ * finds the log and the report in agreement: every exchange whole (a summarised one gets the headers and
+ * body a valid server sends for its status), the always-on findings exactly those the checks give on
+ * them, and every passed test a judgment on an exchange of its own (one is added where it has none, sent
+ * at the latest exchange's time or the run's start).
+ */
+export function asLogged(tests: readonly TestOutcome[], contract: Contract, runStart: number): TestOutcome[] {
+  const all = tests.flatMap((t) => t.meta?.exchanges ?? []);
+  let seq = all.reduce((max, e) => Math.max(max, e.seq), 0);
+  const latest = all.reduce((max, e) => Math.max(max, e.startedAt), 0);
+  return tests.map((test) => {
+    if (!test.meta) return test;
+    const exchanges = test.meta.exchanges.map(whole);
+    if (test.state === 'passed' && exchanges.filter((e) => !e.sharedFrom).length === 0) {
+      seq += 1;
+      exchanges.push(
+        whole({
+          seq,
+          startedAt: Math.max(latest, runStart),
+          durationMs: 1,
+          operationId: 'listPets',
+          request: { method: 'GET', url: 'https://impl.example/v1/pets', headers: {} },
+          response: { status: 200, headers: {} },
+          curl: 'curl',
+        }),
+      );
+    }
+    const entries = readHarEntries(
+      toHar(
+        exchanges.filter((e) => !e.sharedFrom),
+        { name: 'fixture', version: '0' },
+      ),
+    );
+    const checked = 'entries' in entries ? entries.entries.flatMap((entry) => runChecks(checkContextOf(entry, contract))) : [];
+    // Findings of a check the registry does not hold are kept: rejudge takes them as recorded.
+    const other = test.meta.findings.filter((f) => !checked.some((c) => c.check === f.check) && !isRegistryCheck(f.check));
+    const meta = { ...test.meta, exchanges, findings: [...other, ...checked] };
+    const first = exchanges.find((e) => !e.sharedFrom);
+    if (test.state === 'passed' && first) {
+      meta.judgments = [{ kind: 'check', exchanges: [first.seq] }];
+      meta.observed = 1;
+    }
+    return { ...test, meta };
+  });
+}
+
+const REGISTRY = new Set(CHECKS.map((c) => c.name));
+const isRegistryCheck = (name: string) => REGISTRY.has(name);
+
+/** The exchange with the headers and body a valid server sends for its status, when it was summarised. */
+function whole(exchange: Exchange): Exchange {
+  if (!exchange.response || Object.keys(exchange.response.headers).length > 0) return exchange;
+  const { status } = exchange.response;
+  const reset = String(Math.floor(exchange.startedAt / 1000) + 60);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-ratelimit-limit': '1000',
+    'x-ratelimit-remaining': '900',
+    'x-ratelimit-reset': reset,
+  };
+  let body = exchange.operationId === 'listPets' ? '[]' : '{"id":1,"name":"rex","categoryId":1}';
+  if (status >= 400) body = JSON.stringify({ code: 'refused', message: 'refused', status });
+  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  if (status === 429) {
+    headers['x-ratelimit-remaining'] = '0';
+    headers['retry-after'] = '60';
+  }
+  return { ...exchange, response: { status, headers, body } };
+}

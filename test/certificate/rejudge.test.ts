@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/catalog.ts';
+import { BODY_CHECKS, UNRECORDED_CHECKS, rejudge, rejudgeCheck } from '../../src/certificate/rejudge.ts';
+import { CHECKS } from '../../src/checks/registry.ts';
+import { createContract } from '../../src/contract/index.ts';
+import { type Har, type HarEntry, toHar } from '../../src/report/har.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
+import { notConformantRun } from './bundles.ts';
+
+const CATALOG = loadCatalog();
+const CONTRACT = createContract();
+
+/** Checks that read only the status and headers: each may run again on a response whose body was cut. */
+const HEADER_CHECKS = [
+  'no-server-error',
+  'documented-status',
+  'rate-limit-headers-present',
+  'rate-limit-headers-well-formed',
+  'retry-after-on-429',
+  'retry-after-well-formed',
+  'ietf-ratelimit-agrees',
+  'www-authenticate-on-401',
+  'sunset-date',
+  'deprecation-only-where-deprecated',
+  'deprecation-structured-date',
+];
+
+function logged(): { report: ConformanceReport; har: Har } {
+  const { report, exchanges } = notConformantRun();
+  return { report, har: toHar(exchanges, { name: 'animal-store-conformance', version: report.run.suiteVersion }) };
+}
+
+/** The first entry some passed test judged with a status, and that test's name. */
+function judgedEntry(report: ConformanceReport, har: Har): { entry: HarEntry; test: string } {
+  for (const test of report.requirements.flatMap((r) => r.tests)) {
+    const seq = test.state === 'passed' ? test.judgments?.[0]?.kind === 'check' && test.judgments[0].exchanges[0] : undefined;
+    const entry = har.log.entries.find((e) => e._seq === seq);
+    if (entry) return { entry, test: test.name };
+  }
+  throw new Error('no judged entry in the fixture');
+}
+
+describe('rejudge: the verdict again, from the exchange log alone', () => {
+  it('classifies every always-on check: re-run on a cut body or not (a new check must be placed here)', () => {
+    for (const check of CHECKS) {
+      const places = [BODY_CHECKS.has(check.name), UNRECORDED_CHECKS.has(check.name), HEADER_CHECKS.includes(check.name)].filter(Boolean);
+      expect({ check: check.name, places: places.length }).toEqual({ check: check.name, places: 1 });
+    }
+  });
+
+  it('an untouched log gives exactly what the report claims', () => {
+    const { report, har } = logged();
+    const result = rejudge(report, har, CATALOG, CONTRACT);
+    expect(result.differences).toEqual([]);
+    expect(result.verdict).toBe(report.verdict.overall);
+    expect(rejudgeCheck(report, har, CATALOG, CONTRACT).ok).toBe(true);
+  });
+
+  it('a removed entry is named with the test that sent it, and the run count', () => {
+    const { report, har } = logged();
+    const { entry, test } = judgedEntry(report, har);
+    har.log.entries = har.log.entries.filter((e) => e !== entry);
+    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT);
+    expect(differences.join('\n')).toContain(`${test}: its exchanges #${entry._seq} are not in the log`);
+    expect(differences.join('\n')).toMatch(/states requestCount \d+, the log gives \d+/);
+    expect(refusedTests).toContain(test);
+  });
+
+  it('an entry altered to a server error shows a finding the report does not record, and the requirement it fails', () => {
+    const { report, har } = logged();
+    const { entry, test } = judgedEntry(report, har);
+    entry.response.status = 500;
+    const { differences, verdict } = rejudge(report, har, CATALOG, CONTRACT);
+    expect(differences.join('\n')).toContain(`${test}: the check no-server-error fails STA-008 on #${entry._seq}, which the report does not record`);
+    expect(differences.join('\n')).toMatch(/STA-008: states pass, its tests give fail \(re-judged from the log\)/);
+    expect(verdict).toBe('not-conformant');
+  });
+
+  it('a passed test whose status judgment its entry fails is refused as failed', () => {
+    const { report, har } = logged();
+    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
+    // As the harness records ctx.expectStatus: this exchange must have answered 418.
+    test.judgments[0] = { kind: 'status', exchange: test.judgments[0].exchanges[0] ?? 0, allowed: [418] };
+    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT);
+    expect(differences.join('\n')).toMatch(new RegExp(`${escape(test.name)}: passed, but #\\d+ answered \\d+, where its judgment allows 418`));
+    expect(refusedTests).toEqual([test.name]);
+  });
+
+  it('a pass that judged nothing, a finding cleared, a body marked cut, a summarised entry and time running backwards are each named', () => {
+    const { report, har } = logged();
+    const tests = report.requirements.flatMap((r) => r.tests);
+    const passed = tests.find((t) => t.state === 'passed' && t.judgments?.length);
+    const withFinding = tests.find((t) => t.findings?.length);
+    if (!passed || !withFinding) throw new Error('fixture without a pass or a finding');
+    delete passed.judgments;
+    delete passed.observed;
+    passed.requests = 0;
+    delete passed.exchanges;
+    withFinding.findings = [];
+    const [first, second, third] = har.log.entries;
+    if (!first || !second || !third) throw new Error('fixture without entries');
+    first.response.content.comment = 'body cut for the report';
+    second._summarised = true;
+    third.startedDateTime = new Date(Date.parse(first.startedDateTime) - 60_000).toISOString();
+    const { differences } = rejudge(report, har, CATALOG, CONTRACT);
+    const text = differences.join('\n');
+    expect(text).toContain(`${passed.name}: passed, but it sent no request and judged no exchange of the log`);
+    expect(text).toMatch(new RegExp(`${escape(withFinding.name)}: the check \\S+ fails \\S+ on #\\d+, which the report does not record`));
+    expect(text).toContain(`the log: #${first._seq} is marked cut, but its body is shorter than the cut`);
+    expect(text).toMatch(/starts before #\d+|before the run/);
+    const line = rejudgeCheck(report, har, CATALOG, CONTRACT);
+    expect(line.ok).toBe(false);
+    expect(line.detail).toContain('1 entries of the log are marked summarised: a certified run logs every exchange whole');
+  });
+
+  it('a log that is not this suite’s HAR is refused, not read around', () => {
+    const { report } = logged();
+    expect(rejudge(report, { log: { entries: [{ request: {}, response: {} }] } }, CATALOG, CONTRACT).differences).toEqual([
+      "HAR entry 1 is not an entry of this suite's log (no _seq, time, request or response)",
+    ]);
+    expect(rejudge(report, [], CATALOG, CONTRACT).differences).toEqual(['the exchange log is not a HAR log with entries']);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,218 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseFlatted, stringify as stringifyFlatted } from 'flatted';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadPrivateKey, signStatement, statementFor, writeKeyPair } from '../../src/certificate/index.ts';
+import { sha256Hex } from '../../src/certificate/attestation.ts';
+import { implementationClaim } from '../../src/certificate/bundle-writer.ts';
+import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runVerify } from '../../src/cli/verify.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
+import type { ShardRecord } from '../../src/report/shard-record.ts';
+import { readManifest, rehash } from '../certificate/bundles.ts';
+import { runCliInTest } from './support/run-cli.ts';
+
+/**
+ * The verdict is a function of the recorded traffic: `rejudge` gives back every requirement verdict of
+ * an untouched run from its exchange log alone, and `verify` refuses a signed bundle whose log does not
+ * prove what its report claims (forged shards merged and signed, an entry removed or altered).
+ */
+
+const RUN_TIMEOUT_MS = 180_000;
+
+function rejudged(dir: string): { code: number; result: { same: boolean; stated: string; rejudged: string; differences: string[] } } {
+  const lines: string[] = [];
+  const code = runRejudge([dir, '--format', 'json'], (line) => lines.push(line));
+  return { code, result: JSON.parse(lines.join('\n')) as never };
+}
+
+function verify(dir: string, publicKey: string, ...flags: string[]): { code: number; out: string } {
+  const lines: string[] = [];
+  const code = runVerify([dir, '--public-key', publicKey, ...flags], (line) => lines.push(line));
+  return { code, out: lines.join('\n') };
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+describe('rejudge gives back every verdict of an untouched run', () => {
+  // Quick runs: a few seconds each. Faults a test judges by status, by a check on every response, and by a body.
+  test.for<[string, string[], string | undefined]>([
+    ['the fault create-returns-200 (a status judgment)', ['--reference-faults', 'create-returns-200'], 'not-conformant'],
+    ['the fault error-status-mismatch (an always-on check)', ['--reference-faults', 'error-status-mismatch'], 'not-conformant'],
+    ['the fault error-not-json (bodies that are not JSON)', ['--reference-faults', 'error-not-json'], 'not-conformant'],
+    ['the valid variant retry-after-http-date', ['--reference-variants', 'retry-after-http-date'], undefined],
+    ['the valid variant plain-429-body', ['--reference-variants', 'plain-429-body'], undefined],
+  ])('%s', async ([, args, overall], context) => {
+    const run = await runCliInTest(context, ['--profile', 'quick', '--seed', '11', ...args], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-' });
+    expect(run.report, run.stderr).toBeDefined();
+    if (overall) expect(run.report?.verdict.overall).toBe(overall);
+    const { code, result } = rejudged(run.reportDir);
+    expect(result.differences).toEqual([]);
+    expect(code).toBe(0);
+    expect(result.rejudged).toBe(run.report?.verdict.overall);
+  });
+});
+
+describe('verify refuses a signed bundle whose log does not prove its report', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let keys: ReturnType<typeof writeKeyPair>;
+  const bundle = join(dir, 'bundle');
+  const shards = [join(dir, 'shard-1'), join(dir, 'shard-2')];
+  const faulty = ['--reference-faults', 'create-returns-200,error-status-mismatch', '--seed', '7'];
+
+  beforeAll(async () => {
+    keys = writeKeyPair(join(dir, 'keys'));
+    const context = { onTestFinished: () => undefined };
+    const runs = await Promise.all([
+      runCliInTest(context, ['--certify', bundle, '--sign-key', keys.privatePath], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-bundle-' }),
+      ...shards.map((out, i) =>
+        runCliInTest(context, [...faulty, '--shard', `${i + 1}/2`, '--run-nonce', 'run-1'], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-shard-' }).then(
+          (run) => {
+            mkdirSync(out);
+            for (const name of readdirSync(join(run.reportDir, 'blob'))) copyFileSync(join(run.reportDir, 'blob', name), join(out, name));
+            return run;
+          },
+        ),
+      ),
+    ]);
+    expect(runs[0]?.exitCode, runs[0]?.stderr).toBe(0);
+  }, 600_000);
+
+  const collect = (label: string) => {
+    const target = join(dir, label);
+    mkdirSync(target);
+    for (const shard of shards) for (const name of readdirSync(shard)) copyFileSync(join(shard, name), join(target, name));
+    return target;
+  };
+
+  test('an untouched thorough bundle verifies, re-judged whole', () => {
+    const { code, out } = verify(bundle, keys.publicPath);
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/ok {3}rejudged: re-judged from exchanges\.har: \d+ exchanges/);
+  });
+
+  test('forged shards (failed tests passed, findings cleared) merged and signed: verify exit 1 naming the tests', async (context) => {
+    const forged = collect('forged');
+    const changed = forgeShards(forged);
+    expect(changed.length).toBeGreaterThan(0);
+    const merged = join(dir, 'forged-bundle');
+    const merge = await runCliInTest(context, ['--merge-reports', forged, '--certify', merged, '--sign-key', keys.privatePath], {
+      timeoutMs: RUN_TIMEOUT_MS,
+      label: 'rejudge-merge-',
+    });
+    // The merge signs what the shards say (PARTIAL here: create-returns-200 leaves tests without a pet); only the log can tell.
+    expect(merge.exitCode, merge.stdout + merge.stderr).toBe(1);
+    expect(readdirSync(merged)).toContain('attestation.intoto.jsonl');
+    const { code, out } = verify(merged, keys.publicPath, '--any-verdict');
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /FAIL rejudged: exchanges\.har does not give what the report claims\. The log does not prove: .*: passed, but #\d+ answered 200, where its judgment allows 201/,
+    );
+    // The cleared findings come back from the log: rejudge lists every difference.
+    const again = rejudged(merged);
+    expect(again.code).toBe(1);
+    expect(again.result.differences.join('\n')).toMatch(/the check error-status-matches fails ERR-002 on #\d+, which the report does not record/);
+    expect(again.result.differences.join('\n')).toMatch(/ERR-002: states pass, its tests give fail \(re-judged from the log\)/);
+    const statusJudged = changed.find((name) => name.startsWith('STA-001 '));
+    expect(statusJudged).toBeDefined();
+    expect(out).toContain(`The log does not prove: `);
+    expect(out).toContain(`${statusJudged ?? ''}: passed, but #`);
+  });
+
+  test('shards of another run (another nonce) are refused by the merge', async (context) => {
+    const other = collect('other-nonce');
+    const path = join(other, 'blob-2-2.run.json');
+    const record = readJson<ShardRecord>(path);
+    record.run.runNonce = 'run-2';
+    writeFileSync(path, JSON.stringify(record));
+    const merge = await runCliInTest(context, ['--merge-reports', other], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-nonce-' });
+    expect(merge.exitCode).toBe(2);
+    expect(merge.stdout + merge.stderr).toContain('they differ in run nonce (--run-nonce)');
+  });
+
+  test.each([
+    ['removed', (entries: HarEntryLike[], seq: number) => entries.filter((e) => e._seq !== seq), /its exchanges #\d+ are not in the log/],
+    [
+      'altered',
+      (entries: HarEntryLike[], seq: number) => entries.map((e) => (e._seq === seq ? { ...e, response: { ...e.response, status: 500 } } : e)),
+      /the check no-server-error fails STA-008 on #\d+, which the report does not record/,
+    ],
+  ])('a HAR entry %s and the bundle re-signed by the trusted key: refused', (label, edit, named) => {
+    const copy = join(dir, `har-${label}`);
+    mkdirSync(copy);
+    for (const name of readdirSync(bundle)) copyFileSync(join(bundle, name), join(copy, name));
+    const report = readJson<ConformanceReport>(join(copy, 'conformance.json'));
+    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.some((j) => j.kind === 'status'));
+    const judgment = test?.judgments?.find((j) => j.kind === 'status');
+    if (!test || judgment?.kind !== 'status') throw new Error('no status judgment in the bundle');
+    const harPath = join(copy, 'exchanges.har');
+    const har = readJson<{ log: { entries: HarEntryLike[] } }>(harPath);
+    har.log.entries = edit(har.log.entries, judgment.exchange);
+    writeFileSync(harPath, JSON.stringify(har));
+    resign(copy, keys.privatePath);
+    const { code, out } = verify(copy, keys.publicPath);
+    expect(code).toBe(1);
+    expect(out).toMatch(named);
+    expect(out).toContain(test.name);
+    // Only the re-judging sees it: the signature and the hashes hold.
+    expect(out).toMatch(/ok {3}signature:/);
+    expect(out).toMatch(/ok {3}manifest files:/);
+  });
+});
+
+interface HarEntryLike {
+  _seq: number;
+  response: { status: number };
+}
+
+/** The forger re-signs with the trusted key: hashes and statement made consistent again. */
+function resign(dir: string, privateKeyPath: string): void {
+  rehash(dir);
+  const manifest = readManifest(dir);
+  const report = readJson<ConformanceReport>(join(dir, 'conformance.json'));
+  const manifestBytes = readFileSync(join(dir, 'manifest.json'));
+  const subjects = [...manifest.files, { name: 'manifest.json', bytes: manifestBytes.length, sha256: sha256Hex(manifestBytes) }];
+  const envelope = signStatement(statementFor(report, implementationClaim(manifest), subjects), loadPrivateKey(privateKeyPath));
+  writeFileSync(join(dir, 'attestation.intoto.jsonl'), `${JSON.stringify(envelope)}\n`);
+}
+
+interface ForgedTask {
+  type: string;
+  name?: string;
+  mode?: string;
+  result?: Record<string, unknown>;
+  meta?: { conformance?: Record<string, unknown> };
+  tasks?: ForgedTask[];
+}
+
+/** What the issue's forger did: every failed test passed, its failure and every finding cleared; returns the tests changed. */
+function forgeShards(dir: string): string[] {
+  const changed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.endsWith('.run.json')) {
+      const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+      record.verdict = { overall: 'conformant', exitCode: 0 };
+      record.tests = record.tests.map((t) => (t.state === 'failed' ? { ...t, state: 'passed' } : t));
+      writeFileSync(path, JSON.stringify(record));
+      continue;
+    }
+    const blob = parseFlatted(readFileSync(path, 'utf8')) as unknown[];
+    const walk = (task: ForgedTask) => {
+      if (task.type === 'test' && task.result?.state === 'fail') {
+        task.result = { ...task.result, state: 'pass', errors: [] };
+        const meta = task.meta?.conformance;
+        if (meta) delete meta.failure;
+        changed.push(task.name ?? '');
+      }
+      const meta = task.meta?.conformance;
+      if (meta) meta.findings = [];
+      for (const child of task.tasks ?? []) walk(child);
+    };
+    for (const file of blob[1] as ForgedTask[]) walk(file);
+    writeFileSync(path, stringifyFlatted(blob));
+  }
+  return changed;
+}
