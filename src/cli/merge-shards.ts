@@ -1,6 +1,8 @@
 import { createVitest } from 'vitest/node';
 import type { Config } from '../config.ts';
+import { rejudgeCheck } from '../certificate/index.ts';
 import { HarnessError } from '../errors.ts';
+import { toHar } from '../report/har.ts';
 import { type RunInfo, readShardSet, mergeDeviations, certificationGradeProblems, mergeEvidenceProblems } from '../report/index.ts';
 import { finish, plural, reporterFor } from './finish-run.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
@@ -10,8 +12,9 @@ import type { RunOutcome, RunSetup } from './run-facts.ts';
 /**
  * Merges blob reports of sharded runs (vitest --merge-reports) into one set of reports. What was run
  * (target, profile, seed, options, expected deviations) comes from the shards' records, never from the
- * merge command, and shards that were not one run are refused (ERR_SHARD_MISMATCH). A --baseline given to
- * the merge is applied, or refused when the shards were judged with another (mergeDeviations).
+ * merge command, and shards that were not one run, or whose recorded exchanges do not prove their outcomes
+ * (re-judged as `rejudge` does), are refused (ERR_SHARD_MISMATCH). A --baseline given to the merge is
+ * applied, or refused when the shards were judged with another (mergeDeviations).
  */
 export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
   const shards = readShardSet(blobDir);
@@ -56,6 +59,10 @@ export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: 
         'ERR_SHARD_MISMATCH',
         `the shards do not prove what they say: ${unproven.slice(0, 5).join('; ')}${unproven.length > 5 ? ` and ${unproven.length - 5} more` : ''}`,
       );
+    // The merge is judged like a run: the shards' outcomes count only as far as their exchanges prove them.
+    const har: unknown = JSON.parse(JSON.stringify(toHar(reporter.exchanges, { name: 'animal-store-conformance', version: result.run.suiteVersion })));
+    const rejudged = rejudgeCheck(result, har, setup.catalog, setup.contract);
+    if (!rejudged.ok) throw new HarnessError('ERR_SHARD_MISMATCH', `the shards' recorded exchanges do not prove their outcomes: ${rejudged.detail}`);
     log(
       `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
     );
