@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConformanceReport } from '../../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/model.ts';
 import { CLI_BIN, REPO_ROOT, TSX_BIN } from './paths.ts';
 
 export interface CliRun {

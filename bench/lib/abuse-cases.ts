@@ -1,4 +1,4 @@
-import { hashSeed, seededRandom } from '../../../src/harness/seeds.ts';
+import { hashSeed, seededRandom } from '../../src/harness/seeds.ts';
 import type { RawAnswer, RawOutcome } from './raw-exchange.ts';
 
 /**

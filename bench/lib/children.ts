@@ -15,7 +15,7 @@ export interface ChildServer {
 
 /** Forks a bench child (tsx loader, optional --expose-gc) and waits for its {type:'ready', url}. */
 export async function forkChild(name: 'reference-child' | 'bare-child', env: Record<string, string> = {}): Promise<ChildServer> {
-  const child: ChildProcess = fork(join(REPO_ROOT, 'test', 'bench', 'children', `${name}.ts`), [], {
+  const child: ChildProcess = fork(join(REPO_ROOT, 'bench', 'children', `${name}.ts`), [], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx', '--expose-gc'],

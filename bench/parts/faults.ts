@@ -1,7 +1,7 @@
 import type { Row } from './common.ts';
-import { FAULTS, INDEPENDENT_FAULTS } from '../../../src/reference/index.ts';
+import { FAULTS, INDEPENDENT_FAULTS } from '../../src/reference/index.ts';
 import { inParallel, runCli } from '../lib/processes.ts';
-import { loadCatalog } from '../../../src/catalog/catalog.ts';
+import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { progress } from '../lib/paths.ts';
 
 interface FaultOutcome {

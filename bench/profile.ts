@@ -8,7 +8,7 @@ import { fmt } from './lib/stats.ts';
 import { inclusive, readProfile, summarize } from './profile/summarize-cpuprofile.ts';
 
 /**
- * `tsx test/bench/profile.ts [--profile thorough] [--seed 7] [--out /tmp/bench-prof]`: where an embedded
+ * `tsx bench/profile.ts [--profile thorough] [--seed 7] [--out /tmp/bench-prof]`: where an embedded
  * run spends its time. Runs the conformance project with vitest directly (its global setup starts the
  * embedded reference), in the threads pool as the CLI does (`--cpu-prof` writes one profile per thread),
  * with a timings reporter; then prints per-file vitest timings, CPU (from /usr/bin/time) and, per
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     '--max-workers',
     '2',
     '--reporter',
-    './test/bench/profile/timings-reporter.ts',
+    './bench/profile/timings-reporter.ts',
   ];
   const useTime = existsSync(TIME_BIN);
   const [command, args] = useTime

@@ -1,4 +1,4 @@
-import { startReferenceServer } from '../../../src/reference/index.ts';
+import { startReferenceServer } from '../../src/reference/index.ts';
 import { BENCH_KEY } from '../parts/common.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TSX_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 export const CLI_BIN = join(REPO_ROOT, 'src', 'bin', 'animal-store-conformance.js');
 /** The installed package's executable, compiled by `npm run build` (prepack). */

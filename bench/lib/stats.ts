@@ -1,4 +1,4 @@
-import type { ConformanceReport } from '../../../src/report/model.ts';
+import type { ConformanceReport } from '../../src/report/model.ts';
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;

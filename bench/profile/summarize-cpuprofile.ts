@@ -82,7 +82,7 @@ function shortUrl(url: string): string {
 }
 
 /** The project's own directory, wherever it is checked out. */
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { runChecks } from '../../../src/checks/index.ts';
-import { createClient, createLedgerBudget, type TargetClient } from '../../../src/client/index.ts';
-import { createContract } from '../../../src/contract/index.ts';
+import { runChecks } from '../../src/checks/index.ts';
+import { createClient, createLedgerBudget, type TargetClient } from '../../src/client/index.ts';
+import { createContract } from '../../src/contract/index.ts';
 import { forkChild } from '../lib/children.ts';
 import { fmt } from '../lib/stats.ts';
 
 /**
- * `tsx test/bench/profile/client-latency.ts [n]`: the cost of one sequential request as the suites send
+ * `tsx bench/profile/client-latency.ts [n]`: the cost of one sequential request as the suites send
  * it (src/client: serial queue, ledger budget, lossless parse, every always-on check, exchange record)
  * against a bare undici request, both to a reference in its own process. Says how many requests a
  * 10-second run can afford.

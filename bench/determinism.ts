@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../../src/report/model.ts';
+import type { ConformanceReport } from '../src/report/model.ts';
 import { inParallel, runCli } from './lib/processes.ts';
 import { progress } from './lib/paths.ts';
 import { median, seconds } from './lib/stats.ts';
 
 /**
- * `tsx test/bench/determinism.ts [--runs 20] [--seed 424242] [--parallel 2] [--profile p] [--variants a,b,c] [--only x]`:
+ * `tsx bench/determinism.ts [--runs 20] [--seed 424242] [--parallel 2] [--profile p] [--variants a,b,c] [--only x]`:
  * the same seed must give the same cases and the same verdicts. Runs the embedded reference (plain and
  * three variants that need no suite flags) `runs` times each and compares, per target, every run's
  * fingerprint with the first: overall verdict, per-requirement verdicts, property seeds/numRuns/
