@@ -28,6 +28,11 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // Whole installs and simulated Action runs take minutes: they run with the verdict proofs.
           exclude: ['test/verdicts/**', 'test/package/**', 'test/cli/action.test.ts'],
+          // The project keeps no module state, so the files of a worker share its modules: src, the spec's
+          // Ajv compile and vitest itself load once per worker rather than once per file.
+          isolate: false,
+          // vitest's default on two cores is one worker; the tests are CPU-bound and in-process.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -37,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'verdicts',
           include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts', 'test/cli/action.test.ts'],
+          // Projects with different worker counts run as separate groups when several are asked for at once.
+          sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
@@ -51,6 +58,7 @@ export default defineConfig({
           // catalog are compiled once per worker instead of once per file.
           pool: 'threads',
           isolate: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
