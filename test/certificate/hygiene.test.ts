@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ATTESTATION_FILE, writeCertificationBundle } from '../../src/certificate/index.ts';
-import { runCli } from '../cli/cli-helpers.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { runCli } from '../support/cli.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 describe('certificate hygiene: no old signature beside new files, no key overwritten, no option taken for a path', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cert-hygiene-'));

@@ -7,7 +7,7 @@ import { runVerify } from '../../src/cli/verify.ts';
 import { loadConfig } from '../../src/config.ts';
 import { runMatrix } from '../../src/matrix/index.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
-import { input, makeBundle } from '../matrix/fixtures.ts';
+import { input, makeBundle } from '../support/matrix-runs.ts';
 
 /**
  * What an outside reviewer, trying as a forger without reading the code, got through verify and matrix:

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../../src/cli/args.ts';
 import type { ConformanceReport } from '../../src/report/model.ts';
-import { action, download, simulatedRunner, type ActionJob } from '../package/simulated-runner.ts';
-import { ROOT, startStandalone } from './cli-helpers.ts';
+import { action, download, simulatedRunner, type ActionJob } from '../support/simulated-runner.ts';
+import { ROOT, startStandalone } from '../support/cli.ts';
 
 /** Every flag a CI run needs has its input; merge-reports is the matrix's merge job. */
 const INPUT_TO_FLAG: Record<string, string> = {
@@ -58,7 +58,7 @@ describe('action.yml: what a pipeline needs', () => {
   });
 });
 
-// ---- The Action run by a simulated runner (test/package/simulated-runner.ts). ----
+// ---- The Action run by a simulated runner (test/support/simulated-runner.ts). ----
 
 const work = mkdtempSync(join(tmpdir(), 'action-sim-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

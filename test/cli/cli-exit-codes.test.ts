@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, startStandalone, tempDir } from './cli-helpers.ts';
+import { readReport, runCli, startStandalone, tempDir } from '../support/cli.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 
 describe('CLI: exit codes and one-line errors', () => {

@@ -5,7 +5,7 @@ import { main } from '../../src/cli/main.ts';
 import { FAULT_NAMES, VARIANT_NAMES } from '../../src/reference/index.ts';
 import { INDEPENDENT_FAULTS } from '../../src/reference/independent-faults/index.ts';
 import { howToCover } from '../../src/report/untested-scope.ts';
-import { ROOT, readReport, runCli, tempDir } from './cli-helpers.ts';
+import { ROOT, readReport, runCli, tempDir } from '../support/cli.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 

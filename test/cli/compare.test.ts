@@ -5,8 +5,8 @@ import { compareReports, formatComparison, runCompare } from '../../src/cli/comp
 import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport, TestOutcome } from '../../src/report/model.ts';
-import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../report/fixtures.ts';
-import { runCli, tempDir } from './cli-helpers.ts';
+import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
+import { runCli, tempDir } from '../support/cli.ts';
 
 function report(tests: TestOutcome[]): ConformanceReport {
   return buildReport({ runInfo: runInfo(), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import { ProgressReporter, type ProgressRun, progressHeader } from '../../src/cli/progress.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
-import { runCli, tempDir } from './cli-helpers.ts';
+import { runCli, tempDir } from '../support/cli.ts';
 
 const SMALL = ['--only', 'AUTH-001,ERR-001', '--profile', 'quick', '--seed', '5'];
 const QUICK_BUDGET = PROFILE_RULES.quick.budget;

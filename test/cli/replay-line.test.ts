@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, reproduceCommand } from '../../src/cli/args.ts';
 import { loadConfig } from '../../src/config.ts';
-import { tempDir } from './cli-helpers.ts';
+import { tempDir } from '../support/cli.ts';
 import { referenceStartLine } from '../../src/cli/replay.ts';
 import { readStandaloneConfig } from '../../src/reference/standalone.ts';
 

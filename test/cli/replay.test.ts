@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordedArgs, shellWords } from '../../src/cli/replay.ts';
-import { readReport, runCli, tempDir } from './cli-helpers.ts';
+import { readReport, runCli, tempDir } from '../support/cli.ts';
 
 describe('CLI: --replay <report.json>', () => {
   it('runs only the failing tests of one requirement again: same verdict, the counterexample, at most the requests they took', async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { EXPECTED_REQUESTS, balanceShards, shardLoads } from '../../src/cli/shard-balance.ts';
 import { startReferenceServer } from '../../src/reference/index.ts';
-import { readReport, runCli, tempDir } from './cli-helpers.ts';
+import { readReport, runCli, tempDir } from '../support/cli.ts';
 
 const SUITE_FILES = readdirSync(fileURLToPath(new URL('../../suites/', import.meta.url)))
   .filter((f) => f.endsWith('.test.ts'))

@@ -1,6 +1,6 @@
 import { type Socket, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { KEY, startServer } from './helpers.ts';
+import { KEY, startServer } from '../support/reference-server.ts';
 
 interface Exchange {
   /** Everything the server sent, in order. */

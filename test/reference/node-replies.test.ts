@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './helpers.ts';
+import { startServer } from '../support/reference-server.ts';
 
 /** Sends raw bytes and returns everything the server answered before closing (or after a short wait). */
 function raw(port: number, text: string): Promise<string> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { areaTallies } from '../../src/report/html/area-bars.ts';
 import type { ConformanceReport } from '../../src/report/model.ts';
 import { rootCauses } from '../../src/report/root-causes.ts';
-import { readReport, runCli } from '../cli/cli-helpers.ts';
+import { readReport, runCli } from '../support/cli.ts';
 import { browserOutputDir, launchChromium } from '../support/browser.ts';
 
 /**

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from '../cli/cli-helpers.ts';
+import { ROOT } from './cli.ts';
 
 /**
  * A simulated GitHub runner for action.yml: the composite steps in order, their scripts run by bash as

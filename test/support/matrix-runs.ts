@@ -8,7 +8,7 @@ import { buildReport } from '../../src/report/build-report.ts';
 import { suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
 import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/model.ts';
 import type { MatrixInput, Trust } from '../../src/matrix/model.ts';
-import { BASE_TIME, runInfo } from '../report/fixtures.ts';
+import { BASE_TIME, runInfo } from './report-builders.ts';
 
 /** Text a hostile bundle could carry: it must render inert in every output. */
 export const HOSTILE = `<script>window.__xss = 1</script><img src=x onerror="window.__xss=2">[x](javascript:alert(1))|"'&`;

@@ -4,7 +4,7 @@ import { createContract } from '../../src/contract/index.ts';
 import type { ConformanceMeta } from '../../src/harness/meta.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/model.ts';
-import { BASE_TIME, runInfo } from './fixtures.ts';
+import { BASE_TIME, runInfo } from './report-builders.ts';
 
 /** Text a hostile target could send: it must render inert everywhere. */
 export const HOSTILE = `<script>window.__xss = 1</script><img src=x onerror="window.__xss=2">"'&\u0001\u001b`;
