@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startReferenceServer } from '../../src/reference/index.ts';
-import { startTampering } from '../verdicts/support/hostile-servers.ts';
+import { startTampering } from './support/hostile-servers.ts';
 import { allFiles, runCli, startStandalone, tempDir } from '../support/cli.ts';
 
 const KEY = 'sk-live-Recognisable-7f3a9c2e51';
