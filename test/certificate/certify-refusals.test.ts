@@ -6,8 +6,8 @@ import { ATTESTATION_FILE, writeCertificationBundle } from '../../src/certificat
 import { runCli } from '../support/cli.ts';
 import { sampleReport } from '../support/sample-report.ts';
 
-describe('certificate hygiene: no old signature beside new files, no key overwritten, no option taken for a path', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cert-hygiene-'));
+describe('--certify and keygen refuse: no old signature beside new files, no key overwritten, no option taken for a path', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'certify-refusals-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('--certify into a non-empty directory is refused (exit 2) before any request is sent', async () => {

@@ -15,7 +15,7 @@ import { input, makeBundle } from '../support/matrix-runs.ts';
  * from a bundle adds no line to the console, and a publisher cannot continue another's history.
  */
 describe('verify and matrix against an outside forger', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'outside-review-'));
+  const dir = mkdtempSync(join(tmpdir(), 'signer-claims-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let victim: ReturnType<typeof writeKeyPair>;
   let attacker: ReturnType<typeof writeKeyPair>;
