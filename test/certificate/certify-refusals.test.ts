@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ATTESTATION_FILE, writeCertificationBundle } from '../../src/certificate/index.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli, runMain } from '../support/cli.ts';
 import { sampleReport } from '../support/sample-report.ts';
 
 describe('--certify and keygen refuse: no old signature beside new files, no key overwritten, no option taken for a path', () => {
@@ -14,7 +14,7 @@ describe('--certify and keygen refuse: no old signature beside new files, no key
     const bundle = join(dir, 'old-bundle');
     mkdirSync(bundle);
     writeFileSync(join(bundle, ATTESTATION_FILE), '{"old":"signature"}\n');
-    const run = await runCli(['--certify', bundle, '--report-dir', join(dir, 'reports')]);
+    const run = await runMain(['--certify', bundle, '--report-dir', join(dir, 'reports')]);
     expect(run.code, run.stdout).toBe(2);
     expect(run.stderr).toMatch(/--certify .*old-bundle is not empty \(attestation\.intoto\.jsonl\): give an empty directory, or --force to empty it first/);
     expect(readdirSync(bundle)).toEqual([ATTESTATION_FILE]);
@@ -42,9 +42,9 @@ describe('--certify and keygen refuse: no old signature beside new files, no key
 
   it('keygen refuses to overwrite a key', async () => {
     const keys = join(dir, 'keys');
-    expect((await runCli(['keygen', keys])).code).toBe(0);
+    expect((await runMain(['keygen', keys])).code).toBe(0);
     const before = readFileSync(join(keys, 'sign-key.pem'), 'utf8');
-    const again = await runCli(['keygen', keys]);
+    const again = await runMain(['keygen', keys]);
     expect(again.code).toBe(2);
     expect(again.stdout).toMatch(/already exist: keygen never replaces a key/);
     expect(readFileSync(join(keys, 'sign-key.pem'), 'utf8')).toBe(before);
@@ -66,10 +66,10 @@ describe('--certify and keygen refuse: no old signature beside new files, no key
 
   it('--certify of a remote target needs --plan; a malformed plan is refused', async () => {
     const remote = ['--target', 'http://127.0.0.1:9/v1', '--api-key', 'k', '--profile', 'thorough', '--report-dir', join(dir, 'remote-reports')];
-    const noPlan = await runCli([...remote, '--certify', join(dir, 'remote-bundle')]);
+    const noPlan = await runMain([...remote, '--certify', join(dir, 'remote-bundle')]);
     expect(noPlan.code).toBe(2);
     expect(noPlan.stderr).toMatch(/--certify of a remote target needs --plan \(free, pro, business, enterprise or enterprise:<perMinute>:<perDay>\)/);
-    const bad = await runCli([...remote, '--plan', 'enterprise:0:10']);
+    const bad = await runMain([...remote, '--plan', 'enterprise:0:10']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--plan must be one of/);
   });
