@@ -7,7 +7,7 @@ import { ROOT } from './cli.ts';
 /**
  * A simulated GitHub runner for action.yml: the composite steps in order, their scripts run by bash as
  * the runner would, with the GITHUB_* variables of a (matrix) job, the job's own env on every step, the
- * uploads recorded. test/verdicts/action.test.ts and the slow tests of test/package/ share it.
+ * uploads recorded. test/verdicts/cli/action.test.ts and the slow tests of test/package/ share it.
  */
 export interface ActionStep {
   name?: string;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { areaTallies } from '../../src/report/html/area-bars.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
-import { rootCauses } from '../../src/report/root-causes.ts';
-import { readReport, runCli } from '../support/cli.ts';
-import { browserOutputDir, launchChromium } from '../support/browser.ts';
+import { areaTallies } from '../../../src/report/html/area-bars.ts';
+import type { ConformanceReport } from '../../../src/report/model.ts';
+import { rootCauses } from '../../../src/report/root-causes.ts';
+import { readReport, runCli } from '../../support/cli.ts';
+import { browserOutputDir, launchChromium } from '../../support/browser.ts';
 
 /**
  * A real report: the embedded reference with three faults, one of which (createPet answers 200) fails a

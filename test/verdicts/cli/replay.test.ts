@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, tempDir } from '../support/cli.ts';
+import { readReport, runCli, tempDir } from '../../support/cli.ts';
 
 describe('CLI: --replay <report.json>', () => {
   it('runs only the failing tests of one requirement again: same verdict, the counterexample, at most the requests they took', async () => {

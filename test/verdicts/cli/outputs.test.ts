@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../support/cli.ts';
+import { runCli, tempDir } from '../../support/cli.ts';
 
 describe('per-format outputs beside the report directory', () => {
   it('--html, --json, --junit copy each report; --summary-md writes the Markdown summary', async () => {

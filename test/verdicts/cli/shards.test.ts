@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ShardRecord } from '../../src/report/index.ts';
-import { readReport, runCli, tempDir, verdictsById } from '../support/cli.ts';
+import type { ShardRecord } from '../../../src/report/index.ts';
+import { readReport, runCli, tempDir, verdictsById } from '../../support/cli.ts';
 
 const SELECTION = ['--only', 'auth,errors,deprecation', '--profile', 'standard'];
 const SEED = ['--seed', '4242'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../../src/report/model.ts';
-import { readReport, runCli, tempDir } from '../support/cli.ts';
+import type { ConformanceReport } from '../../../src/report/model.ts';
+import { readReport, runCli, tempDir } from '../../support/cli.ts';
 
 const ran = (report: ConformanceReport): number =>
   new Set(report.requirements.flatMap((r) => r.tests.filter((t) => t.state === 'passed' || t.state === 'failed').map((t) => t.id))).size;

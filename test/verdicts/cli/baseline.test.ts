@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseExpectedDeviations } from '../../src/report/deviations.ts';
-import { readReport, runCli, tempDir } from '../support/cli.ts';
+import { parseExpectedDeviations } from '../../../src/report/deviations.ts';
+import { readReport, runCli, tempDir } from '../../support/cli.ts';
 
 const FAULTY = ['--reference-faults', 'error-status-mismatch', '--only', 'ERR-002', '--profile', 'standard', '--seed', '31'];
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../support/cli.ts';
+import { runCli, tempDir } from '../../support/cli.ts';
 
 describe('CI output (GitHub Actions) of a whole run', () => {
   it('a run with GITHUB_STEP_SUMMARY set appends its summary to that file', async () => {

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { USAGE } from '../../src/cli/args.ts';
-import type { ConformanceReport } from '../../src/report/model.ts';
-import { action, download, simulatedRunner, type ActionJob } from '../support/simulated-runner.ts';
-import { ROOT, startStandalone } from '../support/cli.ts';
+import { USAGE } from '../../../src/cli/args.ts';
+import type { ConformanceReport } from '../../../src/report/model.ts';
+import { action, download, simulatedRunner, type ActionJob } from '../../support/simulated-runner.ts';
+import { ROOT, startStandalone } from '../../support/cli.ts';
 
 /** Every flag a CI run needs has its input; merge-reports is the matrix's merge job. */
 const INPUT_TO_FLAG: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { EXPECTED_REQUESTS } from '../../src/cli/shard-balance.ts';
-import { startReferenceServer } from '../../src/reference/index.ts';
-import { readReport, runCli, tempDir } from '../support/cli.ts';
+import { EXPECTED_REQUESTS } from '../../../src/cli/shard-balance.ts';
+import { startReferenceServer } from '../../../src/reference/index.ts';
+import { readReport, runCli, tempDir } from '../../support/cli.ts';
 
 describe('the expected requests per suite file', () => {
   it('the table matches what a standard run sends today (a remote run of the reference)', async () => {

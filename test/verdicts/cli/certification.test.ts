@@ -2,13 +2,13 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyBundle, writeKeyPair } from '../../src/certificate/index.ts';
+import { verifyBundle, writeKeyPair } from '../../../src/certificate/index.ts';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { HAR_1_2_SCHEMA } from '../support/har-schema.ts';
+import { HAR_1_2_SCHEMA } from '../../support/har-schema.ts';
 import { parse as parseFlatted, stringify as stringifyFlatted } from 'flatted';
-import type { ShardRecord } from '../../src/report/index.ts';
-import { readReport, runCli } from '../support/cli.ts';
+import type { ShardRecord } from '../../../src/report/index.ts';
+import { readReport, runCli } from '../../support/cli.ts';
 
 /** A certification bundle a third party can check: every edit is caught, and named. */
 describe('certification: --certify, keygen, verify', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_RULES } from '../../src/profiles.ts';
-import { readReport, runCli, startStandalone, tempDir } from '../support/cli.ts';
+import { PROFILE_RULES } from '../../../src/profiles.ts';
+import { readReport, runCli, startStandalone, tempDir } from '../../support/cli.ts';
 
 describe('CLI: a quick run of the standalone reference', () => {
   it('the standalone reference with the right key: exit 0 (nothing failed; quick is partial by design) within the quick budget', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_RULES } from '../../src/profiles.ts';
-import { runCli, tempDir } from '../support/cli.ts';
+import { PROFILE_RULES } from '../../../src/profiles.ts';
+import { runCli, tempDir } from '../../support/cli.ts';
 
 const SMALL = ['--only', 'AUTH-001,ERR-001', '--profile', 'quick', '--seed', '5'];
 const QUICK_BUDGET = PROFILE_RULES.quick.budget;

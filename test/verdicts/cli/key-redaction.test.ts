@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startReferenceServer } from '../../src/reference/index.ts';
-import { startTampering } from './support/hostile-servers.ts';
-import { allFiles, runCli, startStandalone, tempDir } from '../support/cli.ts';
+import { startReferenceServer } from '../../../src/reference/index.ts';
+import { startTampering } from '../support/hostile-servers.ts';
+import { allFiles, runCli, startStandalone, tempDir } from '../../support/cli.ts';
 
 const KEY = 'sk-live-Recognisable-7f3a9c2e51';
 /** The key in the forms a careless log line might take. */
