@@ -14,9 +14,10 @@ function moduleCacheWritable(): boolean {
   }
 }
 
-// Three projects: `unit` is the project's own tests, in process (npm test, two minutes at most); `verdicts`
-// everything that drives whole CLI runs, against faulty and valid servers or as a user would (npm run test:verdicts; .ci/run
-// runs both); `conformance` is the product, the suites run against a target (npm run conformance).
+// Three projects: `unit` is the project's own tests, in process (npm test, two minutes at most);
+// `verdicts` everything that drives whole CLI runs, against faulty and valid servers or as a user would
+// (npm run test:verdicts; .ci/run runs both); `conformance` is the product, the suites run against a
+// target (npm run conformance).
 export default defineConfig({
   test: {
     experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
