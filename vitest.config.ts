@@ -14,9 +14,10 @@ function moduleCacheWritable(): boolean {
   }
 }
 
-// Three projects: `unit` is the project's own tests (npm test, a few minutes at most); `verdicts` the
-// long proofs that drive whole CLI runs against faulty and valid servers (npm run test:verdicts; .ci/run
-// runs both); `conformance` is the product, the suites run against a target (npm run conformance).
+// Three projects: `unit` is the project's own tests, in process (npm test, two minutes at most);
+// `verdicts` everything that drives whole CLI runs, against faulty and valid servers or as a user would
+// (npm run test:verdicts; .ci/run runs both); `conformance` is the product, the suites run against a
+// target (npm run conformance).
 export default defineConfig({
   test: {
     experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
@@ -26,8 +27,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          // Whole installs and simulated Action runs take minutes: they run with the verdict proofs.
-          exclude: ['test/verdicts/**', 'test/package/**', 'test/cli/action.test.ts'],
+          // Whole CLI runs, whole installs and simulated Action runs take seconds to minutes each: they run
+          // with the verdict proofs.
+          exclude: ['test/verdicts/**', 'test/package/**'],
+          // The project keeps no module state, so the files of a worker share its modules: src, the spec's
+          // Ajv compile and vitest itself load once per worker rather than once per file.
+          isolate: false,
+          // vitest's default on two cores is one worker; the tests are CPU-bound and in-process.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -36,7 +43,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'verdicts',
-          include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts', 'test/cli/action.test.ts'],
+          include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts'],
+          // Projects with different worker counts run as separate groups when several are asked for at once.
+          sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
@@ -51,6 +60,7 @@ export default defineConfig({
           // catalog are compiled once per worker instead of once per file.
           pool: 'threads',
           isolate: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { writeCertificationBundle } from '../../src/certificate/index.ts';
 import type { Har } from '../../src/report/har.ts';
-import { exchange } from '../report/fixtures.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { exchange } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -8,8 +8,8 @@ import { MANIFEST_FILE, type BundleManifest, suiteIdentity, writeCertificationBu
 import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
-import { BASE_TIME, runInfo } from '../report/fixtures.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { BASE_TIME, runInfo } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 import { asLogged } from './logged-run.ts';
 
 /** Helpers a forger would write: copy a bundle, edit it, make its manifest consistent again. */

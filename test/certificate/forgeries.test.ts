@@ -19,7 +19,7 @@ import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { runVerify } from '../../src/cli/verify.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { decideOverall } from '../../src/report/overall-verdict.ts';
-import { runCli } from '../cli/cli-helpers.ts';
+import { runCli } from '../support/cli.ts';
 import { copyBundle, notConformantBundle, readReport, rehash } from './bundles.ts';
 
 /**

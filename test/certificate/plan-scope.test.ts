@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { parsePlan } from '../../src/plans.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
-import { OPERATIONS, meta, outcome, runInfo } from '../report/fixtures.ts';
+import { OPERATIONS, meta, outcome, runInfo } from '../support/report-builders.ts';
 
 /** Every requirement the suite tests, each with one passing test: only the plan decides RATE-008. */
 function allPassing(): TestOutcome[] {

@@ -3,8 +3,8 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { rederive } from '../../src/certificate/index.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport, TestOutcome } from '../../src/report/report-types.ts';
-import { OPERATIONS, failed, meta, outcome, runInfo } from '../report/fixtures.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { OPERATIONS, failed, meta, outcome, runInfo } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 const catalog = loadCatalog();
 

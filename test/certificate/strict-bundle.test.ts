@@ -17,8 +17,8 @@ import { runVerify } from '../../src/cli/verify.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
-import { runInfo } from '../report/fixtures.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { runInfo } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 import { copyBundle, notConformantBundle, notConformantRun, readReport } from './bundles.ts';
 
 /** Nothing unsigned rides along: the envelope, the key files and the statement hold exactly what is signed. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { suiteIdentity } from '../../src/certificate/index.ts';
-import { ROOT } from '../cli/cli-helpers.ts';
+import { ROOT } from '../support/cli.ts';
 
 describe('suite identity: a digest of the suite content, not of a version number', () => {
   const dir = mkdtempSync(join(tmpdir(), 'suite-identity-'));

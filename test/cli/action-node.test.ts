@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from './cli-helpers.ts';
+import { ROOT } from '../support/cli.ts';
 
 /**
  * action/node.sh, the Action's choice of the Node the suite runs on, without internet: a fake runner tool

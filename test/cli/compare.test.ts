@@ -1,12 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareReports, formatComparison, runCompare } from '../../src/cli/compare.ts';
 import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport, TestOutcome } from '../../src/report/report-types.ts';
-import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../report/fixtures.ts';
-import { runCli, tempDir } from './cli-helpers.ts';
+import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
+import { tempDir } from '../support/cli.ts';
 
 function report(tests: TestOutcome[]): ConformanceReport {
   return buildReport({ runInfo: runInfo(), catalog: TINY_CATALOG, tests, harnessErrors: [], strict: false, operations: OPERATIONS });
@@ -73,21 +73,6 @@ describe('CI output (GitHub Actions)', () => {
     const lines = annotations(failing);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^::error title=MUS-001 MUST::The first MUST\. — expected status 401/);
-  });
-
-  it('a run with GITHUB_STEP_SUMMARY set appends its summary to that file', async () => {
-    const dir = tempDir('step-summary-');
-    const file = join(dir, 'summary.md');
-    writeFileSync(file, '# earlier step\n');
-    const run = await runCli(['--profile', 'quick', '--only', 'AUTH-001', '--seed', '3', '--report-dir', join(dir, 'reports')], {
-      GITHUB_STEP_SUMMARY: file,
-      GITHUB_ACTIONS: 'true',
-    });
-    expect(run.code, run.stdout).toBe(0);
-    const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('# earlier step\n')).toBe(true);
-    expect(text).toContain('## Animal Store conformance: PARTIAL');
-    expect(text).toContain('### Untested MUST requirements');
   });
 });
 

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { formatSummary } from '../../src/cli/console-summary.ts';
 import { buildReport } from '../../src/report/build-report.ts';
-import { OPERATIONS, failed, runInfo } from '../report/fixtures.ts';
+import { OPERATIONS, failed, runInfo } from '../support/report-builders.ts';
 
 /** A SHOULD listed before a MUST in the catalog, as RATE-006 is before RATE-012. */
 const CATALOG = parseCatalog(`

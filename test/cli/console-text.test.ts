@@ -3,7 +3,7 @@ import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { formatSummary } from '../../src/cli/console-summary.ts';
 import { consoleSafe, shownText } from '../../src/console-text.ts';
 import { html } from '../../src/report/html/safe-html.ts';
-import { sampleReport } from '../report/sample-report.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 /** What a hostile target puts in a body, a header or an error: each must reach the console inert. */
 const PAYLOADS = {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, reproduceCommand } from '../../src/cli/args.ts';
 import { loadConfig } from '../../src/config.ts';
-import { tempDir } from './cli-helpers.ts';
-import { referenceStartLine } from '../../src/cli/replay.ts';
+import { tempDir } from '../support/cli.ts';
+import { recordedArgs, referenceStartLine, shellWords as splitWords } from '../../src/cli/replay.ts';
 import { readStandaloneConfig } from '../../src/reference/standalone.ts';
 
 /** The printed command as a shell splits it, with API_KEY unset (the key lives in .env). */
@@ -86,5 +86,24 @@ describe('an embedded run: how to start the same reference again for its curl li
       variants: ['newest-first'],
     });
     expect(readStandaloneConfig([], {})).toMatchObject({ faults: [], variants: [] });
+  });
+});
+
+describe('the recorded command line read back', () => {
+  it('reads back the command lines the suite writes, without the keys', () => {
+    expect(splitWords(`npx animal-store-conformance --target 'http://h/v1?a=b c' --api-key "$API_KEY" --seed=-5`)).toEqual([
+      'npx',
+      'animal-store-conformance',
+      '--target',
+      'http://h/v1?a=b c',
+      '--api-key',
+      '$API_KEY',
+      '--seed=-5',
+    ]);
+    expect(
+      recordedArgs(
+        `npx animal-store-conformance --target http://h/v1 --api-key "$API_KEY" --exhaust-key "$EXHAUST_API_KEY" --profile standard --seed=7 --only auth --strict`,
+      ),
+    ).toEqual(['--target', 'http://h/v1', '--profile', 'standard', '--seed=7', '--strict']);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, headingSlug, npmScriptsNamed, relativeLinks } from './markdown.ts';
+import { headingAnchors, headingSlug, npmScriptsNamed, relativeLinks } from '../support/markdown.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The README is a front page that links out; everything else lives in docs/. */

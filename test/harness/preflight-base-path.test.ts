@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isHarnessError } from '../../src/errors.ts';
 import { preflight } from '../../src/harness/preflight.ts';
-import { KEY, startServer } from '../reference/helpers.ts';
+import { KEY, startServer } from '../support/reference-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'preflight-base-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

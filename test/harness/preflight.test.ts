@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isHarnessError } from '../../src/errors.ts';
 import { type PreflightAnswer, classify, preflight } from '../../src/harness/preflight.ts';
 import { FAULT_NAMES } from '../../src/reference/index.ts';
-import { KEY, startServer } from '../reference/helpers.ts';
+import { KEY, startServer } from '../support/reference-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'preflight-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMatrix, compareVersions, statusOf } from '../../src/matrix/build-matrix.ts';
 import type { MatrixInput } from '../../src/matrix/matrix-types.ts';
 import { compareReports } from '../../src/report/compare-reports.ts';
-import { input } from './fixtures.ts';
+import { input } from '../support/matrix-runs.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

@@ -5,7 +5,7 @@ import { browserOutputDir, launchChromium } from '../support/browser.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import type { MatrixInput } from '../../src/matrix/matrix-types.ts';
 import { writeMatrix } from '../../src/matrix/write-matrix.ts';
-import { HOSTILE, input } from './fixtures.ts';
+import { HOSTILE, input } from '../support/matrix-runs.ts';
 
 /** Six implementations (one at two versions), one not verified, markup in a name and in evidence. */
 function inputs(): MatrixInput[] {

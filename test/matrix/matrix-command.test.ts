@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
 import { keyId, loadPrivateKey, loadPublicKey, writeKeyPair } from '../../src/certificate/index.ts';
-import { HOSTILE, makeBundle } from './fixtures.ts';
+import { HOSTILE, makeBundle } from '../support/matrix-runs.ts';
 
 const SCHEMA = fileURLToPath(new URL('../../spec/matrix.schema.json', import.meta.url));
 

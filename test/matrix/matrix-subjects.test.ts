@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrivateKey, writeKeyPair } from '../../src/certificate/index.ts';
 import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
-import { makeBundle } from './fixtures.ts';
+import { makeBundle } from '../support/matrix-runs.ts';
 
 /** The matrix names what each bundle's signature is about, and nothing in it reorders a line or passes for a certificate. */
 describe('matrix: subject digests, inert bidi controls, unsigned badges', () => {

@@ -3,7 +3,7 @@ import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import { renderMatrixHtml } from '../../src/matrix/html/render-matrix-html.ts';
 import { escapeMarkdown, renderMatrixMarkdown } from '../../src/matrix/render-markdown.ts';
 import { badgeFileName } from '../../src/matrix/labels.ts';
-import { HOSTILE, input } from './fixtures.ts';
+import { HOSTILE, input } from '../support/matrix-runs.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
-import { ROOT } from '../cli/cli-helpers.ts';
-import { simulatedRunner } from './simulated-runner.ts';
+import { ROOT } from '../support/cli.ts';
+import { simulatedRunner } from '../support/simulated-runner.ts';
 
 /**
  * One commit, two forms, one suite: the Action (its scripts run by the simulated runner: its install, its

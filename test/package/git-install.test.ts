@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../cli/cli-helpers.ts';
+import { ROOT } from '../support/cli.ts';
 
 /**
  * The package installed from git, as `npm install git+https://…` does it: npm clones, installs the dev

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../cli/cli-helpers.ts';
+import { ROOT } from '../support/cli.ts';
 
 /**
  * The package as a user gets it: `npm pack` (prepack compiles to dist/), the tarball installed into an

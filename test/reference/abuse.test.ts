@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, abuseCases, abuseProblems } from '../bench/lib/abuse-cases.ts';
-import { pooled } from '../bench/lib/abuse-load.ts';
-import { rawExchange } from '../bench/lib/raw-exchange.ts';
-import { KEY, startServer } from './helpers.ts';
+import { FAMILIES, abuseCases, abuseProblems } from '../../bench/lib/abuse-cases.ts';
+import { pooled } from '../../bench/lib/abuse-load.ts';
+import { rawExchange } from '../../bench/lib/raw-exchange.ts';
+import { KEY, startServer } from '../support/reference-server.ts';
 
 // A sample of the abuse bench (`npm run bench -- --only abuse` sends 10,500): each family, in-process.
 const PER_FAMILY = 40;

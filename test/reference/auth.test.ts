@@ -1,6 +1,6 @@
 import { Client } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { KEY, call, createPet, expectErrorBody, expectRateHeaders, startServer } from './helpers.ts';
+import { KEY, call, createPet, expectErrorBody, expectRateHeaders, startServer } from '../support/reference-server.ts';
 
 const CHALLENGE = 'Bearer realm="animal-store"';
 const CHALLENGE_INVALID = 'Bearer realm="animal-store", error="invalid_token"';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseJson } from '../../src/json.ts';
-import { KEY, call, startServer } from './helpers.ts';
+import { KEY, call, startServer } from '../support/reference-server.ts';
 
 describe('reference server: concurrency', () => {
   it('gives 1,000 concurrent creates 1,000 unique ids, each retrievable and listed once', async () => {

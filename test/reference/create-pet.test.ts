@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createPet, expectErrorBody, startServer } from './helpers.ts';
+import { call, createPet, expectErrorBody, startServer } from '../support/reference-server.ts';
 
 const MAX = '9223372036854775807';
 const MIN = '-9223372036854775808';

@@ -1,7 +1,7 @@
 import type { ReferenceOptions, ReferenceServer } from '../../src/reference/index.ts';
-import type { Answer, ManualClock } from './helpers.ts';
+import type { Answer, ManualClock } from '../support/reference-server.ts';
 
-export { call, createPet } from './helpers.ts';
+export { call, createPet } from '../support/reference-server.ts';
 
 export interface ProbeContext {
   server: ReferenceServer;

@@ -1,6 +1,6 @@
 import type { FaultName } from '../../src/reference/index.ts';
 import { type FaultProbe, type ProbeContext, bodyOf, call, createPet } from './fault-probe.ts';
-import { KEY, ROOMY_KEY } from './helpers.ts';
+import { KEY, ROOMY_KEY } from '../support/reference-server.ts';
 
 const SMALL = 'small-key-0000000000';
 const smallKey = { options: { keys: [ROOMY_KEY, { key: SMALL, plan: 'enterprise', perMinute: 4, perDay: 100 }] } } as const;

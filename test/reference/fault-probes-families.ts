@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Client, request } from 'undici';
 import type { FaultName, ReferenceServer } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
-import { KEY, ROOMY_KEY } from './helpers.ts';
+import { KEY, ROOMY_KEY } from '../support/reference-server.ts';
 
 const NEW_PET = '{"name":"Rex","categoryId":1}';
 const smallKey = { options: { keys: [ROOMY_KEY, { key: 'small-key-0000000000', plan: 'enterprise', perMinute: 2, perDay: 100 }] } } as const;

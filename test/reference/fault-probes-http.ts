@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type { FaultName, ReferenceServer } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
-import { KEY } from './helpers.ts';
+import { KEY } from '../support/reference-server.ts';
 
 const pet = { name: 'Rex', categoryId: 7, status: 'sold' };
 

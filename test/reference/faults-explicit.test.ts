@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createPet, expectErrorBody, manualClock, startServer } from './helpers.ts';
+import { call, createPet, expectErrorBody, manualClock, startServer } from '../support/reference-server.ts';
 
 const SMALL = 'small-key-0000000000';
 const smallKeys = [{ key: SMALL, plan: 'enterprise', perMinute: 4, perDay: 100 }] as const;

@@ -5,7 +5,7 @@ import { FAULTS, FAULT_NAMES, type FaultName, startReferenceServer } from '../..
 import { ACCESS_PROBES } from './fault-probes-access.ts';
 import { FAMILY_PROBES } from './fault-probes-families.ts';
 import { HTTP_PROBES } from './fault-probes-http.ts';
-import { call, contract, manualClock, startServer } from './helpers.ts';
+import { call, contract, manualClock, startServer } from '../support/reference-server.ts';
 
 const PROBES = { ...HTTP_PROBES, ...ACCESS_PROBES, ...FAMILY_PROBES };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Client } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseJson } from '../../src/json.ts';
-import { KEY, contract, startServer } from './helpers.ts';
+import { KEY, contract, startServer } from '../support/reference-server.ts';
 
 const SEGMENTS = [
   ...['v1', 'pets', '1', '0', '-1', 'abc', '1.5', '9223372036854775808', '', ';', "'", '~', '..', '.'],

@@ -1,6 +1,6 @@
 import type { IndependentFaultName } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
-import { KEY } from './helpers.ts';
+import { KEY } from '../support/reference-server.ts';
 
 /** Probes of the independent faults in authentication, rate limiting and the Error body. */
 

@@ -4,7 +4,7 @@ import { FAULTS, FAULT_NAMES, INDEPENDENT_FAULTS, INDEPENDENT_FAULT_NAMES, type 
 import type { FaultProbe } from './fault-probe.ts';
 import { ACCESS_PROBES } from './independent-fault-probes-access.ts';
 import { DATA_PROBES } from './independent-fault-probes-data.ts';
-import { call, manualClock, startServer } from './helpers.ts';
+import { call, manualClock, startServer } from '../support/reference-server.ts';
 
 const PROBES: Partial<Record<IndependentFaultName, FaultProbe>> = { ...ACCESS_PROBES, ...DATA_PROBES };
 

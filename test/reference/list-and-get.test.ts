@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.ts';
-import { call, contract, createPet, expectErrorBody, startServer } from './helpers.ts';
+import { call, contract, createPet, expectErrorBody, startServer } from '../support/reference-server.ts';
 
 const STATUSES = ['available', 'pending', 'sold', undefined] as const;
 

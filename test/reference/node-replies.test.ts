@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './helpers.ts';
+import { startServer } from '../support/reference-server.ts';
 
-/** Sends raw bytes and returns everything the server answered before closing (or after a short wait). */
+/**
+ * Sends raw bytes and returns what the server answered: up to its JSON body, or its close, whichever comes
+ * first (a connection it keeps open is not waited out; the time-out only guards a server that never answers).
+ */
 function raw(port: number, text: string): Promise<string> {
   return new Promise((resolve) => {
     let out = '';
@@ -13,10 +16,12 @@ function raw(port: number, text: string): Promise<string> {
     };
     socket.on('data', (chunk) => {
       out += chunk.toString('latin1');
+      if (parse(out).body !== undefined) done();
     });
     socket.on('close', done);
     socket.on('error', done);
-    setTimeout(done, 1_000);
+    const guard = setTimeout(done, 5_000);
+    socket.on('close', () => clearTimeout(guard));
   });
 }
 

@@ -1,6 +1,6 @@
 import type { ReferenceOptions, ReferenceServer } from '../../src/reference/index.ts';
 import type { OutsideFaultName } from '../../src/reference/outside-faults/index.ts';
-import { type Answer, KEY, call, createPet } from './helpers.ts';
+import { type Answer, KEY, call, createPet } from '../support/reference-server.ts';
 
 /**
  * For each outside fault, a few requests whose answers differ between the correct reference and the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_FAULTS, OUTSIDE_FAULT_NAMES } from '../../src/reference/index.ts';
-import { manualClock, startServer } from './helpers.ts';
+import { manualClock, startServer } from '../support/reference-server.ts';
 import { OUTSIDE_PROBES } from './outside-fault-probes.ts';
 
 /** No outside fault is a no-op: each changes an answer of the reference (its probe says which). */

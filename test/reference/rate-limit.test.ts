@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createPet, expectErrorBody, expectRateHeaders, manualClock, startServer } from './helpers.ts';
+import { call, createPet, expectErrorBody, expectRateHeaders, manualClock, startServer } from '../support/reference-server.ts';
 
 const SMALL = 'small-key-0000000000';
 // 12:00:10 on a minute boundary + 10 s: the minute window turns 50 s later, the day window at midnight.

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SUNSET_AT_MS } from '../../src/reference/index.ts';
-import { call, contract, createPet, expectErrorBody, expectRateHeaders, manualClock, startServer } from './helpers.ts';
+import { call, contract, createPet, expectErrorBody, expectRateHeaders, manualClock, startServer } from '../support/reference-server.ts';
 
 describe('reference server: operations', () => {
   it('listens on 127.0.0.1 with a /v1 base URL and starts empty', async () => {

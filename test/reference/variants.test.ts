@@ -3,7 +3,7 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import { VARIANTS, VARIANT_NAMES, type VariantName, combineVariants, mergeVariantOptions } from '../../src/reference/index.ts';
 import type { ReferenceServer } from '../../src/reference/index.ts';
-import { type ManualClock, ROOMY_KEY, call, contract, createPet, expectErrorBody, manualClock, startServer } from './helpers.ts';
+import { type ManualClock, ROOMY_KEY, call, contract, createPet, expectErrorBody, manualClock, startServer } from '../support/reference-server.ts';
 
 const SMALL = 'small-key-0000000000';
 const small = { key: SMALL, plan: 'enterprise', perMinute: 1, perDay: 100 } as const;

@@ -5,7 +5,7 @@ import { buildReport } from '../../src/report/build-report.ts';
 import { renderHtml } from '../../src/report/render-html.ts';
 import { renderJunit } from '../../src/report/render-junit.ts';
 import { failingVerdict } from '../../src/report/requirement-verdict.ts';
-import { OPERATIONS, failed, passed, runInfo } from './fixtures.ts';
+import { OPERATIONS, failed, passed, runInfo } from '../support/report-builders.ts';
 
 /**
  * An ADVISORY is what a standard asks beyond the interface: broken, it warns, never fails a run (not even

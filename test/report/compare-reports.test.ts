@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnHistories } from '../../src/matrix/history.ts';
 import { CHANGE_CLASSES, compareReports, emptyChangeLists } from '../../src/report/compare-reports.ts';
-import { input } from '../matrix/fixtures.ts';
+import { input } from '../support/matrix-runs.ts';
 
 describe('the lists of changes a comparison starts from', () => {
   it('are one fresh, empty list per class, in the order a comparison lists them', () => {

@@ -7,7 +7,7 @@ import { type Reporter, startVitest } from 'vitest/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConformanceReporter } from '../../src/report/conformance-reporter.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
-import { OPERATIONS, TINY_CATALOG, runInfo } from './fixtures.ts';
+import { OPERATIONS, TINY_CATALOG, runInfo } from '../support/report-builders.ts';
 
 const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/reporter-run/', import.meta.url));
 const dirs: string[] = [];

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { browserOutputDir, launchChromium } from '../support/browser.ts';
 import { writeReports } from '../../src/report/write-reports.ts';
-import { sampleReport } from './sample-report.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 test('the HTML report works in a browser: no console error, filters, search, inert hostile text, print shows all', async (ctx) => {
   const browser = await launchChromium(ctx);

@@ -4,7 +4,7 @@ import type { TestOutcome } from '../../src/report/report-types.ts';
 import { renderHtml } from '../../src/report/render-html.ts';
 import { renderJunit } from '../../src/report/render-junit.ts';
 import { reportContradictions } from '../../src/report/report-consistency.ts';
-import { OPERATIONS, TINY_CATALOG, outcome, passed, runInfo } from './fixtures.ts';
+import { OPERATIONS, TINY_CATALOG, outcome, passed, runInfo } from '../support/report-builders.ts';
 
 /** A test the run never reached: vitest reported it skipped (or pending), the harness gave it no code. */
 function notRun(id: string, note = 'The test run was aborted by the user.'): TestOutcome {

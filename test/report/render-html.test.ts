@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderHtml } from '../../src/report/render-html.ts';
-import { HOSTILE, sampleReport } from './sample-report.ts';
+import { HOSTILE, sampleReport } from '../support/sample-report.ts';
 
 describe('conformance.html', () => {
   const { report } = sampleReport({ exchangesPerTest: 5, harnessErrors: true });

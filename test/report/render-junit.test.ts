@@ -1,8 +1,8 @@
 import { describe, expect, it, test } from 'vitest';
 import { buildReport } from '../../src/report/build-report.ts';
 import { renderJunit, xmlText } from '../../src/report/render-junit.ts';
-import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from './fixtures.ts';
-import { HOSTILE, sampleReport } from './sample-report.ts';
+import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
+import { HOSTILE, sampleReport } from '../support/sample-report.ts';
 import { type XmlElement, parseXml } from './xml-check.ts';
 
 const suites = (root: XmlElement) => root.children.filter((c) => c.name === 'testsuite');

@@ -3,8 +3,8 @@ import { buildReport } from '../../src/report/build-report.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { reportContradictions } from '../../src/report/report-consistency.ts';
 import { renderJson } from '../../src/report/render-json.ts';
-import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from './fixtures.ts';
-import { sampleReport } from './sample-report.ts';
+import { OPERATIONS, TINY_CATALOG, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 /** conformance.json as a reader gets it: parsed JSON, nothing of ours attached. */
 const asRead = (report: ConformanceReport): ConformanceReport => JSON.parse(renderJson(report)) as ConformanceReport;

@@ -5,8 +5,8 @@ import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { buildReport } from '../../src/report/build-report.ts';
 import { renderJson } from '../../src/report/render-json.ts';
-import { OPERATIONS, TINY_CATALOG, failed, runInfo } from './fixtures.ts';
-import { sampleReport } from './sample-report.ts';
+import { OPERATIONS, TINY_CATALOG, failed, runInfo } from '../support/report-builders.ts';
+import { sampleReport } from '../support/sample-report.ts';
 
 const SCHEMA_PATH = fileURLToPath(new URL('../../spec/report.schema.json', import.meta.url));
 

@@ -3,7 +3,7 @@ import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
 import { expectedStatuses, rootCauses, schemaViolation } from '../../src/report/root-causes.ts';
-import { OPERATIONS, exchange, failed, passed, runInfo, skipped } from './fixtures.ts';
+import { OPERATIONS, exchange, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
 
 /** Five MUSTs whose texts are alike on purpose: the grouping must not read them. */
 const CATALOG = parseCatalog(`

@@ -3,7 +3,7 @@ import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { formatSummary } from '../../src/cli/console-summary.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import { renderHtml } from '../../src/report/render-html.ts';
-import { OPERATIONS, exchange, failed, runInfo } from './fixtures.ts';
+import { OPERATIONS, exchange, failed, runInfo } from '../support/report-builders.ts';
 
 const CATALOG = parseCatalog(`
 version: 1

@@ -3,7 +3,7 @@ import { buildReport } from '../../src/report/build-report.ts';
 import type { Deviation, RequirementVerdict, TestOutcome } from '../../src/report/report-types.ts';
 import { requirementIdOf } from '../../src/report/requirement-verdict.ts';
 import type { RunInfo } from '../../src/report/run-info.ts';
-import { OPERATIONS, TINY_CATALOG, exchange, failed, finding, outcome, passed, runInfo, skipped } from './fixtures.ts';
+import { OPERATIONS, TINY_CATALOG, exchange, failed, finding, outcome, passed, runInfo, skipped } from '../support/report-builders.ts';
 
 interface Options {
   strict?: boolean;

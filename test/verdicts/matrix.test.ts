@@ -6,7 +6,7 @@ import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { statusOf } from '../../src/matrix/build-matrix.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { writeKeyPair } from '../../src/certificate/index.ts';
-import { runCli, startStandalone } from '../cli/cli-helpers.ts';
+import { runCli, startStandalone } from '../support/cli.ts';
 
 /**
  * The matrix of implementations that really run: the reference, valid variants of it (each a different

@@ -5,8 +5,8 @@ import { renderMatrixHtml } from '../../../src/matrix/html/render-matrix-html.ts
 import { htmlPage } from '../../../src/report/html/page.ts';
 import { html } from '../../../src/report/html/safe-html.ts';
 import { renderHtml } from '../../../src/report/render-html.ts';
-import { input } from '../../matrix/fixtures.ts';
-import { sampleReport } from '../sample-report.ts';
+import { input } from '../../support/matrix-runs.ts';
+import { sampleReport } from '../../support/sample-report.ts';
 
 /** The page's one inline script, and the hash its Content-Security-Policy admits. */
 function scriptAndPolicy(page: string): { script: string; admitted: string[] } {

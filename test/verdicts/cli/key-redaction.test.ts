@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startReferenceServer } from '../../../src/reference/index.ts';
+import { startTampering } from '../support/hostile-servers.ts';
+import { allFiles, runCli, startStandalone, tempDir } from '../../support/cli.ts';
+
+const KEY = 'sk-live-Recognisable-7f3a9c2e51';
+/** The key in the forms a careless log line might take. */
+const FORMS = [KEY, KEY.toLowerCase(), KEY.toUpperCase(), encodeURIComponent(KEY), Buffer.from(KEY).toString('base64')];
+
+/** A reference that accepts any token and answers createPet with 200: failures whose evidence carries the key and its variants. */
+async function faultyTarget(): Promise<string> {
+  const server = await startReferenceServer({
+    keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }],
+    faults: ['auth-any-token', 'create-returns-200'],
+  });
+  onTestFinished(() => server.close());
+  return server.url;
+}
+
+describe('redaction: the API key appears in no report, bundle, console line or error', () => {
+  it.each([
+    // --certify implies --require-complete: a key too large to exhaust leaves the run partial, exit 1.
+    [
+      'the right key (a partial thorough run, with a certification bundle)',
+      async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url,
+      1,
+      'partial',
+    ],
+    [
+      'a wrong key (refused by the preflight)',
+      async () => (await startStandalone('right-key-only-the-server-knows-42:enterprise:100000:1000000')).url,
+      2,
+      'incomplete',
+    ],
+    ['a faulty server (failures full of evidence)', faultyTarget, 1, 'not-conformant'],
+  ] as const)('%s', async (_label, start, exitCode, overall) => {
+    const url = await start();
+    const reports = tempDir('redaction-reports-');
+    const bundle = tempDir('redaction-bundle-');
+    const plan = ['--plan', 'enterprise:100000:1000000'];
+    const result = await runCli(['--target', url, ...plan, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
+    expect(result.code, result.stdout).toBe(exitCode);
+    const outputs = [{ path: 'stdout', text: result.stdout }, { path: 'stderr', text: result.stderr }, ...allFiles(reports), ...allFiles(bundle)];
+    expect(outputs.map((o) => o.path.replace(/.*\//, '')).sort()).toEqual(
+      expect.arrayContaining(['conformance.html', 'conformance.json', 'junit.xml', 'stdout']),
+    );
+    if (overall !== 'incomplete') expect(outputs.map((o) => o.path.replace(/.*\//, ''))).toEqual(expect.arrayContaining(['exchanges.har', 'manifest.json']));
+    for (const { path, text } of outputs) {
+      for (const form of FORMS) expect(text.includes(form), `${form} found in ${path}`).toBe(false);
+    }
+    const json = outputs.find((o) => o.path.endsWith('conformance.json'))?.text ?? '';
+    expect((JSON.parse(json) as { verdict: { overall: string } }).verdict.overall).toBe(overall);
+    // Failures carry their evidence, only redacted: Authorization reads "Bearer ***", curl uses $API_KEY.
+    if (overall === 'not-conformant') {
+      expect(json).toContain('Bearer ***');
+      expect(json).toContain('$API_KEY');
+      expect(result.stdout).toContain('Reproduce with: curl');
+    }
+    if (overall === 'incomplete') expect(result.stderr).toMatch(/the key was refused/);
+  });
+});
+
+/** Every run of 8 characters of the key, lower-cased: none may be readable in any output. */
+const FRAGMENTS = Array.from({ length: KEY.length - 7 }, (_, i) => KEY.slice(i, i + 8).toLowerCase());
+
+/** The key with every other letter written as a JSON escape of the letter in the other case (\u0052 for r). */
+const ESCAPED_OTHER_CASE = [...KEY]
+  .map((c, i) => {
+    if (!/[a-z]/i.test(c) || i % 2 === 1) return c;
+    const other = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+    const hex = other.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${i % 4 === 0 ? hex.toUpperCase() : hex}`;
+  })
+  .join('');
+
+/** What the hostile target writes into every 401: the key quoted, workflow commands, Markdown links and images. */
+const HOSTILE_401 = `##[stop-commands]tok Unauthorized: the API key ${KEY} is not valid; ::warning::x ![img](https://evil.example/p.png) [click](https://evil.example) | a | ${ESCAPED_OTHER_CASE}`;
+
+describe('redaction: a hostile target that quotes, splits and escapes the key', () => {
+  it('no 8-character fragment of the key in any stream or file, no ##[ on stdout, no link in the job summary', async ({ onTestFinished: finished }) => {
+    const upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }] });
+    onTestFinished(() => upstream.close());
+    const target = await startTampering({ onTestFinished: finished }, new URL(upstream.url).origin, (answer) => ({
+      status: answer.status,
+      // The key split across three headers of every answer, and escaped in the other letter case in a fourth.
+      headers: { ...answer.headers, 'x-key-a': KEY.slice(0, 11), 'x-key-b': KEY.slice(11, 22), 'x-key-c': KEY.slice(22), 'x-echo': ESCAPED_OTHER_CASE },
+      body: answer.status === 401 ? Buffer.from(HOSTILE_401) : answer.body,
+    }));
+    const reports = tempDir('hostile-redaction-reports-');
+    const bundle = tempDir('hostile-redaction-bundle-');
+    const summary = join(tempDir('hostile-redaction-summary-'), 'summary.md');
+    const args = [
+      '--target',
+      `${target.origin}/v1`,
+      '--plan',
+      'enterprise:100000:1000000',
+      '--profile',
+      'thorough',
+      '--report-dir',
+      reports,
+      '--certify',
+      bundle,
+    ];
+    const result = await runCli(args, { API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(result.code, result.stdout).toBe(1);
+    const summaryText = readFileSync(summary, 'utf8');
+    const outputs = [
+      { path: 'stdout', text: result.stdout },
+      { path: 'stderr', text: result.stderr },
+      { path: 'step summary', text: summaryText },
+      ...allFiles(reports),
+      ...allFiles(bundle),
+    ];
+    expect(outputs.map((o) => o.path.replace(/.*\//, ''))).toEqual(expect.arrayContaining(['conformance.html', 'junit.xml', 'exchanges.har']));
+    // The hostile text did reach the outputs (as evidence), only redacted.
+    expect(outputs.find((o) => o.path.endsWith('conformance.json'))?.text).toContain('Unauthorized: the API key ***');
+    for (const { path, text } of outputs) {
+      const lower = text.toLowerCase();
+      for (const fragment of FRAGMENTS) expect(lower.includes(fragment), `${fragment} found in ${path}`).toBe(false);
+    }
+    expect(result.stdout).toMatch(/^::error /m);
+    expect(result.stdout).not.toContain('##[');
+    expect(result.stdout.split('\n').filter((line) => !line.startsWith('::error ') && line.includes('::'))).toEqual([]);
+    expect(summaryText).toContain('evil.example');
+    expect(summaryText.replace(/\n {2}```sh\n[^\n]*\n {2}```/g, '')).not.toMatch(/(?<!\\)\]\(|(?<!\\)!\[/);
+  });
+});
