@@ -46,7 +46,7 @@ describe('asking for help or the version is never a usage error', () => {
     const { code, lines } = await run(['help', 'frobnicate']);
     expect(code).toBe(2);
     expect(lines).toEqual([
-      'animal-store-conformance: no help on "frobnicate"; there is help on compare, verify, keygen, matrix, reference, faults and variants (see --help)',
+      'animal-store-conformance: no help on "frobnicate"; there is help on compare, verify, rejudge, keygen, matrix, reference, faults and variants (see --help)',
     ]);
   });
 });
