@@ -1,6 +1,8 @@
 // The audit of mutation/equivalents.yaml against the mutants of a run: how many each reason ignores, and
-// the entries that have rotted (an entry that matches no mutant of a mutated file, or more mutants than
-// its count). A rotted entry fails the run: the list must say exactly what it ignores.
+// the entries that have rotted (an entry that matches no mutant of a mutated file: its location no longer
+// holds its text, because the code moved or changed; or one that matches more than one mutant). A rotted
+// entry fails the run: the list must say exactly what it ignores. `node mutation/rebind.mjs` re-locates
+// the entries whose text and source line moved unchanged, for review.
 import { entryOf } from './reviewed-equivalents.mjs';
 
 /** mutants: [{ file, statusReason }]; files: the files the run mutated (an entry elsewhere is not judged). */
@@ -16,9 +18,9 @@ export function auditEntries({ reasons, entries }, mutants, files) {
     const found = matched.get(entry.index) ?? 0;
     byReason[entry.reason] += found;
     if (!files.has(entry.file)) continue;
-    const where = `#${entry.index} ${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
-    if (found === 0) problems.push(`entry ${where} matches no mutant: remove it or update its source text`);
-    else if (found !== entry.count) problems.push(`entry ${where} matches ${found} mutants, not ${entry.count}: review the new ones`);
+    const where = `#${entry.index} ${entry.file}:${entry.at} ${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
+    if (found === 0) problems.push(`entry ${where} matches no mutant: its location no longer holds its text (moved? node mutation/rebind.mjs), or it is gone`);
+    else if (found !== 1) problems.push(`entry ${where} matches ${found} mutants, not one`);
   }
   const ignored = [...matched.values()].reduce((a, b) => a + b, 0);
   const otherIgnored = mutants.filter((m) => m.status === 'Ignored' && entryOf(m.statusReason) === undefined).length;

@@ -19,7 +19,7 @@ const variants = args.includes('--variants');
 const thorough = args.includes('--thorough');
 const passThrough = args.filter((a) => a !== '--variants' && a !== '--thorough');
 const profile = thorough ? 'thorough' : (process.env.MUTATION_PROFILE ?? 'standard');
-const files = selectFiles(mutatePatterns({ variants, all: Boolean(process.env.MUTATE_ALL) }));
+const files = selectFiles(mutatePatterns({ variants }));
 
 const offline = await listMutants(files, undefined, variants ? 'variants' : 'reference');
 const before = auditEntries(offline.loaded, offline.mutants, new Set(files));
