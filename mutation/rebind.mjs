@@ -6,7 +6,8 @@
 // same file, mutator, replaced text, replacement and source line elsewhere in the file: exactly one such
 // mutant not bound to another entry is a move, printed old → new for review (--write records it). An entry
 // whose text or line changed, or that has several candidates, is printed as unresolved: review it by hand
-// (`node mutation/list-mutants.mjs` shows every mutant and its location). An entry written without a
+// (`node mutation/list-mutants.mjs` shows every mutant and its location). A reviewed range (`ranges`)
+// whose first and last lines moved together is re-located the same way. An entry written without a
 // location (a new one) is bound the same way; its `context`, if given, narrows the candidates to the
 // mutants whose line contains it.
 /* global process, console */
@@ -14,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { selectFiles } from './globs.mjs';
 import { listMutants } from './list-mutants.mjs';
-import { ENTRIES_FILE, loadEntries, normalise } from './reviewed-equivalents.mjs';
+import { ENTRIES_FILE, loadEntries, normalise, rangeHolds } from './reviewed-equivalents.mjs';
 import { mutatePatterns } from './targets.mjs';
 
 /** The mutants of a run, each with its key without the location. */
@@ -57,6 +58,17 @@ export function rebind(entries, mutants) {
   return proposals;
 }
 
+/**
+ * Where a reviewed range moved: the one place of `lines` (the file's lines) where its first and last lines
+ * stand as far apart as before; undefined when it holds, null when there is no such place or several.
+ */
+export function relocateRange(range, lines) {
+  if (rangeHolds(range, lines)) return undefined;
+  const span = range.to - range.from;
+  const starts = lines.flatMap((line, i) => (normalise(line) === range.first && normalise(lines[i + span] ?? '') === range.last ? [i + 1] : []));
+  return starts.length === 1 ? `${starts[0]}-${starts[0] + span}` : null;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const write = process.argv.includes('--write');
   const byRun = { reference: await mutantsOf('reference'), variants: await mutantsOf('variants') };
@@ -92,6 +104,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.log(`UNRESOLVED ${where}: ${proposal.candidates.length} candidates${list}`);
       }
     }
+  }
+  for (const range of loadEntries(ENTRIES_FILE, 'reference', { unbound: true }).ranges) {
+    const to = relocateRange(range, readFileSync(range.file, 'utf8').split('\n'));
+    if (to === undefined) continue;
+    if (to === null) {
+      unresolved += 1;
+      console.log(
+        `UNRESOLVED range #${range.index} ${range.file}:${range.lines} [${range.reason}]: its first and last lines are not found ${range.to - range.from} lines apart, once`,
+      );
+      continue;
+    }
+    console.log(`MOVED range #${range.index} ${range.file}:${range.lines} [${range.reason}] → ${to}`);
+    if (write) doc.getIn(['ranges', range.index]).set('lines', to);
   }
   if (write) writeFileSync(ENTRIES_FILE, doc.toString({ lineWidth: 0 }));
   console.log(

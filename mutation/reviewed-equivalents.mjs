@@ -20,8 +20,11 @@ import { parse } from 'yaml';
 
 export const ENTRIES_FILE = fileURLToPath(new URL('./equivalents.yaml', import.meta.url));
 
-/** `[equivalent <reason>] #<n>`: the prefix of an ignored mutant's statusReason (parsed by the audit). */
-const TAG = /^\[equivalent ([a-z0-9-]+)\] #(\d+): /;
+/**
+ * `[equivalent <reason>] #<n>` (an entry) or `[equivalent <reason>] range #<n>` (a reviewed range): the
+ * prefix of an ignored mutant's statusReason (parsed by the audit).
+ */
+const TAG = /^\[equivalent ([a-z0-9-]+)\] (range )?#(\d+): /;
 
 /** Whitespace runs collapsed to one space: entries survive re-indentation and line wrapping. */
 export function normalise(text) {
@@ -60,7 +63,21 @@ export function loadEntries(file = ENTRIES_FILE, run = currentRun(), { unbound =
       ...(entry.context === undefined ? {} : { context: normalise(String(entry.context)) }),
     };
   });
-  return { reasons, entries: entries.filter((entry) => entry.run === undefined || entry.run === run) };
+  const ranges = (doc?.ranges ?? []).map((range, index) => {
+    for (const field of ['file', 'lines', 'first', 'last', 'reason']) {
+      if (typeof range?.[field] !== 'string') throw new Error(`${file}: range #${index} lacks ${field}`);
+    }
+    if (!(range.reason in reasons)) throw new Error(`${file}: range #${index} names the unknown reason ${range.reason}`);
+    const match = /^(\d+)-(\d+)$/.exec(range.lines);
+    if (!match || Number(match[1]) > Number(match[2])) throw new Error(`${file}: range #${index}: lines must be <first>-<last>`);
+    return { ...range, index, from: Number(match[1]), to: Number(match[2]), first: normalise(range.first), last: normalise(range.last) };
+  });
+  return { reasons, entries: entries.filter((entry) => entry.run === undefined || entry.run === run), ranges };
+}
+
+/** Whether a range's first and last lines still read as it says (the file's lines, from 0). */
+export function rangeHolds(range, lines) {
+  return normalise(lines[range.from - 1] ?? '') === range.first && normalise(lines[range.to - 1] ?? '') === range.last;
 }
 
 /** The statusReason an ignored mutant carries: the reason's key, the entry's number, the reason text. */
@@ -68,10 +85,21 @@ export function ignoreReason(entry, reasons) {
   return `[equivalent ${entry.reason}] #${entry.index}: ${reasons[entry.reason]}`;
 }
 
+/** The statusReason of a mutant a reviewed range ignores. */
+export function rangeReason(range, reasons) {
+  return `[equivalent ${range.reason}] range #${range.index}: ${reasons[range.reason]}`;
+}
+
 /** The entry number an ignored mutant's statusReason names, or undefined for any other reason. */
 export function entryOf(statusReason) {
   const match = TAG.exec(statusReason ?? '');
-  return match ? Number(match[2]) : undefined;
+  return match && !match[2] ? Number(match[3]) : undefined;
+}
+
+/** The range number an ignored mutant's statusReason names, or undefined for any other reason. */
+export function rangeOf(statusReason) {
+  const match = TAG.exec(statusReason ?? '');
+  return match?.[2] ? Number(match[3]) : undefined;
 }
 
 /** The project-relative, slash-separated path of a file Stryker names (in the project or its sandbox). */
@@ -127,7 +155,7 @@ export function originalText(mutant, sources) {
 /** Wraps Stryker's MutantCollector so every mutant an entry names is ignored with the entry's reason. */
 export async function installReviewedEquivalents(file = ENTRIES_FILE, run = currentRun(), { none = false } = {}) {
   // none: every mutant as Stryker makes it, no entry applied (mutation/rebind.mjs binds entries to them).
-  const loaded = none ? { reasons: {}, entries: [] } : loadEntries(file, run);
+  const loaded = none ? { reasons: {}, entries: [], ranges: [] } : loadEntries(file, run);
   const match = createMatcher(loaded);
   const entry = realpathSync(fileURLToPath(import.meta.resolve('@stryker-mutator/instrumenter')));
   const { MutantCollector } = await import(new URL('./transformers/mutant-collector.js', pathToFileURL(entry)).href);
@@ -145,8 +173,16 @@ export async function installReviewedEquivalents(file = ENTRIES_FILE, run = curr
     }
     if (!mutant.ignoreReason) {
       const { original, at, line } = originalText(mutant, sources);
-      const found = match(projectPath(mutant.fileName), mutant.mutatorName, at, original, mutant.replacementCode, line);
+      const path = projectPath(mutant.fileName);
+      const found = match(path, mutant.mutatorName, at, original, mutant.replacementCode, line);
       if (found) mutant.ignoreReason = ignoreReason(found, loaded.reasons);
+      else {
+        // A reviewed range: the mutants starting on its lines, while its first and last lines hold their text.
+        const row = Number(at.split(':')[0]);
+        const lines = sources.get(mutant.fileName).split('\n');
+        const range = loaded.ranges.find((r) => r.file === path && row >= r.from && row <= r.to && rangeHolds(r, lines));
+        if (range) mutant.ignoreReason = rangeReason(range, loaded.reasons);
+      }
     }
     return mutant;
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,9 +34,12 @@ interface Proposal {
   to?: Listed;
   candidates?: Listed[];
 }
-const rebinding = (await import('../../mutation/rebind.mjs' as string)) as { rebind(entries: unknown[], mutants: unknown[]): Proposal[] };
+const rebinding = (await import('../../mutation/rebind.mjs' as string)) as {
+  rebind(entries: unknown[], mutants: unknown[]): Proposal[];
+  relocateRange(range: unknown, lines: string[]): string | null | undefined;
+};
 const equivalents = (await import('../../mutation/reviewed-equivalents.mjs' as string)) as {
-  loadEntries(file: string, run?: string, options?: { unbound?: boolean }): Loaded;
+  loadEntries(file: string, run?: string, options?: { unbound?: boolean }): Loaded & { ranges: unknown[] };
   normalise(text: string): string;
 };
 const audit = (await import('../../mutation/audit.mjs' as string)) as { auditEntries(l: Loaded, m: Listed[], files: Set<string>): Audit };
@@ -45,14 +48,14 @@ const globs = (await import('../../mutation/globs.mjs' as string)) as { selectFi
 
 const FIXTURE = 'test/mutation/fixture/src/two-on-a-line.ts';
 
-function entriesFile(entries: object[]): string {
+function entriesFile(entries: object[], ranges: object[] = []): string {
   const file = join(mkdtempSync(join(tmpdir(), 'equivalents-')), 'equivalents.yaml');
-  writeFileSync(file, JSON.stringify({ reasons: { test: 'a reason' }, entries }));
+  writeFileSync(file, JSON.stringify({ reasons: { test: 'a reason' }, entries, ranges }));
   return file;
 }
 
-async function run(entries: object[]) {
-  const { loaded, mutants } = await list.listMutants([FIXTURE], entriesFile(entries));
+async function run(entries: object[], ranges: object[] = []) {
+  const { loaded, mutants } = await list.listMutants([FIXTURE], entriesFile(entries, ranges));
   return { mutants, audit: audit.auditEntries(loaded, mutants, new Set(['src/two-on-a-line.ts'])) };
 }
 
@@ -119,6 +122,21 @@ describe('reviewed equivalent mutants', () => {
     await expect(run([{ ...ifFalse, reason: 'nope' }])).rejects.toThrow(/unknown reason nope/);
     await expect(run([{ ...ifFalse, at: undefined }])).rejects.toThrow(/lacks at/);
     await expect(run([{ ...ifFalse, count: 2 }])).rejects.toThrow(/count is gone/);
+  });
+
+  it('a reviewed range ignores the mutants starting on its lines while they read as written, and fails once they moved', async () => {
+    const range = { file: 'src/two-on-a-line.ts', lines: '5-5', first: LINE_5, last: LINE_5, reason: 'test' };
+    const held = await run([ifFalse], [range]);
+    expect(held.audit.problems).toEqual([]);
+    const ignored = held.mutants.filter((m) => m.status === 'Ignored');
+    expect(ignored.filter((m) => m.line === 5).length).toBe(held.mutants.filter((m) => m.line === 5).length);
+    expect(ignored.filter((m) => m.line === 4).map((m) => m.at)).toEqual(['4:7']);
+    expect(ignored.find((m) => m.line === 5)?.statusReason).toMatch(/^\[equivalent test\] range #0: a reason$/);
+    const moved = await run([], [{ ...range, lines: '4-4' }]);
+    expect(moved.mutants.filter((m) => m.status === 'Ignored')).toEqual([]);
+    expect(moved.audit.problems).toEqual([expect.stringMatching(/range #0 .* ignores no mutant: its lines no longer read as it says/)]);
+    const [loadedRange] = equivalents.loadEntries(entriesFile([], [{ ...range, lines: '4-4' }]), undefined, { unbound: true }).ranges;
+    expect(rebinding.relocateRange(loadedRange, readFileSync(FIXTURE, 'utf8').split('\n'))).toBe('5-5');
   });
 
   it('rebind re-locates an entry whose text and source line moved unchanged, and leaves an ambiguous one for review', async () => {
