@@ -15,7 +15,7 @@ import { selectFiles } from './globs.mjs';
 import { listMutants } from './list-mutants.mjs';
 import { loadEntries } from './reviewed-equivalents.mjs';
 import { mutatePatterns } from './targets.mjs';
-import { keepReport, mutantsOf, readReport, scoreLines } from './score.mjs';
+import { commitLabel, keepReport, mutantsOf, readReport, scoreLines } from './score.mjs';
 
 const args = process.argv.slice(2);
 const scoreAt = args.indexOf('--score');
@@ -43,6 +43,7 @@ if (before.problems.length) {
 }
 
 const started = Date.now();
+const measured = commitLabel();
 const env = { ...process.env, MUTATION_PROFILE: profile, ...(variants ? { MUTATION_VARIANTS: '1' } : {}) };
 const stryker = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -54,7 +55,7 @@ if (stryker.status !== 0) {
 const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
 const written = `reports/mutation/${name}.json`;
 const report = JSON.parse(readFileSync(written, 'utf8'));
-const kept = keepReport(written, name);
+const kept = keepReport(written, name, { commit: measured });
 const mutants = mutantsOf(report);
 console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min; report kept as ${kept}`);
 for (const line of scoreLines(mutants)) console.log(`  ${line}`);

@@ -19,18 +19,22 @@ export function readReport(file) {
   return JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
 }
 
+/** The commit a run measures, read before it starts: short hash, `-dirty` with uncommitted src, suites or mutation changes. */
+export function commitLabel() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'suites', 'mutation'], { encoding: 'utf8' }).trim();
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return 'nocommit'; // not a git checkout: the report is kept without a commit
+  }
+}
+
 /**
  * Keeps a run's report, gzipped, beside the others (reports/ is not in git):
- * reports/mutation/<date>-<short commit>-<run>.json.gz. Returns the path.
+ * reports/mutation/<date>-<commit>-<run>.json.gz, the commit as read when the run started. Returns the path.
  */
-export function keepReport(file, run, { dir = 'reports/mutation', now = new Date() } = {}) {
-  let commit = 'nocommit';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    if (execFileSync('git', ['status', '--porcelain', '--', 'src', 'suites', 'mutation'], { encoding: 'utf8' }).trim()) commit += '-dirty';
-  } catch {
-    // Not a git checkout: the report is kept without a commit.
-  }
+export function keepReport(file, run, { dir = 'reports/mutation', now = new Date(), commit = commitLabel() } = {}) {
   const stamp = now.toISOString().replace(/[:.]/g, '-').slice(0, 19);
   const kept = `${dir}/${stamp}-${commit}-${run}.json.gz`;
   mkdirSync(dir, { recursive: true });
