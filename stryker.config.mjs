@@ -40,7 +40,7 @@ const runs = variants
 export default {
   testRunner: 'command',
   commandRunner: { command: runs.join(' && ') },
-  mutate: mutatePatterns({ variants, all: Boolean(process.env.MUTATE_ALL) }),
+  mutate: mutatePatterns({ variants }),
   reporters: ['html', 'json', 'clear-text', 'progress'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },

@@ -1,14 +1,19 @@
 // The audit of mutation/equivalents.yaml against the mutants of a run: how many each reason ignores, and
-// the entries that have rotted (an entry that matches no mutant of a mutated file, or more mutants than
-// its count). A rotted entry fails the run: the list must say exactly what it ignores.
-import { entryOf } from './reviewed-equivalents.mjs';
+// the entries that have rotted (an entry that matches no mutant of a mutated file: its location no longer
+// holds its text, because the code moved or changed; or one that matches more than one mutant). A rotted
+// entry fails the run: the list must say exactly what it ignores. `node mutation/rebind.mjs` re-locates
+// the entries whose text and source line moved unchanged, for review.
+import { entryOf, rangeOf } from './reviewed-equivalents.mjs';
 
 /** mutants: [{ file, statusReason }]; files: the files the run mutated (an entry elsewhere is not judged). */
-export function auditEntries({ reasons, entries }, mutants, files) {
+export function auditEntries({ reasons, entries, ranges = [] }, mutants, files) {
   const matched = new Map();
+  const inRange = new Map();
   for (const mutant of mutants) {
     const index = entryOf(mutant.statusReason);
     if (index !== undefined) matched.set(index, (matched.get(index) ?? 0) + 1);
+    const range = rangeOf(mutant.statusReason);
+    if (range !== undefined) inRange.set(range, (inRange.get(range) ?? 0) + 1);
   }
   const byReason = Object.fromEntries(Object.keys(reasons).map((reason) => [reason, 0]));
   const problems = [];
@@ -16,18 +21,27 @@ export function auditEntries({ reasons, entries }, mutants, files) {
     const found = matched.get(entry.index) ?? 0;
     byReason[entry.reason] += found;
     if (!files.has(entry.file)) continue;
-    const where = `#${entry.index} ${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
-    if (found === 0) problems.push(`entry ${where} matches no mutant: remove it or update its source text`);
-    else if (found !== entry.count) problems.push(`entry ${where} matches ${found} mutants, not ${entry.count}: review the new ones`);
+    const where = `#${entry.index} ${entry.file}:${entry.at} ${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
+    if (found === 0) problems.push(`entry ${where} matches no mutant: its location no longer holds its text (moved? node mutation/rebind.mjs), or it is gone`);
+    else if (found !== 1) problems.push(`entry ${where} matches ${found} mutants, not one`);
   }
-  const ignored = [...matched.values()].reduce((a, b) => a + b, 0);
-  const otherIgnored = mutants.filter((m) => m.status === 'Ignored' && entryOf(m.statusReason) === undefined).length;
+  for (const range of ranges) {
+    const found = inRange.get(range.index) ?? 0;
+    byReason[range.reason] += found;
+    if (files.has(range.file) && found === 0) {
+      problems.push(
+        `range #${range.index} ${range.file}:${range.lines} ignores no mutant: its lines no longer read as it says (moved? node mutation/rebind.mjs), or hold no mutant`,
+      );
+    }
+  }
+  const ignored = [...matched.values(), ...inRange.values()].reduce((a, b) => a + b, 0);
+  const otherIgnored = mutants.filter((m) => m.status === 'Ignored' && entryOf(m.statusReason) === undefined && rangeOf(m.statusReason) === undefined).length;
   if (otherIgnored) problems.push(`${otherIgnored} mutants are ignored by something other than a reviewed entry (a Stryker disable comment?)`);
   return { byReason, ignored, problems };
 }
 
 export function printAudit({ byReason, ignored, problems }, total, print) {
-  print(`Reviewed equivalent mutants: ${ignored} of ${total} (${total ? ((100 * ignored) / total).toFixed(1) : '0.0'}%), by reason:`);
+  print(`Reviewed mutants (entries and ranges): ${ignored} of ${total} (${total ? ((100 * ignored) / total).toFixed(1) : '0.0'}%), by reason:`);
   for (const [reason, count] of Object.entries(byReason).sort((a, b) => b[1] - a[1])) if (count) print(`  ${String(count).padStart(4)}  ${reason}`);
   for (const problem of problems) print(`ROTTED: ${problem}`);
 }

@@ -1,8 +1,9 @@
 // Every mutant of the mutated files, without running one: `node mutation/list-mutants.mjs [--variants]
-// [--all] [--json]`. Prints each mutant (file:line, mutator, the source text it replaces → the
+// [--json]`. Prints each mutant (file:line:column, mutator, the source text it replaces → the
 // replacement) and, for the ignored ones, the entry of mutation/equivalents.yaml that covers it; then the
-// counts by reason, and fails on an entry that matches no mutant or more mutants than its count. It is the
-// fast half of the audit `npm run mutation` runs after Stryker (mutation/run.mjs).
+// counts by reason, and fails on an entry that matches no mutant (its code moved or changed: see
+// mutation/rebind.mjs) or more than one. It is the fast half of the audit `npm run mutation` runs after
+// Stryker (mutation/run.mjs).
 /* global process, console */
 import { readFileSync } from 'node:fs';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
@@ -11,9 +12,9 @@ import { auditEntries, printAudit } from './audit.mjs';
 import { selectFiles } from './globs.mjs';
 import { mutatePatterns } from './targets.mjs';
 
-/** The mutants Stryker would make of `files`, with the reviewed entries applied. */
-export async function listMutants(files, entriesFile, run) {
-  const loaded = await installReviewedEquivalents(entriesFile, run);
+/** The mutants Stryker would make of `files`, with the reviewed entries applied (none: without them). */
+export async function listMutants(files, entriesFile, run, { none = false } = {}) {
+  const loaded = await installReviewedEquivalents(entriesFile, run, { none });
   const quiet = () => {};
   const logger = {
     debug: quiet,
@@ -46,6 +47,8 @@ export async function listMutants(files, entriesFile, run) {
       return {
         file,
         line: start.line + 1,
+        at: `${start.line + 1}:${start.column + 1}`,
+        source: text[start.line],
         mutator: m.mutatorName,
         original,
         replacement: m.replacement,
@@ -59,7 +62,7 @@ export async function listMutants(files, entriesFile, run) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const files = selectFiles(mutatePatterns({ variants: args.includes('--variants'), all: args.includes('--all') }));
+  const files = selectFiles(mutatePatterns({ variants: args.includes('--variants') }));
   const { loaded, mutants } = await listMutants(files, undefined, args.includes('--variants') ? 'variants' : 'reference');
   if (args.includes('--json')) {
     console.log(JSON.stringify(mutants, null, 1));
@@ -67,7 +70,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const m of mutants) {
       const tag = m.entry !== undefined ? `  IGNORED #${m.entry}` : m.status ? `  ${m.status}` : '';
       console.log(
-        `${m.file}:${m.line} ${m.mutator} ${JSON.stringify(m.original.replace(/\s+/g, ' ').slice(0, 160))} -> ${JSON.stringify(m.replacement.replace(/\s+/g, ' ').slice(0, 100))}${tag}`,
+        `${m.file}:${m.at} ${m.mutator} ${JSON.stringify(m.original.replace(/\s+/g, ' ').slice(0, 160))} -> ${JSON.stringify(m.replacement.replace(/\s+/g, ' ').slice(0, 100))}${tag}`,
       );
     }
   }

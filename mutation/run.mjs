@@ -1,10 +1,12 @@
 // npm run mutation [-- --variants] [-- --thorough] [-- <stryker options, e.g. --mutate src/reference/send.ts>]
+// npm run mutation -- --score <report.json.gz>: the figures of a kept report, without running anything.
 //
 // 1. Audits mutation/equivalents.yaml against the mutants Stryker will make (without running one): an
 //    entry that matches no mutant, or another number of them than it says, fails before any run.
 // 2. Runs Stryker (stryker.config.mjs) with the profile and the mutated code chosen here.
-// 3. Prints the figures from Stryker's JSON report: mutants, killed, survived, the ignored ones by reason
-//    (from the entries), the score, and every survivor (file:line, mutator, replacement) to review.
+// 3. Keeps Stryker's JSON report, gzipped, as reports/mutation/<date>-<commit>-<run>.json.gz (reports/
+//    is not in git) and prints the figures from it: mutants, killed, survived, the ignored ones by reason
+//    (from the entries), the score, and every survivor (file:line:column, mutator, replacement) to review.
 /* global process, console */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,13 +15,24 @@ import { selectFiles } from './globs.mjs';
 import { listMutants } from './list-mutants.mjs';
 import { loadEntries } from './reviewed-equivalents.mjs';
 import { mutatePatterns } from './targets.mjs';
+import { commitLabel, keepReport, mutantsOf, readReport, scoreLines } from './score.mjs';
 
 const args = process.argv.slice(2);
+const scoreAt = args.indexOf('--score');
+if (scoreAt >= 0) {
+  const file = args[scoreAt + 1];
+  if (!file) {
+    console.error('mutation: --score needs a report (reports/mutation/*.json.gz)');
+    process.exit(2);
+  }
+  for (const line of scoreLines(mutantsOf(readReport(file)))) console.log(line);
+  process.exit(0);
+}
 const variants = args.includes('--variants');
 const thorough = args.includes('--thorough');
 const passThrough = args.filter((a) => a !== '--variants' && a !== '--thorough');
 const profile = thorough ? 'thorough' : (process.env.MUTATION_PROFILE ?? 'standard');
-const files = selectFiles(mutatePatterns({ variants, all: Boolean(process.env.MUTATE_ALL) }));
+const files = selectFiles(mutatePatterns({ variants }));
 
 const offline = await listMutants(files, undefined, variants ? 'variants' : 'reference');
 const before = auditEntries(offline.loaded, offline.mutants, new Set(files));
@@ -30,6 +43,7 @@ if (before.problems.length) {
 }
 
 const started = Date.now();
+const measured = commitLabel();
 const env = { ...process.env, MUTATION_PROFILE: profile, ...(variants ? { MUTATION_VARIANTS: '1' } : {}) };
 const stryker = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -39,25 +53,21 @@ if (stryker.status !== 0) {
 }
 
 const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
-const report = JSON.parse(readFileSync(`reports/mutation/${name}.json`, 'utf8'));
-const mutants = Object.entries(report.files).flatMap(([file, { mutants }]) => mutants.map((m) => ({ ...m, file: file.replace(/^.*?(src\/)/, '$1') })));
-const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
-const detected = count('Killed', 'Timeout');
-const undetected = count('Survived', 'NoCoverage');
-const invalid = count('CompileError', 'RuntimeError');
-const ignored = count('Ignored');
-console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min`);
-console.log(`  detected ${detected} (killed ${count('Killed')}, timeout ${count('Timeout')}), survived ${undetected}, invalid ${invalid}`);
-console.log(`  ignored ${ignored} (${((100 * ignored) / mutants.length).toFixed(1)}% of all), every one a reviewed entry:`);
+const written = `reports/mutation/${name}.json`;
+const report = JSON.parse(readFileSync(written, 'utf8'));
+const kept = keepReport(written, name, { commit: measured });
+const mutants = mutantsOf(report);
+console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min; report kept as ${kept}`);
+for (const line of scoreLines(mutants)) console.log(`  ${line}`);
 const after = auditEntries(
   loadEntries(undefined, variants ? 'variants' : 'reference'),
   mutants,
   new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files),
 );
 printAudit(after, mutants.length, (line) => console.log(`  ${line}`));
-const score = detected + undetected ? (100 * detected) / (detected + undetected) : 100;
-console.log(`  score ${score.toFixed(2)}% of the ${detected + undetected} mutants not ignored`);
 for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
-  console.log(`  SURVIVED ${m.file}:${m.location.start.line} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 120)}`);
+  console.log(
+    `  SURVIVED ${m.file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 120)}`,
+  );
 }
 process.exitCode = after.problems.length ? 1 : 0;

@@ -1,20 +1,28 @@
 // What the mutation runs mutate, shared by stryker.config.mjs and mutation/list-mutants.mjs.
 //
-// The reference run (`npm run mutation`) mutates every file of the reference that carries behaviour a
-// conformance run observes: the pipeline, the operations, the store, the rate limiter, the transport
-// (send.ts: Content-Type, the rate-limit headers on every response, Retry-After on every 429), the
-// defaults (options.ts: the /v1 base path, the windows, the body limit) and the key table (plans.ts).
+// The reference run (`npm run mutation`) mutates every file of the reference whose behaviour a client can
+// observe: the server and its dispatch, the Host check, the 413 close and the socket set-up (server.ts,
+// connections.ts), Node's replies to malformed HTTP (client-error.ts), the anonymous buckets, the checks
+// of the options and the key table (settings.ts, plans.ts), the pipeline, the operations, the store, the
+// rate limiter, the transport and the defaults. A region of those files no client can observe is a
+// reviewed entry of mutation/equivalents.yaml with its reason, one mutant each, like an equivalent;
+// nothing is left out by file.
 // The variant run (`npm run mutation -- --variants`) mutates the valid variants' alternatives
 // (liberties.ts, random-ids.ts, pet-wire.ts, and send.ts's chunked, Connection: close and HTTP-date
 // choices), which only a variant configuration executes.
 //
-// Never mutated: the named faults and the variants' option sets (deliberate deviations: a mutant of a
-// fault is another fault), the standalone entry and its argument parsing (main.ts, standalone.ts: a
-// wrapper a conformance run never starts) and index.ts (re-exports).
+// Never mutated, and why:
+// - the named faults (faults/, independent-faults/, outside-faults/) and the variants' option sets
+//   (variants.ts): deliberate deviations, so a mutant of one is only another fault;
+// - index.ts: re-exports, no behaviour;
+// - the standalone entry (main.ts, standalone.ts, run-standalone.ts): argument parsing and start-up of
+//   the command-line wrapper, which an embedded conformance run (the only kind a mutant runs under)
+//   never executes; the server it starts is server.ts, mutated above.
 
 const NEVER = [
   '!src/reference/faults/**',
   '!src/reference/independent-faults/**',
+  '!src/reference/outside-faults/**',
   '!src/reference/run-standalone.ts',
   '!src/reference/variants.ts',
   '!src/reference/standalone.ts',
@@ -25,25 +33,11 @@ const VARIANT_CODE = ['src/reference/liberties.ts', 'src/reference/random-ids.ts
 // Transport choices only a variant's option takes (chunked bodies, Connection: close, an HTTP-date
 // Retry-After): send.ts is mutated in both runs; its entries say which run each applies to.
 const VARIANT_TRANSPORT = ['src/reference/send.ts'];
-// What a conformance run does not observe: Node's own replies to malformed HTTP, the connection cap and
-// socket set-up (client-error.ts, connections.ts, server.ts), the anonymous-bucket cap of 10,000
-// addresses, the checks of startReferenceServer's options (settings.ts) and the parsing of
-// REFERENCE_API_KEYS and its demo keys (plans.ts: the embedded run hands over resolved Enterprise keys; the
-// plan table itself is src/plans.ts, read by the suite and the reference alike). test/reference/ and the
-// abuse checks measure them. MUTATE_ALL=1 mutates them too.
-const UNOBSERVED = [
-  '!src/reference/client-error.ts',
-  '!src/reference/connections.ts',
-  '!src/reference/server.ts',
-  '!src/reference/anonymous-buckets.ts',
-  '!src/reference/settings.ts',
-  '!src/reference/plans.ts',
-];
 
 /** The mutate patterns of a run. */
-export function mutatePatterns({ variants = false, all = false } = {}) {
+export function mutatePatterns({ variants = false } = {}) {
   if (variants) return [...VARIANT_CODE, ...VARIANT_TRANSPORT];
-  return ['src/reference/**/*.ts', ...NEVER, ...VARIANT_CODE.map((f) => `!${f}`), ...(all ? [] : UNOBSERVED)];
+  return ['src/reference/**/*.ts', ...NEVER, ...VARIANT_CODE.map((f) => `!${f}`)];
 }
 
 /**

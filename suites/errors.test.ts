@@ -155,6 +155,21 @@ describe('errors the framework answers', () => {
     quick,
   );
 
+  // ERR-003 on the framework's errors too: an Error body whose code or message is blank says nothing,
+  // whichever layer wrote it (an unknown path's 404, another method's 405).
+  conformance('ERR-003', 'the Error body of an error the framework answers has a non-empty code and message', async (ctx: ConformanceContext) => {
+    const bodies = (await provoked(ctx)).filter((e) => isError(e) && typeof e.response.body === 'object' && e.response.body !== null);
+    if (bodies.length === 0) ctx.skip('none of the requests was answered with a JSON object: nothing for ERR-003 to judge', 'precondition');
+    for (const { label, response } of bodies) {
+      const body = response.body as { code?: unknown; message?: unknown };
+      for (const field of ['code', 'message'] as const) {
+        const value = body[field];
+        if (typeof value !== 'string') continue; // a missing or mistyped field is ERR-001's or ERR-005's
+        ctx.check(value.trim() !== '', `the ${response.status} to ${label}: a non-empty ${field}`, () => `${field} ${JSON.stringify(value)}`, response);
+      }
+    }
+  });
+
   // STA-015 (advisory, RFC 9110 §15.5.6): a 405 names what the path does serve in Allow. Which status a
   // method the interface does not give a path gets is the server's (405, 404, 501, or serving it as an
   // extension): only a 405 is judged, and its Allow must hold the path's methods the interface gives.

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../src/client/index.ts';
-import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
+import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../src/json.ts';
 import { TWO_POW_53_PLUS_1, TWO_POW_63, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
 
@@ -145,7 +145,7 @@ conformance(
   { writes: true },
 );
 
-conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned', async (ctx: ConformanceContext) => {
+conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned, and never by the ids next to it', async (ctx: ConformanceContext) => {
   // Two pets get neighbouring ids, so one of them is odd: above 2^53 an odd id is exactly what a
   // double cannot hold. In read-only mode one listed pet is read. Ids go into the path digit for digit.
   const pets = ctx.run.readOnly ? [await ctx.existingPet()] : [await ctx.setupPet(), await ctx.setupPet()];
@@ -155,6 +155,24 @@ conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned
     const read = toPetRecord(response.body);
     const same = read !== undefined && read.id === pet.id && read.name === pet.name;
     ctx.check(same, `getPet ${pet.id} returns ${describePet(pet)}`, () => `getPet returned ${read ? describePet(read) : brief(response.text)}`, response);
+  }
+  // The ids on either side of each, and of the least and the greatest id listed (the ends of the ids in
+  // use, where a server's ids may pass -2^53 or 2^53): another animal or none, never the one next door.
+  // A store keyed by doubles past ±2^53 (where neighbouring ids round to one key) answers id ± 1 with it.
+  const listed = toPetRecords((await ctx.client.listPets({ limit: 100 })).body);
+  const ends = listed.length ? [listed.reduce((a, b) => (b.id < a.id ? b : a)), listed.reduce((a, b) => (b.id > a.id ? b : a))] : [];
+  for (const pet of [...pets, ...ends.filter((end, i) => !pets.some((p) => p.id === end.id) && (i === 0 || end.id !== ends[0]?.id))]) {
+    for (const id of [pet.id - 1n, pet.id + 1n].filter((n) => n >= INT64_MIN && n <= INT64_MAX)) {
+      const response = await ctx.client.getPet(id);
+      ctx.expectStatus(response, [200, 404], `getPet ${id}, next to ${pet.id}`);
+      const read = response.status === 200 ? toPetRecord(response.body) : undefined;
+      ctx.check(
+        response.status !== 200 || read?.id === id,
+        `getPet ${id} answers 404 or the animal with id ${id}`,
+        () => `getPet ${id} returned ${read ? describePet(read) : brief(response.text)}`,
+        response,
+      );
+    }
   }
 });
 

@@ -43,6 +43,7 @@ export function oddReadRequests(): OddRead[] {
     { label: 'listPets with limit=1e3', send: (c) => c.listPets({ limit: '1e3' }) },
     { label: 'listPets with a 1,000-character status', send: (c) => c.listPets({ status: 's'.repeat(1000) }) },
     { label: 'listPets with limit given twice', send: (c) => c.listPets(undefined, { query: 'limit=1&limit=abc' }) },
+    { label: 'listPets with status given twice', send: (c) => c.listPets(undefined, { query: 'status=available&status=available' }) },
     { label: 'getPet with a 400-digit petId', send: (c) => c.getPet('9'.repeat(400)) },
     { label: 'getPet with a NUL byte as petId', send: (c) => c.getPet('\u0000') },
     { label: 'getPet with petId "1e3"', send: (c) => c.getPet('1e3') },

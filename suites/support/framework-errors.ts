@@ -15,10 +15,10 @@ const OVERSIZED_BYTES = 24 * 1024;
 /**
  * The errors real frameworks answer themselves: a malformed percent-encoding in the path and in the
  * query (Fastify, Express and others answer 400 before any route runs), a header and a URL too large
- * (Node answers 431 on its own), a method the interface does not give the path (405, 404 or 501). They
- * are sent with the valid key, without an operation id: the status is the server's to choose, so the
- * always-on checks that judge an operation's statuses do not apply; the tests judge what every response
- * carries. Whatever comes back is returned, successes included (a server may read %zz literally).
+ * (Node answers 431 on its own), a path the interface does not define (404), a method the interface
+ * does not give the path (405, 404 or 501). They are sent with the valid key, without an operation id:
+ * the status is the server's to choose, so the always-on checks that judge an operation's statuses do
+ * not apply; the tests judge what every response carries. Whatever comes back is returned, successes included (a server may read %zz literally).
  */
 export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<FrameworkError[]> {
   const { client } = ctx;
@@ -29,6 +29,7 @@ export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<F
       () => client.send({ method: 'GET', path: '/pets', query: 'limit=1', headers: { 'X-Conformance-Padding': 'x'.repeat(OVERSIZED_BYTES) } }),
     ],
     ['GET /pets/%zz (a malformed percent-encoding in the path)', () => client.send({ method: 'GET', path: '/pets/%zz' })],
+    ['GET /pets/1/tags (a path the interface does not define)', () => client.send({ method: 'GET', path: '/pets/1/tags' })],
     ['GET /pets?limit=%zz (a malformed percent-encoding in the query)', () => client.send({ method: 'GET', path: '/pets', query: 'limit=%zz' })],
     [
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB URL`,

@@ -1,0 +1,84 @@
+// The figures of a mutation run, from Stryker's JSON report (mutation-testing-report-schema): the one
+// `npm run mutation` just wrote, or a kept one (`npm run mutation -- --score <file.json.gz>`).
+//
+// score: detected (killed or timed out) / (all − ignored); the ignored share: ignored / all. The reviewed
+// entries of mutation/equivalents.yaml are the only ignored mutants, so the ignored share is the share of
+// the mutated files' mutants excluded from the score, each by a reviewed reason.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+/** A report's mutants, each with its project-relative file. */
+export function mutantsOf(report) {
+  return Object.entries(report.files).flatMap(([file, { mutants }]) => mutants.map((m) => ({ ...m, file: file.replace(/^.*?(src\/)/, '$1') })));
+}
+
+/** Reads a report, gzipped or not. */
+export function readReport(file) {
+  const bytes = readFileSync(file);
+  return JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+}
+
+/** The commit a run measures, read before it starts: short hash, `-dirty` with uncommitted src, suites or mutation changes. */
+export function commitLabel() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'suites', 'mutation'], { encoding: 'utf8' }).trim();
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return 'nocommit'; // not a git checkout: the report is kept without a commit
+  }
+}
+
+/**
+ * Keeps a run's report, gzipped, beside the others (reports/ is not in git):
+ * reports/mutation/<date>-<commit>-<run>.json.gz, the commit as read when the run started. Returns the path.
+ */
+export function keepReport(file, run, { dir = 'reports/mutation', now = new Date(), commit = commitLabel() } = {}) {
+  const stamp = now.toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  const kept = `${dir}/${stamp}-${commit}-${run}.json.gz`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(kept, gzipSync(readFileSync(file)));
+  return kept;
+}
+
+/** The figures of a report's mutants. */
+export function figures(mutants) {
+  const count = (...statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+  const detected = count('Killed', 'Timeout');
+  const undetected = count('Survived', 'NoCoverage');
+  const ignored = count('Ignored');
+  const byReason = {};
+  for (const m of mutants.filter((x) => x.status === 'Ignored')) {
+    const reason = /^\[equivalent ([a-z0-9-]+)\]/.exec(m.statusReason ?? '')?.[1] ?? '(not a reviewed entry)';
+    byReason[reason] = (byReason[reason] ?? 0) + 1;
+  }
+  return {
+    all: mutants.length,
+    detected,
+    killed: count('Killed'),
+    timeout: count('Timeout'),
+    undetected,
+    invalid: count('CompileError', 'RuntimeError'),
+    ignored,
+    byReason,
+    score: detected + undetected ? (100 * detected) / (detected + undetected) : 100,
+    ignoredShare: mutants.length ? (100 * ignored) / mutants.length : 0,
+  };
+}
+
+/** The lines that state a report's figures, per file too. */
+export function scoreLines(mutants) {
+  const f = figures(mutants);
+  const lines = [
+    `${f.all} mutants: detected ${f.detected} (killed ${f.killed}, timeout ${f.timeout}), survived ${f.undetected}, invalid ${f.invalid}, ignored ${f.ignored}`,
+    `score ${f.score.toFixed(2)}% (detected / (all − ignored) = ${f.detected} / ${f.all - f.ignored}); ignored ${f.ignoredShare.toFixed(1)}% of all`,
+  ];
+  for (const [reason, n] of Object.entries(f.byReason).sort((a, b) => b[1] - a[1])) lines.push(`  ${String(n).padStart(4)}  ${reason}`);
+  const files = [...new Set(mutants.map((m) => m.file))].sort();
+  for (const file of files) {
+    const g = figures(mutants.filter((m) => m.file === file));
+    lines.push(`  ${file}: ${g.all} mutants, ${g.score.toFixed(1)}% detected, ${g.ignored} ignored (${g.ignoredShare.toFixed(0)}%), ${g.undetected} survived`);
+  }
+  return lines;
+}

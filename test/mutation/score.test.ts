@@ -1,0 +1,67 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// mutation/score.mjs is plain JavaScript run by the mutation run's own process: typed by hand here.
+interface Mutant {
+  file: string;
+  status: string;
+  statusReason?: string;
+}
+const score = (await import('../../mutation/score.mjs' as string)) as {
+  mutantsOf(report: unknown): Mutant[];
+  readReport(file: string): unknown;
+  keepReport(file: string, run: string, options: { dir: string; now: Date }): string;
+  figures(mutants: Mutant[]): {
+    all: number;
+    detected: number;
+    undetected: number;
+    ignored: number;
+    score: number;
+    ignoredShare: number;
+    byReason: Record<string, number>;
+  };
+  scoreLines(mutants: Mutant[]): string[];
+};
+
+const report = {
+  schemaVersion: '1',
+  files: {
+    '/sandbox/src/reference/a.ts': {
+      mutants: [
+        { status: 'Killed' },
+        { status: 'Killed' },
+        { status: 'Timeout' },
+        { status: 'Survived' },
+        { status: 'Ignored', statusReason: '[equivalent message-free] #3: free text' },
+        { status: 'Ignored', statusReason: '[equivalent message-free] #4: free text' },
+      ],
+    },
+    'src/reference/b.ts': { mutants: [{ status: 'NoCoverage' }, { status: 'Ignored', statusReason: 'a disable comment' }] },
+  },
+};
+
+describe('mutation scores', () => {
+  it('score = detected / (all − ignored), and the ignored share of all, by reason and by file', () => {
+    const mutants = score.mutantsOf(report);
+    expect(mutants.map((m) => m.file)).toContain('src/reference/a.ts');
+    const f = score.figures(mutants);
+    expect(f).toMatchObject({ all: 8, detected: 3, undetected: 2, ignored: 3, byReason: { 'message-free': 2, '(not a reviewed entry)': 1 } });
+    expect(f.score).toBeCloseTo(60);
+    expect(f.ignoredShare).toBeCloseTo(37.5);
+    const lines = score.scoreLines(mutants);
+    expect(lines[1]).toBe('score 60.00% (detected / (all − ignored) = 3 / 5); ignored 37.5% of all');
+    expect(lines).toContain('  src/reference/b.ts: 2 mutants, 0.0% detected, 1 ignored (50%), 1 survived');
+  });
+
+  it("keeps a run's report gzipped under its date, commit and run, and reads it back", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mutation-reports-'));
+    const written = join(dir, 'mutation.json');
+    writeFileSync(written, JSON.stringify(report));
+    const kept = score.keepReport(written, 'mutation', { dir, now: new Date('2026-11-25T18:00:00Z') });
+    expect(kept).toMatch(/\/2026-11-25T18-00-00-[0-9a-f]+(-dirty)?-mutation\.json\.gz$/);
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(score.readReport(kept)).toEqual(report);
+  });
+});
