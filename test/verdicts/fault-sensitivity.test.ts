@@ -4,6 +4,7 @@ import { type FaultOutcome, describeMisses, judgeFault, planFault } from './supp
 import { formatFaultTable, writeFaultTable } from './support/fault-table.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
+import { runRejudge } from '../../src/cli/rejudge.ts';
 
 /**
  * Proves the suite's "not conformant": the CLI runs against the embedded reference with each named
@@ -47,6 +48,12 @@ describe('fault sensitivity: each reference fault makes the suite say NOT CONFOR
         expect(run.killedAfterMs, `the run outlived ${RUN_TIMEOUT_MS} ms\n${why}`).toBeUndefined();
         expect(run.report, `no conformance.json was written\n${why}`).toBeDefined();
         expect(outcome.missed, `detectedBy requirements that did not fail\n${why}`).toEqual([]);
+        // The verdict is the log's: re-judged from the run's exchanges.har alone, it comes out the same.
+        const rejudged: string[] = [];
+        expect(
+          runRejudge([run.reportDir], (line) => rejudged.push(line)),
+          `rejudge ${run.reportDir}\n${rejudged.join('\n')}`,
+        ).toBe(0);
         if (plan.advisory)
           expect({ exitCode: run.exitCode, ok: outcome.ok }, `an advisory must warn and never fail the run\n${why}`).toEqual({ exitCode: 0, ok: true });
         else expect({ exitCode: run.exitCode, overall: outcome.overall }, why).toEqual({ exitCode: 1, overall: 'not-conformant' });
