@@ -3,6 +3,7 @@ import { VARIANTS, type VariantName } from '../../src/reference/variants.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
+import { runRejudge } from '../../src/cli/rejudge.ts';
 import { type VariantPlan, type VerdictProblem, formatProblems, planVariants, verdictProblems } from './support/variant-plan.ts';
 
 /**
@@ -101,6 +102,12 @@ describe('valid variants: every liberty the interface allows is CONFORMANT', () 
         const untested = run.report?.verdict.scope.untested ?? [];
         const expected = untested.length > 0 && untested.every((u) => unprovable.has(u.id) && u.code === 'precondition') ? 'partial' : 'conformant';
         expect({ exitCode: run.exitCode, overall: run.report?.verdict.overall }, why).toEqual({ exitCode: 0, overall: expected });
+        // The verdict is the log's: re-judged from exchanges.har alone, it comes out the same.
+        const rejudged: string[] = [];
+        expect(
+          runRejudge([run.reportDir], (line) => rejudged.push(line)),
+          `rejudge ${run.reportDir}\n${rejudged.join('\n')}`,
+        ).toBe(0);
       },
       RUN_TIMEOUT_MS + 30_000,
     );
