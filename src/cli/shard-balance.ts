@@ -4,7 +4,7 @@ import type { Profile } from '../profiles.ts';
 
 /**
  * Requests each suite file sends, by profile, as measured on a remote run of a fresh reference (an empty
- * store: the listing tests fill it past 100 first) with a second key to exhaust (test/cli/shard-balance.test.ts measures it again and fails when the table has
+ * store: the listing tests fill it past 100 first) with a second key to exhaust (test/verdicts/cli/shard-balance-table.test.ts measures it again and fails when the table has
  * drifted). Shards are balanced on these, not on file counts: in thorough one file sends 70% of all.
  */
 const STANDARD: Readonly<Record<string, number>> = {
