@@ -89,5 +89,20 @@ export function networkText(network: RunNetwork): string {
     ...(network.proxy ? [`through the proxy ${network.proxy}`] : []),
     ...(network.caCert ? ['with an added CA (--ca-cert)'] : []),
   ];
-  return parts.join('; ');
+  const flags = curlNetworkFlags(network);
+  return [...parts, ...(flags ? [`the curl lines leave these out: add ${flags}`] : [])].join('; ');
+}
+
+/**
+ * The curl options that reach the target as the run did. Curl lines carry neither the --header values
+ * (gateway tokens are secrets like the key) nor the proxy and CA, so each failure's line needs these
+ * added; the values are placeholders the reader fills in, never recorded.
+ */
+export function curlNetworkFlags(network: RunNetwork): string {
+  return [
+    ...network.headers.map((name) => `-H '${name}: <its --header value>'`),
+    ...(network.proxy ? [`--proxy '${network.proxy.replace(/'/g, '')}'`] : []),
+    ...(network.caCert ? ['--cacert <the --ca-cert file>'] : []),
+    ...(network.tlsVerified ? [] : ['--insecure']),
+  ].join(' ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicTargetUrl, redactCommand } from '../../src/report/run-info.ts';
+import { curlNetworkFlags, networkText, publicTargetUrl, redactCommand } from '../../src/report/run-info.ts';
 import { dailyQuotaText, trafficOf } from '../../src/report/traffic.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 
@@ -17,6 +17,27 @@ describe('redactCommand: a report command line never carries a key value', () =>
 
   it('strips credentials from a target URL', () => {
     expect(publicTargetUrl('https://user:secret@api.example.com/v1?key=sk-1#x')).toBe('https://api.example.com/v1');
+  });
+});
+
+describe('network: how the run reached the target, and what a curl line then needs', () => {
+  const network = { headers: ['X-Gateway-Token', 'X-Tenant'], proxy: 'http://proxy.internal:3128', caCert: true, tlsVerified: true };
+
+  it('names each header, never a value, and the curl options that reproduce the route', () => {
+    expect(curlNetworkFlags(network)).toBe(
+      "-H 'X-Gateway-Token: <its --header value>' -H 'X-Tenant: <its --header value>' --proxy 'http://proxy.internal:3128' --cacert <the --ca-cert file>",
+    );
+    expect(networkText(network)).toMatch(
+      /headers sent with every request: X-Gateway-Token, X-Tenant; through the proxy .*; the curl lines leave these out: add -H 'X-Gateway-Token/,
+    );
+  });
+
+  it('an unverified run says so first and its curl needs --insecure; a direct run needs nothing', () => {
+    const text = networkText({ headers: [], tlsVerified: false });
+    expect(text).toMatch(/^TLS NOT VERIFIED/);
+    expect(text).toMatch(/add --insecure$/);
+    expect(curlNetworkFlags({ headers: [], tlsVerified: true })).toBe('');
+    expect(networkText({ headers: [], tlsVerified: true })).toBe('');
   });
 });
 
