@@ -111,7 +111,7 @@ export class ProgressReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.#filesTotal = specifications.length;
     this.#weightTotal = specifications.reduce((sum, spec) => sum + this.#weightOf(spec.moduleId), 0);
-    if (!this.#live) return;
+    if (!this.live) return;
     this.#draw();
     this.#timer = setInterval(() => this.#draw(), REDRAW_EVERY_MS);
     this.#timer.unref();
@@ -119,7 +119,7 @@ export class ProgressReporter implements Reporter {
 
   onTestModuleStart(testModule: TestModule): void {
     this.#running.set(testModule.moduleId, areaOf(testModule.moduleId));
-    if (this.#live) this.#draw();
+    if (this.live) this.#draw();
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -143,10 +143,11 @@ export class ProgressReporter implements Reporter {
   onTestRunEnd(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
-    if (this.#live) this.#options.write(CLEAR_LINE);
+    if (this.live) this.#options.write(CLEAR_LINE);
   }
 
-  get #live(): boolean {
+  /** A line redrawn in place: other lines written meanwhile must clear it first. */
+  get live(): boolean {
     return this.#options.tty && !this.#options.quiet;
   }
 

@@ -126,7 +126,7 @@ async function runVitest(
   running.vitest = vitest;
   created(vitest);
   interruption.takeOverFromVitest();
-  vitest.provide('conformanceRun', prepared.context);
+  vitest.provide('conformanceRun', { ...prepared.context, liveProgress: progress.live });
   vitest.provide('conformanceSources', sourcesOf(setup.contract, setup.catalog));
   // The run deadline: the tests still running are cancelled and the reports say what was reached.
   const deadline = setTimeout(

@@ -22,14 +22,16 @@ const PROGRESS_EVERY_MS = 3_000;
  * A line on stderr when the run waits for a rate-limit window: what for, how long, and the requests used
  * of the budget. Users of a remote run then see why it is quiet. At most one line every few seconds.
  */
-function waitProgress(budget: RequestBudget): (ms: number, reason: string) => void {
+export function waitProgress(budget: RequestBudget, liveProgress: boolean): (ms: number, reason: string) => void {
+  // On a terminal the CLI's progress line is drawn without a newline: erase it, or this line joins it.
+  const start = liveProgress ? '\r\x1b[K' : '';
   let last = 0;
   return (ms, reason) => {
     const now = Date.now();
     if (ms < PROGRESS_MIN_WAIT_MS || now - last < PROGRESS_EVERY_MS) return;
     last = now;
     const used = budget.limit === undefined ? `${budget.used} requests sent` : `${budget.used} of ${budget.limit} requests used`;
-    process.stderr.write(`… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${shownText(reason, 200)}); ${used}\n`);
+    process.stderr.write(`${start}… waiting ${Math.ceil(ms / 1000)} s for the rate limit (${shownText(reason, 200)}); ${used}\n`);
   };
 }
 
@@ -84,7 +86,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
         run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
       // A remote key is one window shared by all files; the embedded keys have room to spare.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
-      const progress = waitProgress(budget);
+      const progress = waitProgress(budget, run.liveProgress === true);
       // Shared by every worker: an operation that stopped answering is given up once for the whole run.
       const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.

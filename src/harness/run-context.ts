@@ -29,6 +29,8 @@ export interface RunContext extends TargetFields, WorkerSettings {
   /** Shared by all workers: one byte per request sent (the budget ledger) and the last rate-limit state. */
   runDir: string;
   ledgerPath: string;
+  /** The CLI redraws one progress line on a terminal: a worker's own line must erase it first. */
+  liveProgress?: boolean;
   /** Epoch ms when the run's --max-duration passes: no test starts after it, no wait reaches past it. */
   deadline: number;
   /** Epoch ms after which no client waits for a rate-limit window any more; undefined: no limit. */
