@@ -100,6 +100,19 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Re
     return seams.reply(reply, operation, req.method, search, now, errorReply);
   }
 
+  /** A request without a valid key: what an auth-order fault answers first, or the 401. */
+  function refused(
+    req: IncomingMessage,
+    route: Route,
+    auth: AuthRefusal,
+    rate: RateInfo,
+    operation: OperationId | undefined,
+    search: string,
+    now: number,
+  ): Promise<Reply> {
+    return seams.answerBeforeAuth(req, route, search, now, prepare).then((answer) => finish(answer ?? unauthorized(auth), rate, req, operation, search, now));
+  }
+
   /**
    * Synchronous unless the operation reads a body (createPet) or an auth-order fault answers first: a
    * list or an item is answered in the request's own tick, without a promise.
@@ -112,18 +125,20 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Re
     const authorization = req.headers.authorization;
     const auth = seams.admit(authenticate(req, authorization), authorization, search, ring, req.socket);
 
+    let reply: Reply;
     let rate: RateInfo;
     if (typeof auth === 'string') {
       // No key to charge: unauthenticated clients share a limiter per address, so guessing keys is throttled too.
       rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
-      if (rate.retryAfter !== undefined) return finish(rateLimited(rate), rate, req, operation, search, now);
-      return seams.answerBeforeAuth(req, route, search, now, prepare).then((answer) => finish(answer ?? unauthorized(auth), rate, req, operation, search, now));
+      if (rate.retryAfter !== undefined) reply = rateLimited(rate);
+      else return refused(req, route, auth, rate, operation, search, now);
+    } else {
+      rate = limiter.consume(auth.bucket, auth, now);
+      const prepared = rate.retryAfter !== undefined ? rateLimited(rate) : dispatch(req, route, search, now);
+      if (prepared instanceof Promise) return prepared.then((ready) => finish(commit(ready), rate, req, operation, search, now));
+      reply = commit(prepared);
     }
-    rate = limiter.consume(auth.bucket, auth, now);
-    if (rate.retryAfter !== undefined) return finish(rateLimited(rate), rate, req, operation, search, now);
-    const prepared = dispatch(req, route, search, now);
-    if (prepared instanceof Promise) return prepared.then((ready) => finish(commit(ready), rate, req, operation, search, now));
-    return finish(commit(prepared), rate, req, operation, search, now);
+    return finish(reply, rate, req, operation, search, now);
   };
 }
 

@@ -207,8 +207,12 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       }
       try {
         const reply = handle(req);
-        if (reply instanceof Promise) reply.then((ready) => deliver(req, res, ready)).catch((error: unknown) => failSafe(req, res, error));
-        else deliver(req, res, reply);
+        if (reply instanceof Promise) {
+          reply
+            // Sent once the body is read (createPet) or an auth-order fault has its answer.
+            .then((ready) => deliver(req, res, ready))
+            .catch((error: unknown) => failSafe(req, res, error));
+        } else deliver(req, res, reply);
       } catch (error) {
         failSafe(req, res, error);
       }
