@@ -33,6 +33,7 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}/v1` });
 });
 process.on('message', (message: { type: string }) => {
-  if (message.type === 'stop') server.close(() => process.exit(0));
+  if (message.type === 'cpu') process.send?.({ type: 'cpu', ...process.cpuUsage() });
+  else if (message.type === 'stop') server.close(() => process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));

@@ -4,7 +4,7 @@ import { BENCH_KEY } from '../parts/common.ts';
 /**
  * The reference server in its own process, so the load generator does not share its event loop.
  * Forked with IPC: it sends {type:'ready', url}; on {type:'rss'} it answers {type:'rss', rss, heapUsed, unexpected}
- * (after a GC when run with --expose-gc); on {type:'stop'} it closes and exits.
+ * (after a GC when run with --expose-gc); on {type:'cpu'} with its process.cpuUsage(); on {type:'stop'} it closes and exits.
  */
 
 const seedPets = Number(process.env.BENCH_SEED_PETS ?? '0');
@@ -27,6 +27,8 @@ process.on('message', (message: { type: string }) => {
     gc?.();
     const usage = process.memoryUsage();
     process.send?.({ type: 'rss', rss: usage.rss, heapUsed: usage.heapUsed, gc: gc !== undefined, unexpected });
+  } else if (message.type === 'cpu') {
+    process.send?.({ type: 'cpu', ...process.cpuUsage() });
   } else if (message.type === 'stop') {
     void server.close().then(() => process.exit(0));
   }

@@ -37,12 +37,15 @@ export async function benchServer(options: ServerBenchOptions): Promise<Row[]> {
     writeFileSync(repliesPath, JSON.stringify(await recordReplies()));
     const rows: Row[] = [];
     for (const endpoint of ENDPOINTS) {
-      const bare: LoadResult[] = [];
-      const ref: LoadResult[] = [];
+      const bare: ServerResult[] = [];
+      const ref: ServerResult[] = [];
       for (let round = 1; round <= options.rounds; round += 1) {
         bare.push(await run('bare-child', { BENCH_REPLIES: repliesPath }, endpoint, options));
         ref.push(await run('reference-child', { BENCH_SEED_PETS: '20' }, endpoint, options));
-        progress(`server: ${endpoint.method} round ${round}: bare ${fmt(bare.at(-1)?.rps ?? 0)} req/s, ref ${fmt(ref.at(-1)?.rps ?? 0)} req/s`);
+        progress(
+          `server: ${endpoint.method} round ${round}: bare ${fmt(bare.at(-1)?.rps ?? 0)} req/s, ${fmt(bare.at(-1)?.cpuMicrosPerRequest ?? 0, 1)} µs CPU/req; ` +
+            `ref ${fmt(ref.at(-1)?.rps ?? 0)} req/s, ${fmt(ref.at(-1)?.cpuMicrosPerRequest ?? 0, 1)} µs CPU/req`,
+        );
       }
       rows.push(describe(endpoint, bare, ref, options));
     }
@@ -52,9 +55,11 @@ export async function benchServer(options: ServerBenchOptions): Promise<Row[]> {
   }
 }
 
-function describe(endpoint: Endpoint, bare: LoadResult[], ref: LoadResult[], options: ServerBenchOptions): Row {
+function describe(endpoint: Endpoint, bare: ServerResult[], ref: ServerResult[], options: ServerBenchOptions): Row {
   const bareRps = median(bare.map((r) => r.rps));
   const refRps = median(ref.map((r) => r.rps));
+  const bareCpu = median(bare.map((r) => r.cpuMicrosPerRequest));
+  const refCpu = median(ref.map((r) => r.cpuMicrosPerRequest));
   const bad = [...bare, ...ref].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
   return {
     measure: `${endpoint.label}: req/s ref vs bare node:http`,
@@ -62,7 +67,8 @@ function describe(endpoint: Endpoint, bare: LoadResult[], ref: LoadResult[], opt
     notes:
       `median of ${options.rounds} alternating ${options.durationS} s runs, ${options.connections} conns; ` +
       `ranges ref ${range(ref)}, bare ${range(bare)}; ` +
-      `ref p50/p99 ${fmt(median(ref.map((r) => r.p50Ms)), 1)}/${fmt(median(ref.map((r) => r.p99Ms)), 1)} ms` +
+      `ref p50/p99 ${fmt(median(ref.map((r) => r.p50Ms)), 1)}/${fmt(median(ref.map((r) => r.p99Ms)), 1)} ms; ` +
+      `server CPU per request (median) ref ${fmt(refCpu, 1)} µs / bare ${fmt(bareCpu, 1)} µs, bare/ref = ${fmt(bareCpu / refCpu, 2)}` +
       (bad > 0 ? `; ${bad} non-2xx or errors!` : ''),
   };
 }
@@ -72,10 +78,31 @@ function range(results: readonly LoadResult[]): string {
   return `${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}`;
 }
 
-async function run(name: 'bare-child' | 'reference-child', env: Record<string, string>, endpoint: Endpoint, options: ServerBenchOptions): Promise<LoadResult> {
+/** A load run with the server's own CPU time per request: steadier than req/s when other work shares the cores. */
+interface ServerResult extends LoadResult {
+  cpuMicrosPerRequest: number;
+}
+
+interface CpuReply {
+  user: number;
+  system: number;
+}
+
+async function run(
+  name: 'bare-child' | 'reference-child',
+  env: Record<string, string>,
+  endpoint: Endpoint,
+  options: ServerBenchOptions,
+): Promise<ServerResult> {
   const child = await forkChild(name, env);
   try {
-    return await measure(spec(child, endpoint), options);
+    const load = spec(child, endpoint);
+    if (options.warmupS > 0) await measure(load, { ...options, warmupS: 0, durationS: options.warmupS });
+    const before = await child.ask<CpuReply>('cpu');
+    const result = await measure(load, { ...options, warmupS: 0 });
+    const after = await child.ask<CpuReply>('cpu');
+    const micros = after.user + after.system - before.user - before.system;
+    return { ...result, cpuMicrosPerRequest: micros / Math.max(1, result.total) };
   } finally {
     await child.stop();
   }

@@ -56,7 +56,7 @@ const CHALLENGE_INVALID = Object.freeze({ 'www-authenticate': 'Bearer realm="ani
  * Order of checks: authentication, then the rate limit, then routing (404/405), then the operation's
  * own checks. Returns the reply to send; the caller writes it.
  */
-export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Promise<Reply> {
+export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Reply | Promise<Reply> {
   const { clock, ring, limiter, anonymousLimits, seams, errorReply, deprecation } = deps;
   // A keep-alive connection sends the same Authorization on every request: once accepted there, it is
   // not hashed again. The comparison is with what this same connection sent, never another client's key.
@@ -85,16 +85,39 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
     return deps.getPet(route.petId ?? '', now);
   }
 
-  async function dispatch(req: IncomingMessage, route: Route, search: string, now: number): Promise<Reply> {
+  function dispatch(req: IncomingMessage, route: Route, search: string, now: number): Prepared | Promise<Prepared> {
     if (route.kind === 'not-found') return errorReply(404, 'not_found', 'no such resource');
     if (route.kind === 'method-not-allowed') {
       return errorReply(405, 'method_not_allowed', `method ${req.method} is not allowed here`, { allow: route.allow });
     }
-    const prepared = await prepare(req, route, search, now);
-    return typeof prepared === 'function' ? prepared() : prepared;
+    return prepare(req, route, search, now);
   }
 
-  return async function handle(req) {
+  /** The reply with its rate numbers and getPet's deprecation fields, as the reply seam leaves it. */
+  function finish(reply: Reply, rate: RateInfo, req: IncomingMessage, operation: OperationId | undefined, search: string, now: number): Reply {
+    reply.rate = rate;
+    if (operation === 'getPet') reply.headers = reply.headers ? { ...reply.headers, ...deprecation } : deprecation;
+    return seams.reply(reply, operation, req.method, search, now, errorReply);
+  }
+
+  /** A request without a valid key: what an auth-order fault answers first, or the 401. */
+  function refused(
+    req: IncomingMessage,
+    route: Route,
+    auth: AuthRefusal,
+    rate: RateInfo,
+    operation: OperationId | undefined,
+    search: string,
+    now: number,
+  ): Promise<Reply> {
+    return seams.answerBeforeAuth(req, route, search, now, prepare).then((answer) => finish(answer ?? unauthorized(auth), rate, req, operation, search, now));
+  }
+
+  /**
+   * Synchronous unless the operation reads a body (createPet) or an auth-order fault answers first: a
+   * list or an item is answered in the request's own tick, without a promise.
+   */
+  return function handle(req) {
     const now = clock.now();
     const { path, search } = seams.target(splitTarget(req.url), req.url);
     const route = deps.route(req.method, path);
@@ -108,13 +131,18 @@ export function createPipeline(deps: PipelineDeps): (req: IncomingMessage) => Pr
       // No key to charge: unauthenticated clients share a limiter per address, so guessing keys is throttled too.
       rate = limiter.consume(limiter.anonymousBucket(req.socket.remoteAddress ?? '', now), anonymousLimits, now);
       if (rate.retryAfter !== undefined) reply = rateLimited(rate);
-      else reply = (await seams.answerBeforeAuth(req, route, search, now, prepare)) ?? unauthorized(auth);
+      else return refused(req, route, auth, rate, operation, search, now);
     } else {
       rate = limiter.consume(auth.bucket, auth, now);
-      reply = rate.retryAfter !== undefined ? rateLimited(rate) : await dispatch(req, route, search, now);
+      const prepared = rate.retryAfter !== undefined ? rateLimited(rate) : dispatch(req, route, search, now);
+      if (prepared instanceof Promise) return prepared.then((ready) => finish(commit(ready), rate, req, operation, search, now));
+      reply = commit(prepared);
     }
-    reply.rate = rate;
-    if (operation === 'getPet') reply.headers = reply.headers ? { ...reply.headers, ...deprecation } : deprecation;
-    return seams.reply(reply, operation, req.method, search, now, errorReply);
+    return finish(reply, rate, req, operation, search, now);
   };
+}
+
+/** A prepared operation: its reply, or the commit that stores the pet and gives the reply. */
+function commit(prepared: Prepared): Reply {
+  return typeof prepared === 'function' ? prepared() : prepared;
 }

@@ -205,9 +205,17 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
         deliver(req, res, anonymousError(req.socket, 400, 'bad_request', 'an HTTP/1.1 request needs a Host header'));
         return;
       }
-      handle(req)
-        .then((reply) => deliver(req, res, reply))
-        .catch((error: unknown) => failSafe(req, res, error));
+      try {
+        const reply = handle(req);
+        if (reply instanceof Promise) {
+          reply
+            // Sent once the body is read (createPet) or an auth-order fault has its answer.
+            .then((ready) => deliver(req, res, ready))
+            .catch((error: unknown) => failSafe(req, res, error));
+        } else deliver(req, res, reply);
+      } catch (error) {
+        failSafe(req, res, error);
+      }
     },
   );
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
