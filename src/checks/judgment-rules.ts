@@ -37,6 +37,8 @@ export interface RuleParams {
   'json-schema': { schema: 'Pet' | 'Pets' | 'Error' };
   /** The status is one of `allowed`. */
   'status-in': { allowed: number[] };
+  /** The status is below `limit` (e.g. never a 5xx). */
+  'status-below': { limit: number };
   /** Each header is present. */
   'headers-present': { names: string[] };
   /** The header's media type (parameters dropped, lower-cased) is `value`. */
@@ -55,6 +57,8 @@ export interface RuleParams {
   'pet-echoes-sent': { fields: Array<'name' | 'categoryId' | 'status'> };
   /** The response Pet's id is not the `id` the request body sent. */
   'pet-id-not-sent': Record<string, never>;
+  /** The body is the Pet with these fields (ids as decimal strings); a field not given is not compared. */
+  'pet-is': { id?: string; name?: string; categoryId?: string; status?: string };
 }
 
 export type RuleName = keyof RuleParams;
@@ -125,6 +129,16 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
       if (allowed.length === 0) return bad('status-in');
       const expected = `status ${allowed.join(' or ')}`;
       return allowed.includes(e.status) ? holds(expected) : fails(expected, `status ${e.status}`);
+    },
+  },
+  {
+    name: 'status-below',
+    readsBody: false,
+    judge(e, params) {
+      const limit = numberParam(params.limit);
+      if (limit === undefined) return bad('status-below');
+      const expected = `a status below ${limit}`;
+      return e.status < limit ? holds(expected) : fails(expected, `status ${e.status}: ${describeBody(e)}`);
     },
   },
   {
@@ -242,6 +256,23 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
       if (!isObject(e.body)) return fails(expected, describeBody(e));
       const got = toBigInt(e.body.id);
       return got !== id ? holds(expected) : fails(expected, `id ${got}`);
+    },
+  },
+  {
+    name: 'pet-is',
+    readsBody: true,
+    judge(e, params) {
+      const fields = (['id', 'name', 'categoryId', 'status'] as const).filter((f) => params[f] !== undefined);
+      if (fields.length === 0 || fields.some((f) => typeof params[f] !== 'string')) return bad('pet-is');
+      const wanted = (f: (typeof fields)[number]) => {
+        const text = params[f] as string;
+        return (f === 'id' || f === 'categoryId') && /^-?\d{1,20}$/.test(text) ? BigInt(text) : text;
+      };
+      const expected = `the Pet {${fields.map((f) => `${f}=${String(wanted(f))}`).join(', ')}}`;
+      if (!isObject(e.body)) return fails(expected, describeBody(e));
+      const body = e.body;
+      const differ = fields.filter((f) => !sameValue(body[f], wanted(f)));
+      return differ.length === 0 ? holds(expected) : fails(expected, differ.map((f) => `${f} ${shown(stringifyJson(body[f] ?? null), 60)}`).join(', '));
     },
   },
 ];

@@ -24,6 +24,13 @@ const SENT = '{"name":"Rex","categoryId":2,"status":"available","id":92233720368
 const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange; actual: RegExp }> = {
   'json-schema': { params: { schema: 'Error' }, holding: exchange(404, ERROR), failing: exchange(404, '{"code":"x"}'), actual: /message/ },
   'status-in': { params: { allowed: [400] }, holding: exchange(400, ERROR), failing: exchange(201, PET), actual: /status 201/ },
+  'status-below': { params: { limit: 500 }, holding: exchange(400, ERROR), failing: exchange(500, ''), actual: /status 500: an empty body/ },
+  'pet-is': {
+    params: { id: '7', name: 'Rex', categoryId: '2', status: 'available' },
+    holding: exchange(200, PET),
+    failing: exchange(200, PET.replace('"id":7', '"id":8')),
+    actual: /^id 8$/,
+  },
   'headers-present': {
     params: { names: ['WWW-Authenticate'] },
     holding: exchange(401, ERROR, { 'www-authenticate': 'Bearer' }),
