@@ -1,8 +1,7 @@
-import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
-import { stringifyJson } from '../src/json.ts';
-import { brief, errorBodyProblem, expectRefused, forProfile } from './support/examples-bodies.ts';
+import { type ConformanceContext, conformance, describePet, toPetRecords } from '../src/harness/index.ts';
+import { expectRefused, forProfile } from './support/examples-bodies.ts';
 import { petStatusValues } from './support/property-families.ts';
-import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, listForSetup, occurrences } from './support/examples-lists.ts';
+import { MAX_LIMIT, createAndListByStatus, ensureStoreHolds, expectList, listForSetup } from './support/examples-lists.ts';
 
 /**
  * The limit and status parameters of listPets. The store may be shared and pre-filled: a list proves
@@ -31,11 +30,11 @@ conformance(
   async (ctx: ConformanceContext) => {
     const { pet, items, complete, response } = await createAndListByStatus(ctx, 'listPets');
     if (complete) {
-      ctx.check(
-        occurrences(items, pet) > 0,
-        `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`,
-        'the pet just added is missing',
+      ctx.judge(
+        'list-count-of-id',
         response,
+        { id: String(pet.id), min: 1 },
+        `the list of ${items.length} ${pet.status} animals (< 100), after adding ${describePet(pet)}`,
       );
     }
     // The same pet without a filter: it has a status, so a server that lists only the animals without one
@@ -43,11 +42,11 @@ conformance(
     const all = await ctx.client.listPets({ limit: MAX_LIMIT });
     const everything = toPetRecords(expectList(ctx, all, `listPets limit=${MAX_LIMIT} (no status filter)`));
     if (everything.length < MAX_LIMIT) {
-      ctx.check(
-        occurrences(everything, pet) > 0,
-        `the list of ${everything.length} animals without a status filter (< 100) holds ${describePet(pet)}`,
-        'the pet just added is missing: the list without a filter leaves it out',
+      ctx.judge(
+        'list-count-of-id',
         all,
+        { id: String(pet.id), min: 1 },
+        `the list of ${everything.length} animals without a status filter (< 100), after adding ${describePet(pet)}`,
       );
     } else if (complete) {
       ctx.note(`listPets limit=${MAX_LIMIT} without a status filter listed ${MAX_LIMIT} animals: only the list filtered by status was provably complete`);
@@ -69,7 +68,7 @@ conformance(
     const stored = ctx.run.profile === 'quick' ? undefined : await ensureStoreHolds(ctx, 2);
     const response = await ctx.client.listPets({ limit: 1 });
     const items = expectList(ctx, response, 'listPets limit=1');
-    ctx.check(items.length <= 1, 'listPets limit=1: at most 1 animal', `${items.length} animals`, response);
+    ctx.judge('list-length', response, { max: 1 }, 'listPets limit=1');
     if (stored !== undefined) observableAbove(ctx, stored, 1);
     else ctx.observable(items.length > 0, 'listPets limit=1 answered an empty list: the store is empty (the quick profile adds no animals)');
   },
@@ -83,24 +82,12 @@ conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and
   const pet = ctx.run.readOnly ? undefined : await ctx.setupPet();
   const response = await ctx.client.listPets({ limit: MAX_LIMIT });
   const items = toPetRecords(expectList(ctx, response, 'listPets limit=100'));
-  ctx.check(items.length <= MAX_LIMIT, 'listPets limit=100: at most 100 animals', `${items.length} animals`, response);
-  if (stored > MAX_LIMIT) {
-    ctx.check(
-      items.length === MAX_LIMIT,
-      `listPets limit=100: exactly 100 animals (the store holds more than ${MAX_LIMIT})`,
-      `${items.length} animals`,
-      response,
-    );
-  }
+  ctx.judge('list-length', response, { max: MAX_LIMIT }, 'listPets limit=100');
+  if (stored > MAX_LIMIT) ctx.judge('list-length', response, { min: MAX_LIMIT, max: MAX_LIMIT }, `listPets limit=100 (the store holds more than ${MAX_LIMIT})`);
   // Fewer than 100 means the store holds fewer than 100 (or the limit was not honoured): either way,
   // the pet just added must be there.
   if (pet && items.length < MAX_LIMIT) {
-    ctx.check(
-      occurrences(items, pet) > 0,
-      `a list of ${items.length} (< 100) that holds ${describePet(pet)}, added just before`,
-      'the pet is missing: the list is cut short of the limit',
-      response,
-    );
+    ctx.judge('list-count-of-id', response, { id: String(pet.id), min: 1 }, `a list of ${items.length} (< 100), after adding ${describePet(pet)}`);
   }
   if (!pet && stored <= MAX_LIMIT && items.length < MAX_LIMIT) {
     ctx.skip(`read-only mode and ${items.length} animals listed: whether limit=100 returns every stored animal cannot be proven`, 'read-only');
@@ -119,25 +106,15 @@ conformance(
   async (ctx: ConformanceContext) => {
     const stored = await ensureStoreHolds(ctx, ctx.run.profile === 'quick' ? QUICK_DEFAULT_PROBE : DEFAULT_LIMIT + 1);
     const response = await ctx.client.listPets();
-    const items = expectList(ctx, response, 'listPets without limit');
+    expectList(ctx, response, 'listPets without limit');
     if (stored > DEFAULT_LIMIT) {
-      ctx.check(
-        items.length === DEFAULT_LIMIT,
-        `listPets without limit: exactly 20 animals (the store holds at least ${stored})`,
-        `${items.length} animals`,
-        response,
-      );
+      ctx.judge('list-length', response, { min: DEFAULT_LIMIT, max: DEFAULT_LIMIT }, `listPets without limit (the store holds at least ${stored})`);
     } else {
       // Fewer than 21 stored (quick, or read-only on a small store): pets are only ever added, so the list
       // holds every one of them, a default below 20 shows when it is below what is stored, and a server
       // that ignores the default cannot fail here: the test ends untested unless a check fails.
-      ctx.check(items.length <= DEFAULT_LIMIT, 'listPets without limit: at most 20 animals', `${items.length} animals`, response);
-      ctx.check(
-        items.length >= stored,
-        `listPets without limit: all ${stored} animals stored (fewer than the default of 20)`,
-        `${items.length} animals: a default page size below 20`,
-        response,
-      );
+      ctx.judge('list-length', response, { max: DEFAULT_LIMIT }, 'listPets without limit');
+      ctx.judge('list-length', response, { min: stored }, `listPets without limit: all ${stored} animals stored (fewer than the default of 20)`);
       observableAbove(ctx, stored, DEFAULT_LIMIT);
     }
   },
@@ -160,14 +137,9 @@ conformance(
         expectRefused(ctx, response, { operation: 'listPets', input: `limit=${JSON.stringify(limit)}` });
         continue;
       }
-      ctx.check(
-        response.status === 200,
-        `${what}: 400 with an Error body, or 200 with at most 100 animals`,
-        `${what}: status ${response.status}: ${brief(response.text)}`,
-        response,
-      );
-      const items = expectList(ctx, response, what);
-      ctx.check(items.length <= MAX_LIMIT, `${what}: 400, or 200 with at most 100 animals`, `200 with ${items.length} animals`, response);
+      ctx.judge('status-in', response, { allowed: [200] }, `${what}: 400 with an Error body, or 200 with at most 100 animals`);
+      expectList(ctx, response, what);
+      ctx.judge('list-length', response, { max: MAX_LIMIT }, `${what}: 400, or 200`);
       accepted = true;
     }
     // A refusal is judged whatever the store holds; "200 with at most 100" only on a store of more than 100.
@@ -195,11 +167,9 @@ conformance(
     for (const { status, limit } of queries) {
       const what = `listPets status=${status}${limit === undefined ? ' (no limit)' : ''}`;
       const response = await ctx.client.listPets(limit === undefined ? { status } : { status, limit });
-      const items = expectList(ctx, response, what);
-      const other = items.find((item) => (item as { status?: unknown } | null)?.status !== status);
-      ctx.check(other === undefined, `${what}: only ${status} animals`, () => `an item ${brief(stringifyJson(other ?? null))}`, response);
-      if (limit === undefined)
-        ctx.check(items.length <= DEFAULT_LIMIT, `${what}: at most ${DEFAULT_LIMIT} animals (the default limit)`, `${items.length} animals`, response);
+      expectList(ctx, response, what);
+      ctx.judge('list-only-status', response, { status }, what);
+      if (limit === undefined) ctx.judge('list-length', response, { max: DEFAULT_LIMIT }, `${what} (the default limit)`);
     }
   },
   { tier: 'quick', writes: true },
@@ -213,11 +183,11 @@ conformance(
     // Every status already fills a page of 100 on this store: completeness is unprovable, so the
     // requirement is neither proven nor refuted here.
     if (!complete) ctx.skip(`every status already lists ${MAX_LIMIT} animals on this store: no list is provably complete`, 'precondition');
-    ctx.check(
-      occurrences(items, pet) > 0,
-      `the list of ${items.length} ${pet.status} animals (< 100) holds ${describePet(pet)}`,
-      'the pet just added is missing',
+    ctx.judge(
+      'list-count-of-id',
       response,
+      { id: String(pet.id), min: 1 },
+      `the list of ${items.length} ${pet.status} animals (< 100), after adding ${describePet(pet)}`,
     );
   },
   { writes: true },
@@ -236,13 +206,8 @@ conformance(
       response = await ctx.client.listPets({ status: 'unknown', limit: MAX_LIMIT });
     }
     if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=unknown' });
-    const items = expectList(ctx, response, what);
-    ctx.check(
-      items.length === 0,
-      `${what}: 400, or 200 with an empty list`,
-      `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`,
-      response,
-    );
+    expectList(ctx, response, what);
+    ctx.judge('list-length', response, { max: 0 }, `${what}: 400, or 200`);
   },
   { tier: 'quick' },
 );
@@ -258,12 +223,7 @@ conformance(
     if (response.status === 400) return expectRefused(ctx, response, { operation: 'listPets', input: 'status=AVAILABLE' });
     const items = expectList(ctx, response, what);
     if (ctx.run.readOnly && items.length === 0) ctx.skip('read-only mode and an empty answer: whether an available pet is stored is unknown', 'read-only');
-    ctx.check(
-      items.length === 0,
-      `${what}: 400, or 200 with an empty list (PetStatus values are lower-case)`,
-      `200 with ${items.length} animals, e.g. ${brief(stringifyJson(items[0] ?? null))}`,
-      response,
-    );
+    ctx.judge('list-length', response, { max: 0 }, `${what}: 400, or 200 (PetStatus values are lower-case)`);
   },
   { writes: true },
 );
@@ -283,8 +243,8 @@ conformance('LIM-008', 'any limit from 1 to 100, with or without status, yields 
   for (const { limit, status } of cases) {
     const what = `listPets limit=${limit}${status ? ` status=${status}` : ''}`;
     const response = await ctx.client.listPets({ limit, status });
-    const items = expectList(ctx, response, what);
-    ctx.check(items.length <= limit, `${what}: at most ${limit} animals`, `${items.length} animals`, response);
+    expectList(ctx, response, what);
+    ctx.judge('list-length', response, { max: limit }, what);
   }
 });
 
@@ -300,19 +260,14 @@ conformance(
     // Pets are only ever added, so the second list cannot be shorter unless the parameter changed it.
     const listed = await ctx.client.listPets({ limit: 1 }, { query: unused });
     if (listed.status === 400) {
-      ctx.check(
-        errorBodyProblem(ctx, listed) === undefined,
-        'a 400 with an Error body',
-        () => `a 400 whose body is not an Error: ${errorBodyProblem(ctx, listed)}`,
-        listed,
-      );
+      ctx.judge('json-schema', listed, { schema: 'Error' }, `listPets limit=1&${unused}: a 400`);
     } else {
-      const items = expectList(ctx, listed, `listPets limit=1&${unused}`);
-      ctx.check(items.length === 1, `listPets limit=1&${unused}: one animal, as without the parameter`, `${items.length} animals`, listed);
+      expectList(ctx, listed, `listPets limit=1&${unused}`);
+      ctx.judge('list-length', listed, { min: 1, max: 1 }, `listPets limit=1&${unused}, as without the parameter`);
     }
     const got = await ctx.client.getPet(pet.id, { query: unused });
     ctx.expectStatus(got, [200, 400], `getPet ${pet.id}?${unused}`);
-    if (got.status === 200) ctx.check(toPetRecord(got.body)?.id === pet.id, `the pet ${pet.id}`, () => `the body ${brief(got.text)}`, got);
+    if (got.status === 200) ctx.judge('pet-is', got, { id: String(pet.id) }, `getPet ${pet.id}?${unused}`);
   },
   { tier: 'quick' },
 );

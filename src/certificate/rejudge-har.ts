@@ -14,6 +14,8 @@ export interface RecordedEntry {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The request body as recorded (postData): the harness's rules read the same recorded text. */
+  requestText: string | undefined;
   /** The body was cut for the report: checks that read it cannot be re-run. */
   bodyCut: boolean;
   /** The body holds U+FFFD: it may not have been UTF-8 on the wire, so checks that read it cannot be re-run. */
@@ -67,6 +69,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     status: response.status,
     headers,
     text: typeof content.text === 'string' ? content.text : '',
+    requestText: isRecord(request.postData) && typeof request.postData.text === 'string' ? request.postData.text : undefined,
     bodyCut: typeof content.comment === 'string',
     bodyInexact: typeof content.text === 'string' && content.text.includes('\uFFFD'),
     raw: value._raw === true,

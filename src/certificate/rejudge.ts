@@ -1,8 +1,10 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
+import { type RuleExchange, evaluateRule, judgmentRule } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
+import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
@@ -46,8 +48,14 @@ export interface RejudgeStats {
   notChecked: number;
   /** Of those, summarised: their headers and body left out (a passing test's evidence outside --certify). */
   summarised: number;
-  /** Judgments of passed tests re-evaluated: statuses compared, exchanges found. */
+  /** Judgments of passed tests re-evaluated: statuses compared, rules evaluated, exchanges found. */
   judgments: number;
+  /** Of those, rule judgments (ctx.judge) evaluated again on their entries. */
+  rules: number;
+  /** Rule judgments whose entries the log does not keep whole (a body cut, summarised): taken as recorded. */
+  rulesTakenAsRecorded: number;
+  /** Check judgments (ctx.check): only their exchanges are found, the condition is taken as recorded. */
+  checks: number;
   /** Passed tests that record no judgment as data (the model test): only their requests are checked. */
   unrecordedTests: string[];
 }
@@ -62,7 +70,18 @@ export interface RejudgeStats {
  */
 export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): Rejudgement {
   const differences: string[] = [];
-  const stats: RejudgeStats = { entries: 0, checkedWhole: 0, headersOnly: 0, notChecked: 0, summarised: 0, judgments: 0, unrecordedTests: [] };
+  const stats: RejudgeStats = {
+    entries: 0,
+    checkedWhole: 0,
+    headersOnly: 0,
+    notChecked: 0,
+    summarised: 0,
+    judgments: 0,
+    rules: 0,
+    rulesTakenAsRecorded: 0,
+    checks: 0,
+    unrecordedTests: [],
+  };
   const read = readHarEntries(har);
   if ('problem' in read) return { differences: [read.problem], refusedTests: [], verdict: 'unknown', stats };
   const { entries } = read;
@@ -125,7 +144,7 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   }
   for (const test of tests) {
     if (test.state !== 'passed') continue;
-    const verdict = judgeTest(test, bySeq, fileExchanges.get(test.file) ?? new Set(), stats);
+    const verdict = judgeTest(test, bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract);
     if (verdict) refused.set(test.id, { test, ...verdict });
   }
   for (const { test, why } of refused.values()) differences.push(`${test.name}: passed, but ${why}`);
@@ -162,6 +181,7 @@ function judgeTest(
   bySeq: ReadonlyMap<number, RecordedEntry>,
   ofFile: ReadonlySet<number>,
   stats: RejudgeStats,
+  contract: Contract,
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const judgments = test.judgments ?? [];
   const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
@@ -180,6 +200,11 @@ function judgeTest(
       if (!own.has(seq) && !ofFile.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which no test of its file sent` };
       if (!bySeq.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which the log does not hold` };
     }
+    if (judgment.kind === 'check') stats.checks += 1;
+    if (judgment.kind === 'rule') {
+      const failed = judgeRule(judgment, bySeq, contract, stats);
+      if (failed) return failed;
+    }
     if (judgment.kind === 'status') {
       const status = bySeq.get(judgment.exchange)?.status;
       if (status === undefined || !judgment.allowed.includes(status))
@@ -187,6 +212,50 @@ function judgeTest(
     }
   }
   return undefined;
+}
+
+/**
+ * A rule judgment, evaluated again on its entries: failed when it does not hold; a rule this suite does
+ * not have leaves the test unproven. Entries the log does not keep whole for the rule (summarised, the
+ * framing probe's, no answer, or a body the rule reads that was cut or may not be exact) are taken as
+ * recorded, and counted so.
+ */
+function judgeRule(
+  judgment: { rule: string; params: Record<string, unknown>; exchanges: number[] },
+  bySeq: ReadonlyMap<number, RecordedEntry>,
+  contract: Contract,
+  stats: RejudgeStats,
+): { state: 'failed' | 'skipped'; why: string } | undefined {
+  const rule = judgmentRule(judgment.rule);
+  if (!rule) return { state: 'skipped', why: `a judgment names the rule ${JSON.stringify(judgment.rule)}, which this suite does not have` };
+  const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
+  const whole = entries.every((e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact)));
+  if (!whole) {
+    stats.rulesTakenAsRecorded += 1;
+    return undefined;
+  }
+  stats.rules += 1;
+  const params = typeof judgment.params === 'object' && judgment.params !== null ? judgment.params : {};
+  const result = evaluateRule(rule.name, entries.map(ruleExchangeOf), params, contract);
+  if (result.holds) return undefined;
+  const entry = entries[result.failedAt ?? 0];
+  return {
+    state: 'failed',
+    why: `#${entry?.seq ?? judgment.exchanges[0]} does not hold the rule ${rule.name}: ${result.expected} expected, ${result.actual}`,
+  };
+}
+
+/** What a rule reads of an entry: the same fields the harness gave it when the test ran. */
+function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
+  const reading = entry.text.length === 0 ? undefined : readJson(entry.text);
+  return {
+    status: entry.status,
+    headers: entry.headers,
+    text: entry.text,
+    body: reading?.ok ? reading.value : undefined,
+    isJson: reading?.ok === true,
+    requestText: entry.requestText,
+  };
 }
 
 /** The requirement with its refused tests re-stated, and its findings recomputed where they differ. */

@@ -28,10 +28,14 @@ export const SKIP_CODES: readonly SkipCode[] = ['not-selected', 'profile', 'read
 
 /**
  * One judgment of a test, as data a verifier can re-evaluate on the exchange it names (by seq): a status
- * allowed (ctx.expectStatus), or a check whose condition the suite alone knows (ctx.check with evidence):
- * of that one only the exchanges it was decided on can be checked.
+ * allowed (ctx.expectStatus), a named rule of src/checks/judgment-rules.ts with its params (ctx.judge),
+ * evaluated again on the exchanges it names, or a check whose condition the suite alone knows (ctx.check
+ * with evidence): of that one only the exchanges it was decided on can be checked.
  */
-export type Judgment = { kind: 'status'; exchange: number; allowed: number[] } | { kind: 'check'; exchanges: number[] };
+export type Judgment =
+  | { kind: 'status'; exchange: number; allowed: number[] }
+  | { kind: 'check'; exchanges: number[] }
+  | { kind: 'rule'; rule: string; params: Record<string, unknown>; exchanges: number[] };
 
 /** What a conformance test hands the reporter through vitest's `task.meta.conformance`. */
 export interface ConformanceMeta {

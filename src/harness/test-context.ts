@@ -7,6 +7,7 @@ import type { Profile } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
+import { type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { type AddedPet, readAddedPets } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
@@ -42,6 +43,13 @@ export interface ConformanceContext {
   fail(expected: string, actual: string, evidence?: Evidence): never;
   check(condition: boolean, expected: string, actual: string | (() => string), evidence?: Evidence): asserts condition;
   expectStatus(response: ApiResponse, allowed: number | readonly number[], what?: string): void;
+  /**
+   * Judges the response(s) by a named rule of src/checks/judgment-rules.ts: a pure function of what the
+   * exchange log records, evaluated here once and recorded with its params, so `rejudge` evaluates it
+   * again on the log. Fails this test's requirement when it does not hold; `what` prefixes the failure.
+   * Prefer it to `check` wherever the condition is one of the rules.
+   */
+  judge<R extends RuleName>(rule: R, evidence: ApiResponse | readonly ApiResponse[], params: RuleParams[R], what?: string): void;
   /**
    * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
    * record holds what was sent and the id assigned: compare read-backs with it, never with the echo.
@@ -140,6 +148,23 @@ export function createContext(
         fail(`${subject}status ${list.join(' or ')}`, `${subject}status ${response.status}${briefBody(response)}`, response);
       }
     },
+    judge(rule, evidence, params, what) {
+      assertions += 1;
+      const responses: readonly ApiResponse[] = Array.isArray(evidence) ? evidence : [evidence as ApiResponse];
+      const recorded: Record<string, unknown> = { ...params };
+      const result = evaluateRule(rule, responses.map(ruleExchangeOf), recorded, contract);
+      // Recorded before it fails, as a status judgment is: a failed test edited into a pass keeps the rule it failed.
+      const seqs = evidenceSeqs(responses);
+      if (seqs.length > 0) {
+        meta.observed = (meta.observed ?? 0) + 1;
+        (meta.judgments ??= []).push({ kind: 'rule', rule, params: recorded, exchanges: seqs });
+      }
+      if (!result.holds) {
+        const subject = what ? `${what}: ` : '';
+        const failed = result.failedAt === undefined ? responses : responses[result.failedAt];
+        fail(`${subject}${result.expected}`, `${subject}${result.actual}`, failed);
+      }
+    },
     async setupPet(fields = {}) {
       if (run.readOnly) throw new HarnessError('ERR_PRECONDITION', 'read-only mode: this test needs to create a pet');
       const sent = { name: fields.name ?? ctx.petName(), categoryId: fields.categoryId ?? ctx.categoryId(), status: fields.status };
@@ -199,6 +224,18 @@ export function createContext(
     },
   };
   return { ctx, assertions: () => assertions };
+}
+
+/** What the log keeps of a response, as a rule reads it (see RuleExchange). */
+function ruleExchangeOf(response: ApiResponse): RuleExchange {
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: response.text,
+    body: response.body,
+    isJson: response.isJson,
+    requestText: response.exchange.request.body,
+  };
 }
 
 function briefBody(response: ApiResponse): string {

@@ -1,6 +1,5 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import { formatIssues } from '../../src/checks/response-reading.ts';
-import { mediaType } from '../../src/header-values.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { stringifyJson } from '../../src/json.ts';
 
@@ -113,28 +112,13 @@ export function errorBodyProblem(ctx: ConformanceContext, response: ApiResponse)
 export function expectRefused(ctx: ConformanceContext, response: ApiResponse, what: { operation: string; input: string; statuses?: readonly number[] }): void {
   const statuses = what.statuses ?? [400];
   const expected = `${what.operation} refuses ${what.input} with ${statuses.join(' or ')} and an Error body`;
-  ctx.check(
-    statuses.includes(response.status),
-    expected,
-    () => {
-      const verb = response.status >= 200 && response.status < 300 ? 'accepted' : 'answered';
-      return `${what.operation} ${verb} ${what.input} with ${response.status}${response.text ? `: ${brief(response.text)}` : ''}`;
-    },
-    response,
-  );
-  const problem = errorBodyProblem(ctx, response);
-  ctx.check(problem === undefined, expected, () => `a ${response.status} for ${what.input} whose body is not an Error: ${problem}`, response);
+  ctx.judge('status-in', response, { allowed: [...statuses] }, expected);
+  ctx.judge('json-schema', response, { schema: 'Error' }, `${expected}: the ${response.status} for ${what.input}`);
 }
 
 /** The response's media type is application/json (parameters such as charset allowed). */
 export function expectJsonMediaType(ctx: ConformanceContext, response: ApiResponse, what: string): void {
-  const raw = response.headers['content-type'];
-  ctx.check(
-    mediaType(raw) === 'application/json',
-    `${what}: Content-Type application/json`,
-    `${what}: ${raw === undefined ? 'no Content-Type header' : `Content-Type ${JSON.stringify(raw)}`}`,
-    response,
-  );
+  ctx.judge('media-type', response, { name: 'Content-Type', value: 'application/json' }, what);
 }
 
 export function brief(text: string, max = 120): string {

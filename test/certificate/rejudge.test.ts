@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { BODY_CHECKS, UNRECORDED_CHECKS, rejudge, rejudgeCheck } from '../../src/certificate/rejudge.ts';
 import { CHECKS } from '../../src/checks/registry.ts';
+import { RECORDED_BODY_CHARS } from '../../src/client/redact.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { type Har, type HarEntry, toHar } from '../../src/report/har.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
@@ -85,6 +86,46 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT);
     expect(differences.join('\n')).toMatch(new RegExp(`${escape(test.name)}: passed, but #\\d+ answered \\d+, where its judgment allows 418`));
     expect(refusedTests).toEqual([test.name]);
+  });
+
+  it('a passed test whose rule its entry does not hold is refused as failed, naming the rule', () => {
+    const { report, har } = logged();
+    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
+    const seq = test.judgments[0].exchanges[0] ?? 0;
+    const entry = har.log.entries.find((e) => e._seq === seq);
+    if (!entry) throw new Error('fixture without the judged entry');
+    // As a failed ctx.judge records it, its outcome then edited to a pass: the entry is no Error body.
+    entry.response.content.text = '{"code":"not_found"}';
+    test.judgments = [{ kind: 'rule', rule: 'json-schema', params: { schema: 'Error' }, exchanges: [seq] }];
+    const result = rejudge(report, har, CATALOG, CONTRACT);
+    expect(result.differences.join('\n')).toContain(`${test.name}: passed, but #${seq} does not hold the rule json-schema: a body that is Error expected,`);
+    expect(result.refusedTests).toContain(test.name);
+    expect(result.stats.rules).toBeGreaterThan(0);
+  });
+
+  it('a rule that holds on its entry passes; one on a cut body is taken as recorded; an unknown rule is refused', () => {
+    const { report, har } = logged();
+    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
+    const seq = test.judgments[0].exchanges[0] ?? 0;
+    const entry = har.log.entries.find((e) => e._seq === seq);
+    if (!entry) throw new Error('fixture without the judged entry');
+    test.judgments = [{ kind: 'rule', rule: 'status-in', params: { allowed: [entry.response.status] }, exchanges: [seq] }];
+    const holding = rejudge(report, har, CATALOG, CONTRACT);
+    expect(holding.refusedTests).not.toContain(test.name);
+    expect(holding.stats.rules).toBe(1);
+
+    test.judgments = [{ kind: 'rule', rule: 'list-length', params: { max: 0 }, exchanges: [seq] }];
+    entry.response.content.text = `[${'1,'.repeat(RECORDED_BODY_CHARS / 2)}1]`.slice(0, RECORDED_BODY_CHARS);
+    entry.response.content.comment = 'body cut for the report';
+    const cut = rejudge(report, har, CATALOG, CONTRACT);
+    expect(cut.refusedTests).not.toContain(test.name);
+    expect(cut.stats).toMatchObject({ rules: 0, rulesTakenAsRecorded: 1 });
+
+    test.judgments = [{ kind: 'rule', rule: 'always-true', params: {}, exchanges: [seq] }];
+    const unknown = rejudge(report, har, CATALOG, CONTRACT);
+    expect(unknown.differences.join('\n')).toContain(`${test.name}: passed, but a judgment names the rule "always-true", which this suite does not have`);
   });
 
   it('a pass that judged nothing, a finding cleared, a body marked cut, a summarised entry and time running backwards are each named', () => {

@@ -113,6 +113,18 @@ describe('verify refuses a signed bundle whose log does not prove its report', (
     expect(existsSync(join(merged, 'attestation.intoto.jsonl'))).toBe(false);
   });
 
+  test('a test failed by a named rule, alone edited into a pass (its findings kept): the merge names the rule it does not hold', async (context) => {
+    const forged = collect('forged-rule');
+    // ERR-002 judges Error.status with the rule error-status-is-http-status (ctx.judge), recorded before it failed.
+    const changed = forgeShards(forged, (name) => name.startsWith('ERR-002 '));
+    expect(changed.length).toBeGreaterThan(0);
+    const merge = await runCliInTest(context, ['--merge-reports', forged], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-rule-' });
+    expect(merge.exitCode, merge.stdout + merge.stderr).toBe(2);
+    const said = merge.report?.harnessErrors.map((problem) => problem.message).join('\n') ?? '';
+    expect(said).toContain(`${changed[0] ?? ''}: passed, but #`);
+    expect(said).toMatch(/does not hold the rule error-status-is-http-status: Error\.status \d+ expected, HTTP \d+ with Error\.status/);
+  });
+
   test('the same shards untouched merge, and the merged report re-judges to its own verdict', async (context) => {
     const untouched = collect('untouched');
     const merge = await runCliInTest(context, ['--merge-reports', untouched], { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-untouched-' });
@@ -181,6 +193,7 @@ function resign(dir: string, privateKeyPath: string): void {
 
 interface ForgedTask {
   type: string;
+  id?: string;
   name?: string;
   mode?: string;
   result?: Record<string, unknown>;
@@ -188,32 +201,38 @@ interface ForgedTask {
   tasks?: ForgedTask[];
 }
 
-/** What the issue's forger did: every failed test passed, its failure and every finding cleared; returns the tests changed. */
-function forgeShards(dir: string): string[] {
+/**
+ * What the issue's forger did: every failed test passed, its failure and every finding cleared; returns
+ * the tests changed. With `only`, just the failed tests it names are passed, and the findings are kept.
+ */
+function forgeShards(dir: string, only?: (name: string) => boolean): string[] {
   const changed: string[] = [];
-  for (const name of readdirSync(dir)) {
+  const changedIds = new Set<string>();
+  const names = readdirSync(dir);
+  for (const name of names.filter((n) => !n.endsWith('.run.json'))) {
     const path = join(dir, name);
-    if (name.endsWith('.run.json')) {
-      const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
-      record.verdict = { overall: 'conformant', exitCode: 0 };
-      record.tests = record.tests.map((t) => (t.state === 'failed' ? { ...t, state: 'passed' } : t));
-      writeFileSync(path, JSON.stringify(record));
-      continue;
-    }
     const blob = parseFlatted(readFileSync(path, 'utf8')) as unknown[];
     const walk = (task: ForgedTask) => {
-      if (task.type === 'test' && task.result?.state === 'fail') {
+      if (task.type === 'test' && task.result?.state === 'fail' && (only?.(task.name ?? '') ?? true)) {
         task.result = { ...task.result, state: 'pass', errors: [] };
         const meta = task.meta?.conformance;
         if (meta) delete meta.failure;
         changed.push(task.name ?? '');
+        if (task.id) changedIds.add(task.id);
       }
       const meta = task.meta?.conformance;
-      if (meta) meta.findings = [];
+      if (meta && !only) meta.findings = [];
       for (const child of task.tasks ?? []) walk(child);
     };
     for (const file of blob[1] as ForgedTask[]) walk(file);
     writeFileSync(path, stringifyFlatted(blob));
+  }
+  for (const name of names.filter((n) => n.endsWith('.run.json'))) {
+    const path = join(dir, name);
+    const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+    if (!only) record.verdict = { overall: 'conformant', exitCode: 0 };
+    record.tests = record.tests.map((t) => (t.state === 'failed' && (!only || changedIds.has(t.id)) ? { ...t, state: 'passed' } : t));
+    writeFileSync(path, JSON.stringify(record));
   }
   return changed;
 }
