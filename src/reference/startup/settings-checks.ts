@@ -1,8 +1,8 @@
 import type { Contract } from '../../contract/index.ts';
 import { HarnessError } from '../../errors.ts';
 import { INT64_MAX, INT64_MIN } from '../../json.ts';
+import type { Limits } from '../api-keys.ts';
 import type { ReferenceOptions } from '../options.ts';
-import type { Settings } from '../settings.ts';
 
 /*
  * The checks of the reference's start-up options, made before it listens: each throws ERR_CONFIG on a
@@ -11,8 +11,21 @@ import type { Settings } from '../settings.ts';
  * settings.ts (mutated); mutation/targets.mjs leaves this folder out, and test/reference covers it.
  */
 
+/** The values of the resolved settings (settings.ts) that can be invalid. */
+export interface CheckedValues {
+  port: number;
+  basePath: string;
+  rateWindowMs: number;
+  dayWindowMs: number;
+  anonymousLimits: Limits;
+  bodyLimit: number;
+  maxConnections: number;
+  idStart: bigint;
+  delayMs: number;
+}
+
 /** The resolved settings, returned unchanged once every value is valid. */
-export function checkedSettings(settings: Settings, nameLength: ReferenceOptions['nameLength']): Settings {
+export function checkedSettings<S extends CheckedValues>(settings: S, nameLength: ReferenceOptions['nameLength']): S {
   const { basePath, port, idStart } = settings;
   if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/') || /[?#\s]/.test(basePath))) {
     fail(`basePath must start with "/" and not end with one, got "${basePath}"`);
