@@ -10,15 +10,16 @@
 // --strict leaves alone (mutation/judge.mjs runs the CLI and reads its report).
 //
 // Each mutant runs against every embedded setup in turn (src/harness/target.ts: the default one, then a
-// day window that binds with ids past INT64_MAX, then both windows binding at once); the first that
-// fails kills it. MUTATION_VARIANTS=1 (npm run mutation -- --variants) mutates the valid variants' code
+// day window that binds with ids past INT64_MAX, then both windows binding at once), then against the
+// core variants whose code no setup executes (CORE_VARIANT_RUN: seeded pets, a delay, a 404 for a bad
+// petId, a default status); the first that fails kills it. MUTATION_VARIANTS=1 (npm run mutation -- --variants) mutates the valid variants' code
 // instead and runs it under the variant configurations that execute it (mutation/targets.mjs).
 //
 // The only mutants ignored are the reviewed entries of mutation/equivalents.yaml, one mutant each; there
 // are no Stryker disable comments in src/reference.
 /* global process */
 import { installReviewedEquivalents } from './mutation/reviewed-equivalents.mjs';
-import { SETUPS, VARIANT_ARGS, VARIANT_RUNS, VARIANT_WARNINGS, mutatePatterns } from './mutation/targets.mjs';
+import { CORE_VARIANT_RUN, SETUPS, VARIANT_ARGS, VARIANT_RUNS, VARIANT_WARNINGS, mutatePatterns } from './mutation/targets.mjs';
 
 await installReviewedEquivalents();
 
@@ -35,7 +36,10 @@ const runs = variants
       const settings = group.flatMap((name) => VARIANT_ARGS[name] ?? []);
       return [cli, '--reference-variants', group.join(','), ...settings, ...(warnings.length ? ['--expected-warnings', warnings.join(',')] : [])].join(' ');
     })
-  : SETUPS.map((setup) => (setup === 'default' ? cli : `CONFORMANCE_EMBEDDED_SETUP=${setup} ${cli}`));
+  : [
+      ...SETUPS.map((setup) => (setup === 'default' ? cli : `CONFORMANCE_EMBEDDED_SETUP=${setup} ${cli}`)),
+      `${cli} --reference-variants ${CORE_VARIANT_RUN.join(',')}`,
+    ];
 
 export default {
   testRunner: 'command',

@@ -2,9 +2,9 @@
 //
 // The reference run (`npm run mutation`) mutates every file of the reference whose behaviour a client can
 // observe: the server and its dispatch, the Host check, the 413 close and the socket set-up (server.ts,
-// connections.ts), Node's replies to malformed HTTP (client-error.ts), the anonymous buckets, the checks
-// of the options and the key table (settings.ts, api-keys.ts), the pipeline, the operations, the store, the
-// rate limiter, the transport and the defaults. A region of those files no client can observe is a
+// connections.ts), Node's replies to malformed HTTP (client-error.ts), the anonymous buckets, the defaults
+// the options resolve to and the pets a store is seeded with (settings.ts), each key's plan limits
+// (api-keys.ts), the pipeline, the operations, the store, the rate limiter and the transport. A region of those files no client can observe is a
 // reviewed entry of mutation/equivalents.yaml with its reason, one mutant each, like an equivalent;
 // nothing is left out by file.
 // The variant run (`npm run mutation -- --variants`) mutates the valid variants' alternatives
@@ -17,7 +17,14 @@
 // - index.ts: re-exports, no behaviour;
 // - the standalone entry (standalone.ts): argument parsing and start-up of
 //   the command-line wrapper, which an embedded conformance run (the only kind a mutant runs under)
-//   never executes; the server it starts is server.ts, mutated above.
+//   never executes; the server it starts is server.ts, mutated above;
+// - the start-up checks (startup/): the operator's configuration, checked before the reference listens —
+//   each option's validity, each key's token68 form, plan and numbers, REFERENCE_API_KEYS, the demo keys
+//   made when none is given, a key masked in a log line, the spec's PetStatus. A conformance run starts the
+//   reference with valid options and resolved keys, so a mutant there either stops the start (which
+//   every run detects) or lets through an invalid value no run gives: no client request reaches it.
+//   What those options and keys resolve to (settings.ts, api-keys.ts) is mutated above; test/reference
+//   (standalone.test.ts, auth.test.ts, server.test.ts) covers the checks themselves.
 
 const NEVER = [
   '!src/reference/faults/**',
@@ -25,6 +32,7 @@ const NEVER = [
   '!src/reference/outside-faults/**',
   '!src/reference/variants.ts',
   '!src/reference/standalone.ts',
+  '!src/reference/startup/**',
   '!src/reference/index.ts',
 ];
 const VARIANT_CODE = ['src/reference/liberties.ts', 'src/reference/random-ids.ts', 'src/reference/pet-wire.ts'];
@@ -53,7 +61,8 @@ export const VARIANT_RUNS = [
 /**
  * The valid variants the variant run does not start: each is an option the core reads (a default status,
  * error codes, 404 for a bad petId, 400 for a wrong Content-Type, a first id, a base path, seeded pets, a
- * delay, no IETF fields), so the reference run already mutates the code that makes its choice. Every
+ * delay, no IETF fields), so the reference run already mutates the code that makes its choice (and starts
+ * those of CORE_VARIANT_RUN, whose code no setup executes). Every
  * variant of src/reference/variants.ts is in exactly one of VARIANT_RUNS and this list (a test holds it).
  */
 export const CORE_VARIANTS = [
@@ -90,3 +99,12 @@ export const VARIANT_ARGS = {
 
 /** The embedded setups each mutant is run against, in order (src/harness/target.ts, EMBEDDED_SETUPS). */
 export const SETUPS = ['default', 'day-window', 'both-windows'];
+
+/**
+ * The core variants the reference run starts after its setups, in one run: code only they execute (the
+ * seeded pets of prefilled-store, the delayed answer of slow-responses, the 404 Error body of
+ * petid-not-found, the default status of default-status-available) is mutated in the reference run, so it
+ * is run there rather than ignored. Only a mutant the setups did not kill reaches it. A seeded store
+ * leaves LIM-006 and CON-003 untested (PARTIAL, exit 0): the setups before it test them.
+ */
+export const CORE_VARIANT_RUN = ['prefilled-store', 'slow-responses', 'petid-not-found', 'default-status-available'];

@@ -1,5 +1,6 @@
 import { framingProbeRequests, probeFramingOnceMoreIfLost } from '../src/client/framing-probe.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
+import { type OddAnswer, errorBodyGaps, oddRequests, sendOddRequest } from './support/odd-requests.ts';
 
 /**
  * HTTP/1.1 framing on a persistent connection, written and read byte for byte (undici's pool would retry
@@ -39,4 +40,58 @@ conformance(
     ctx.check(answered.length > 0, 'an answer to the probe', 'none', result.exchanges);
   },
   { tier: 'quick' },
+);
+
+// HTTP-002 (advisory): a Host-less request, an unknown expectation and CONNECT, each on a connection of its
+// own. RFC 9112 §3.2 asks 400 for the first; RFC 9110 lets a server answer an unknown expectation 417 or
+// ignore it, and an origin server refuse CONNECT however it likes, closing included. Only a hang, a 5xx
+// where a 4xx is asked, a tunnel, and an Error body with a blank code or message warn: a bare answer passes,
+// as a front on Node (a proxy, a gateway) gives it before the server sees the request.
+conformance(
+  'HTTP-002',
+  'a request without Host, an unknown Expect and CONNECT are answered, with what every response carries',
+  async (ctx: ConformanceContext) => {
+    const { hostless, expectation, connect } = oddRequests(ctx.run.baseUrl);
+    const left = ctx.budgetLeft();
+    if (left !== undefined && left < 3) ctx.skip(`the odd requests need 3 requests; ${left} left in the budget`, 'budget');
+    const judgeError = (label: string, answer: Extract<OddAnswer, { kind: 'response' }>) => {
+      const gaps = errorBodyGaps(answer);
+      ctx.check(
+        gaps.length === 0,
+        `the ${answer.status} to ${label}: an Error body, when it has one, with a non-empty code and message`,
+        () => gaps.join('; '),
+        answer.exchange,
+      );
+    };
+
+    const noHost = await sendOddRequest(ctx, hostless);
+    const noHostExpected = `${hostless.label} answered 400 (RFC 9112 §3.2)`;
+    ctx.check(
+      noHost.kind === 'response' && noHost.status === 400,
+      noHostExpected,
+      () => (noHost.kind === 'response' ? `${noHost.status}` : noHost.detail),
+      noHost.exchange,
+    );
+    judgeError(hostless.label, noHost);
+
+    const expect = await sendOddRequest(ctx, expectation);
+    const expectExpected = `${expectation.label} answered 417, or as if it were absent (below 500)`;
+    ctx.check(
+      expect.kind === 'response' && expect.status < 500,
+      expectExpected,
+      () => (expect.kind === 'response' ? `${expect.status}` : expect.detail),
+      expect.exchange,
+    );
+    if (expect.status >= 400) judgeError(expectation.label, expect);
+
+    const tunnel = await sendOddRequest(ctx, connect);
+    const tunnelExpected = `${connect.label} refused with an answer that is not a 2xx, or the connection closed`;
+    ctx.check(
+      tunnel.kind === 'closed' || (tunnel.kind === 'response' && (tunnel.status < 200 || tunnel.status >= 300)),
+      tunnelExpected,
+      () => (tunnel.kind === 'response' ? `${tunnel.status}` : tunnel.detail),
+      tunnel.exchange,
+    );
+    if (tunnel.kind === 'response' && tunnel.status >= 400 && tunnel.status < 500) judgeError(connect.label, tunnel);
+  },
 );

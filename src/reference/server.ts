@@ -1,7 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type Contract, createContract } from '../contract/index.ts';
-import { HarnessError } from '../errors.ts';
 import { clientErrorStatus, rawResponse } from './client-error.ts';
 import { createConnectionCare } from './connections.ts';
 import { createCreatePet } from './create-pet.ts';
@@ -32,12 +31,14 @@ import { createListPets } from './list-pets.ts';
 import { createNewPetReader } from './new-pet.ts';
 import type { ReferenceOptions } from './options.ts';
 import { createPipeline } from './pipeline.ts';
-import { type ApiKey, generateDemoKeys, resolveApiKeys } from './api-keys.ts';
+import type { ApiKey } from './api-keys.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { type Reply, createErrorReplies } from './replies.ts';
 import { createRouter } from './router.ts';
 import { type TransportSettings, sendReply } from './send.ts';
-import { checkSettings, petStatuses, seedStore } from './settings.ts';
+import { checkSettings, seedStore } from './settings.ts';
+import { generateDemoKeys, resolveApiKeys } from './startup/key-config.ts';
+import { checkDefaultStatus, petStatuses } from './startup/settings-checks.ts';
 import { type PetStoreView, createPetStore } from './store.ts';
 
 // How long the rest of a refused upload is read and dropped before its connection closes (connections.ts).
@@ -79,9 +80,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks, adaptSeams(hooks)), options), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
-  if (options.defaultStatus !== undefined && !statuses.includes(options.defaultStatus)) {
-    throw new HarnessError('ERR_CONFIG', `reference server: defaultStatus must be one of ${statuses.join(', ')}`);
-  }
+  checkDefaultStatus(options.defaultStatus, statuses);
   const clock = options.clock ?? { now: Date.now };
   const log = options.log ?? ((message: string) => console.error(message));
   const basePath = seams.basePath(settings.basePath);

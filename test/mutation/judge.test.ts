@@ -9,6 +9,8 @@ const targets = (await import('../../mutation/targets.mjs' as string)) as {
   VARIANT_RUNS: string[][];
   VARIANT_ARGS: Record<string, string[]>;
   CORE_VARIANTS: string[];
+  CORE_VARIANT_RUN: string[];
+  VARIANT_WARNINGS: Record<string, string[]>;
 };
 
 /** mutation/judge.mjs at the quick profile against the plain-429-body variant, which warns ERR-004 by design. */
@@ -45,5 +47,14 @@ describe('the variant run starts each variant as the valid-variants test does', 
     );
     const started = new Set(targets.VARIANT_RUNS.flat());
     expect(Object.fromEntries(Object.entries(needed).filter(([name]) => started.has(name)))).toEqual(targets.VARIANT_ARGS);
+  });
+
+  it('the reference run starts only core variants, none of which earns a warning or needs suite settings', () => {
+    expect(targets.CORE_VARIANT_RUN.length).toBeGreaterThan(0);
+    for (const name of targets.CORE_VARIANT_RUN) {
+      expect(targets.CORE_VARIANTS).toContain(name);
+      expect(targets.VARIANT_WARNINGS[name]).toBeUndefined();
+      expect(targets.VARIANT_ARGS[name]).toBeUndefined();
+    }
   });
 });

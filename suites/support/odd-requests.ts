@@ -1,0 +1,134 @@
+import { toCurl } from '../../src/client/curl.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { networkSecrets } from '../../src/client/network.ts';
+import { type RawReading, openRawConnection } from '../../src/client/raw-http.ts';
+import { createRedactor, recordedBody, redactHeaders } from '../../src/client/redact.ts';
+import { isHarnessError } from '../../src/errors.ts';
+import type { ConformanceContext } from '../../src/harness/index.ts';
+
+/**
+ * Requests an API client rarely sends but a server meets (a hand-written client, a proxy, a scanner), each
+ * written byte for byte on a connection of its own: undici would add the Host header, and answers CONNECT
+ * and Expect itself.
+ */
+export interface OddRequest {
+  label: string;
+  method: string;
+  /** The request target: origin-form, or authority-form for CONNECT. */
+  target: string;
+  /** Header fields besides Authorization and Accept, in order; Host among them only when sent. */
+  headers: Array<[string, string]>;
+}
+
+/** What came back: a response, or why there is none (the connection closed, or nothing came in time). */
+export type OddAnswer =
+  | { kind: 'response'; status: number; headers: Record<string, string>; text: string; exchange: Exchange }
+  | { kind: 'closed' | 'timeout' | 'malformed'; detail: string; exchange: Exchange };
+
+/** The odd requests of HTTP-002, against the base URL: without Host, with an Expect no server knows, CONNECT. */
+export function oddRequests(baseUrl: string): { hostless: OddRequest; expectation: OddRequest; connect: OddRequest } {
+  const base = new URL(baseUrl);
+  const list = `${base.pathname.replace(/\/+$/, '')}/pets?limit=1`;
+  return {
+    hostless: { label: 'an HTTP/1.1 GET /pets without a Host header', method: 'GET', target: list, headers: [] },
+    expectation: {
+      label: 'GET /pets with "Expect: conformance-probe" (an expectation no server knows)',
+      method: 'GET',
+      target: list,
+      headers: [
+        ['Host', base.host],
+        ['Expect', 'conformance-probe'],
+      ],
+    },
+    connect: { label: `CONNECT ${base.host} (a proxy's method)`, method: 'CONNECT', target: base.host, headers: [['Host', base.host]] },
+  };
+}
+
+/** Sends one odd request with the valid key on a new connection and reads one answer; claims the budget first. */
+export async function sendOddRequest(ctx: ConformanceContext, request: OddRequest): Promise<OddAnswer> {
+  const { run } = ctx;
+  const base = new URL(run.baseUrl);
+  const redactors = [run.apiKey, ...networkSecrets(run.network)].map(createRedactor);
+  const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+  const fields: Array<[string, string]> = [
+    ...request.headers,
+    ['Authorization', `Bearer ${run.apiKey}`],
+    ['Accept', 'application/json'],
+    ...run.network.headers.map(([name, value]): [string, string] => [name, value]),
+  ];
+  const head = `${request.method} ${request.target} HTTP/1.1\r\n${fields.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  ctx.rawExchanges.claim();
+  const started = performance.now();
+  const startedAt = Date.now();
+  let reading: RawReading;
+  try {
+    const connection = await openRawConnection(base, run.timeoutMs, run.network);
+    try {
+      await connection.write(head);
+      reading = await connection.readResponse(run.timeoutMs);
+    } finally {
+      connection.close();
+    }
+  } catch (error) {
+    if (!isHarnessError(error)) throw error;
+    reading = { kind: 'closed', received: Buffer.alloc(0) };
+  }
+  const url = request.method === 'CONNECT' ? request.target : `${base.origin}${request.target}`;
+  const exchange: Exchange = {
+    seq: ctx.rawExchanges.nextSeq(),
+    startedAt,
+    durationMs: performance.now() - started,
+    operationId: undefined,
+    raw: true,
+    request: {
+      method: request.method,
+      url: redact(url),
+      headers: redactHeaders(Object.fromEntries(fields.filter(([name]) => name !== 'Authorization')), redact),
+    },
+    curl: redact(
+      toCurl({
+        method: request.method,
+        url: `${base.origin}${request.target}`,
+        headers: Object.fromEntries(request.headers),
+        shellHeaders: { Authorization: 'Bearer $API_KEY' },
+        secret: run.apiKey,
+      }),
+    ),
+  };
+  if (reading.kind === 'response') {
+    const text = reading.response.body.toString('utf8');
+    exchange.response = { status: reading.response.status, headers: redactHeaders(reading.response.headers, redact) };
+    if (text.length > 0) exchange.response.body = recordedBody(text, redact).body;
+    ctx.rawExchanges.record(exchange);
+    return { kind: 'response', status: reading.response.status, headers: reading.response.headers, text, exchange };
+  }
+  const detail =
+    reading.kind === 'malformed'
+      ? `an answer that is not HTTP (${reading.reason})`
+      : reading.kind === 'timeout'
+        ? `no answer within ${run.timeoutMs} ms, the connection still open`
+        : 'the connection closed without an answer';
+  exchange.error = { code: reading.kind, message: detail };
+  ctx.rawExchanges.record(exchange);
+  return { kind: reading.kind, detail, exchange };
+}
+
+/**
+ * What an error answer's Error body lacks: a JSON object answer must have a non-empty code and message.
+ * A bare answer (no JSON body) is not judged: a front on Node (a proxy, a gateway) answers these requests
+ * itself that way before the server sees them, and the rate-limit headers of such answers are RATE-001's
+ * question on the requests the interface defines, not this advisory's.
+ */
+export function errorBodyGaps(answer: Extract<OddAnswer, { kind: 'response' }>): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return [];
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const fields = body as Record<string, unknown>;
+  return ['code', 'message']
+    .filter((field) => typeof fields[field] !== 'string' || (fields[field] as string).trim() === '')
+    .map((field) => `no non-empty ${field} in ${JSON.stringify(answer.text.slice(0, 80))}`);
+}
