@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
 
@@ -14,12 +16,57 @@ function moduleCacheWritable(): boolean {
   }
 }
 
+/**
+ * The verdict files that take longest, longest first (seconds on two idle cores, docs/performance.md).
+ * vitest starts the longest files first once its cache knows their durations; a clean clone (CI) has no
+ * cache, and vitest then starts the largest files first, which put the two slowest (short files driving
+ * many runs) at the end, where one worker ran them alone while the other sat idle.
+ */
+const SLOWEST_FIRST: readonly string[] = [
+  'test/verdicts/valid-variants.test.ts',
+  'test/verdicts/fault-sensitivity.test.ts',
+  'test/verdicts/hostile-targets.test.ts',
+  'test/verdicts/matrix.test.ts',
+  'test/verdicts/cli/action.test.ts',
+  'test/verdicts/plans.test.ts',
+  'test/verdicts/cli/certification.test.ts',
+  'test/verdicts/interruption.test.ts',
+  'test/verdicts/degraded-targets.test.ts',
+  'test/package/action-and-package.test.ts',
+  'test/verdicts/rejudge.test.ts',
+  'test/package/install-tarball.test.ts',
+  'test/package/git-install.test.ts',
+  'test/verdicts/cli/key-redaction.test.ts',
+  'test/verdicts/cli/shards.test.ts',
+];
+
+/** vitest's order, except in a project the cache has never timed: there SLOWEST_FIRST's files start first, in its order. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const pathOf = (spec: TestSpecification) => relative(this.ctx.config.root, spec.moduleId).split('\\').join('/');
+    const timed = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${pathOf(spec)}`) !== undefined;
+    const rank = (spec: TestSpecification) => {
+      const at = SLOWEST_FIRST.indexOf(pathOf(spec));
+      return at === -1 ? SLOWEST_FIRST.length : at;
+    };
+    // super.sort keeps each project's files together; within an untimed project, a stable sort by rank.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) => {
+      const own = sorted.filter((spec) => spec.project.name === name);
+      return own.some(timed) ? own : [...own].sort((a, b) => rank(a) - rank(b));
+    });
+  }
+}
+
 // Three projects: `unit` is the project's own tests, in process (npm test, two minutes at most);
 // `verdicts` everything that drives whole CLI runs, against faulty and valid servers or as a user would
 // (npm run test:verdicts; .ci/run runs both); `conformance` is the product, the suites run against a
 // target (npm run conformance).
 export default defineConfig({
   test: {
+    // A clean clone has no timings: the slowest verdict files start first all the same.
+    sequence: { sequencer: SlowFirstSequencer },
     experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
     projects: [
       {
@@ -46,6 +93,10 @@ export default defineConfig({
           include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts'],
           // Projects with different worker counts run as separate groups when several are asked for at once.
           sequence: { groupOrder: 1 },
+          // vitest's default on two cores is one worker, which ran the files one after another: many wait on
+          // a clock (rate windows, hangs, deadlines, signals) or on npm rather than on the CPU.
+          maxWorkers: 2,
+          fileParallelism: true,
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
-import { ROOT } from '../support/cli.ts';
+import { packPackage } from '../support/npm-pack.ts';
 import { simulatedRunner } from '../support/simulated-runner.ts';
 
 /**
@@ -36,10 +36,10 @@ function ok(command: string, args: readonly string[], cwd: string): string {
 const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
 
 beforeAll(() => {
-  const packed = ok('npm', ['pack', '--silent', '--pack-destination', work], ROOT).trim().split('\n').pop() ?? '';
+  const packed = packPackage(work, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' });
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-project', private: true, type: 'module' }));
-  ok('npm', ['install', '--no-audit', '--no-fund', '--omit=dev', '--prefer-offline', join(work, packed)], app);
+  ok('npm', ['install', '--no-audit', '--no-fund', '--omit=dev', '--prefer-offline', packed], app);
   ok('npx', ['animal-store-conformance', 'keygen', keys], app);
 }, 900_000);
 

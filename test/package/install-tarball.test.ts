@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
+import { packPackage } from '../support/npm-pack.ts';
 
 /**
  * The package as a user gets it: `npm pack` (prepack compiles to dist/), the tarball installed into an
@@ -28,8 +29,7 @@ function npmOk(args: readonly string[], cwd: string): string {
 let tarball = '';
 
 beforeAll(() => {
-  const packed = npmOk(['pack', '--silent', '--pack-destination', work], ROOT).trim().split('\n').pop() ?? '';
-  tarball = join(work, packed);
+  tarball = packPackage(work, { ...process.env, NO_COLOR: '1' });
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty-project', private: true, type: 'module' }));
   const install = ['install', '--no-audit', '--no-fund', '--omit=dev', tarball];

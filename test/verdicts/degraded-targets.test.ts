@@ -1,32 +1,28 @@
 import { type IncomingMessage, type ServerResponse, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, test } from 'vitest';
-import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import { describe, test, vi } from 'vitest';
+import { startReferenceServer } from '../../src/reference/index.ts';
 import { drip, startHttp } from './support/hostile-servers.ts';
 import { runCliInTest } from './support/run-cli.ts';
 
 /**
  * Targets that degrade one path at a time, as real ones do: the run still ends within a bound stated
  * here, exits as the verdict model says, writes every report, and names the cause in one line. Each
- * target is a proxy in front of a correct reference server that spoils one thing.
+ * target is a proxy in front of a correct reference server that spoils one thing. The tests run two at a
+ * time (much of each is waiting out a hang or a drip), each with a reference server of its own.
  */
 
 const KEY = 'degraded-target-key-0123456789abcdef';
 const BOUND_MS = 90_000;
+const CONCURRENCY = 2;
 
-let upstream: ReferenceServer;
-
-beforeAll(async () => {
-  upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }], log: () => undefined });
-});
-
-afterAll(async () => {
-  await upstream.close();
-});
+vi.setConfig({ maxConcurrency: CONCURRENCY });
 
 type Spoiler = (req: IncomingMessage, res: ServerResponse, pass: () => void) => void;
 
-/** A proxy to the reference that lets `spoil` answer instead (or call pass() to forward). */
+/** A proxy to a reference of its own that lets `spoil` answer instead (or call pass() to forward). */
 async function degraded(context: Parameters<typeof startHttp>[0], spoil: Spoiler): Promise<string> {
+  const upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }], log: () => undefined });
+  context.onTestFinished(() => upstream.close());
   const server = await startHttp(context, (req, res) => {
     // The body is read at once (the request is already flowing); pass() forwards it when complete.
     const body: Buffer[] = [];
@@ -65,7 +61,7 @@ function absoluteFormPath(target: string): string {
 
 const isGetPet = (req: IncomingMessage) => req.method === 'GET' && /^\/v1\/pets\/[^/?]+/.test(req.url ?? '');
 
-describe('degraded targets: the run ends, with the cause named', () => {
+describe.concurrent('degraded targets: the run ends, with the cause named', () => {
   test(
     'every getPet hangs, the rest is fine: NOT CONFORMANT in bounded time, getPet given up after 3 time-outs',
     async ({ expect, onTestFinished }) => {

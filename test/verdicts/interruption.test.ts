@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { test } from 'vitest';
 import type { TestContext } from 'vitest';
 import { startReferenceServer } from '../../src/reference/index.ts';
 import { startHttp } from './support/hostile-servers.ts';
@@ -11,7 +11,8 @@ import { runCliInTest, startCliInTest } from './support/run-cli.ts';
 /**
  * Ctrl-C or a CI job's SIGTERM ends a run early, and the run still writes its reports: the tests that
  * finished, and ERR_ABORTED saying it was interrupted. It also stops waiting: a wait for a rate-limit
- * window (up to a minute on a real key) ends with the signal.
+ * window (up to a minute on a real key) ends with the signal. The three tests run at once: each has a
+ * target of its own, and each spends most of its time waiting on a slow target or a spent window.
  */
 
 const API_KEY = 'interrupt-Key-3fP8qL2wX7mZ5nB9';
@@ -60,9 +61,10 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test(
+  test.concurrent(
     `${c.name}: the run ends soon, exit 2, and the reports say it was interrupted`,
     async (context) => {
+      const { expect } = context;
       const target = await c.start(context);
       const run = startCliInTest(context, ['--target', target.url, '--api-key', API_KEY, '--profile', 'standard'], {
         timeoutMs: KILL_AFTER_MS,
@@ -96,9 +98,10 @@ function collectBlobs(dirs: readonly string[]): string {
   return blobs;
 }
 
-test(
+test.concurrent(
   'a shard stopped with SIGINT, merged with a complete one: INCOMPLETE, exit 2, the shard problem named, not-run tests coded so and no requirement passed by half',
   async (context) => {
+    const { expect } = context;
     const target = await slowReference(context);
     const args = ['--target', target.url, '--api-key', API_KEY, '--profile', 'standard', '--seed', '77'];
     const interrupted = startCliInTest(context, [...args, '--shard', '1/2'], { timeoutMs: KILL_AFTER_MS, label: 'interrupt-shard' });
