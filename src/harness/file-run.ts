@@ -119,7 +119,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           },
         });
       const client = makeClient(run.apiKey);
-      const redactors = [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
+      const redactors = [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)]
+        .filter((k): k is string => Boolean(k))
+        .map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
       await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath });
       await dispatcher.close();
