@@ -253,7 +253,7 @@ function listSetting(setting: RawSetting | undefined): { value: readonly string[
 }
 
 /**
- * --plan-key / ASC_PLAN_KEYS: `<plan>=<key>`, repeatable, each value also a comma list (the environment's
+ * --plan-key / ASC_PLAN_KEY: `<plan>=<key>`, repeatable, each value also a comma list (the environment's
  * form). Remote only (the embedded reference has its own Free key); each key a key of its own, since its
  * window is spent. The key is never echoed: an error names the entry by its position.
  */

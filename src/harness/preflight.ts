@@ -61,7 +61,7 @@ export async function preflight(options: PreflightOptions): Promise<void> {
     const withAgent = { ...options, dispatcher };
     await preflightKey(withAgent, 'the key');
     if (options.exhaustApiKey) await preflightKey({ ...withAgent, apiKey: options.exhaustApiKey }, 'the exhaustion key', '--exhaust-key / EXHAUST_API_KEY');
-    for (const { plan, key } of options.planKeys ?? []) await preflightKey({ ...withAgent, apiKey: key }, `the ${plan}-plan key`, '--plan-key / ASC_PLAN_KEYS');
+    for (const { plan, key } of options.planKeys ?? []) await preflightKey({ ...withAgent, apiKey: key }, `the ${plan}-plan key`, '--plan-key / ASC_PLAN_KEY');
   } finally {
     await dispatcher.destroy();
   }
