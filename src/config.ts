@@ -16,7 +16,7 @@ import {
   splitList,
 } from './config/values.ts';
 import { HarnessError } from './errors.ts';
-import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, type PlanName, parsePlan } from './plans.ts';
+import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, PLAN_KEY_FORM, type PlanKey, type PlanName, parsePlan, parsePlanKey } from './plans.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
@@ -32,6 +32,8 @@ export interface Config {
   readonly plan: PlanName | undefined;
   /** An Enterprise key's custom limits (--plan enterprise:<perMinute>:<perDay>). */
   readonly planLimits: Limits | undefined;
+  /** Keys of stated plans that RATE-008 spends to judge those plans' limits (--plan-key, remote only). */
+  readonly planKeys: readonly PlanKey[];
   readonly reportDir: string;
   /** Copies of each report at a path of the user's (--html, --json, --junit) and the Markdown summary (--summary-md). */
   readonly outputs: Readonly<{ html?: string | undefined; json?: string | undefined; junit?: string | undefined; summaryMd?: string | undefined }>;
@@ -145,6 +147,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const stated = planText === undefined ? undefined : parsePlan(planText);
   if (planText !== undefined && !stated) throw new HarnessError('ERR_CONFIG', `${from('plan')} must be one of ${PLAN_FORMS}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', `${from('plan')} applies to a remote target: it names the plan of your key`);
+  const planKeys = parsePlanKeys(listSetting(settings.get('plan-key')), target, [apiKey, exhaustApiKey]);
   const profileText = text('profile') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
   if (!isProfile(profileText)) {
     throw new HarnessError('ERR_CONFIG', `${from('profile')} must be one of ${PROFILES.join(', ')}; got "${profileText}"`);
@@ -203,6 +206,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     exhaustApiKey,
     plan: stated?.plan,
     planLimits: stated?.limits,
+    planKeys,
     reportDir: resolveReportDir(text('report-dir'), cwd),
     outputs: Object.freeze({ html: path('html'), json: path('json'), junit: path('junit'), summaryMd: path('summary-md') }),
     profile: profileText as Profile,
@@ -246,6 +250,37 @@ function stringSetting(setting: RawSetting | undefined): { value: string; from: 
 function listSetting(setting: RawSetting | undefined): { value: readonly string[]; from: string } | undefined {
   if (setting === undefined) return undefined;
   return { value: Array.isArray(setting.value) ? (setting.value as readonly string[]) : [String(setting.value)], from: setting.from };
+}
+
+/**
+ * --plan-key / ASC_PLAN_KEY: `<plan>=<key>`, repeatable, each value also a comma list (the environment's
+ * form). Remote only (the embedded reference has its own Free key); each key a key of its own, since its
+ * window is spent. The key is never echoed: an error names the entry by its position.
+ */
+export function parsePlanKeys(
+  setting: { value: readonly string[]; from: string } | undefined,
+  target: string | undefined,
+  otherKeys: readonly (string | undefined)[],
+): readonly PlanKey[] {
+  if (setting === undefined) return Object.freeze([]);
+  const entries = setting.value
+    .flatMap((item) => item.split(/[,\n]/))
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length > 0 && !target)
+    throw new HarnessError('ERR_CONFIG', `${setting.from} applies to a remote target; the embedded reference has its own Free-plan key`);
+  const keys = entries.map((entry, i) => {
+    const parsed = parsePlanKey(entry);
+    if (!parsed) throw new HarnessError('ERR_CONFIG', `${setting.from}: entry ${i + 1} must be ${PLAN_KEY_FORM}`);
+    if (otherKeys.includes(parsed.key))
+      throw new HarnessError(
+        'ERR_CONFIG',
+        `${setting.from}: entry ${i + 1} repeats --api-key or --exhaust-key; a plan key is a key of its own (its window is spent)`,
+      );
+    return Object.freeze(parsed);
+  });
+  if (new Set(keys.map((k) => k.key)).size !== keys.length) throw new HarnessError('ERR_CONFIG', `${setting.from} names one key twice`);
+  return Object.freeze(keys);
 }
 
 function referenceList(raw: string | undefined, target: string | undefined, flag: string): string[] {

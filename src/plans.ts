@@ -47,3 +47,21 @@ export const EMBEDDED_PLAN: Readonly<Required<StatedPlan>> = Object.freeze({
   plan: 'enterprise',
   limits: Object.freeze({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }),
 });
+
+/** A key of a stated plan that the run may spend to judge that plan's limits (--plan-key, the embedded Free key). */
+export interface PlanKey {
+  plan: Exclude<PlanName, 'enterprise'>;
+  key: string;
+}
+
+export const PLAN_KEY_FORM = '<plan>=<key>, the plan free, pro or business';
+
+/** Parses one --plan-key value, `<plan>=<key>`: a plan whose limits the interface states, and a non-empty key; undefined when malformed. */
+export function parsePlanKey(text: string): PlanKey | undefined {
+  const at = text.indexOf('=');
+  if (at === -1) return undefined;
+  const plan = text.slice(0, at).trim().toLowerCase();
+  const key = text.slice(at + 1).trim();
+  if (key === '' || /[\s,]/.test(key) || !isPlanName(plan) || plan === 'enterprise') return undefined;
+  return { plan, key };
+}

@@ -9,6 +9,7 @@ import { failOnFinding } from './support/findings.ts';
 import { describeTrial, keyIsolation, keyPair } from './support/key-isolation.ts';
 import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
 import { judgeRetryAfterBound } from './support/retry-after-bound.ts';
+import { judgePlanKey } from './support/plan-window.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
 /** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
@@ -114,8 +115,11 @@ describe('rate-limit headers', () => {
 
   conformance(
     'RATE-008',
-    "X-RateLimit-Limit is the per-minute or the per-day limit of the key's plan (--plan)",
+    "X-RateLimit-Limit is the per-minute or the per-day limit of the key's plan (--plan); a plan key's minute holds the plan's requests",
     async (ctx: ConformanceContext) => {
+      judgedPlans(ctx);
+      // The plan keys first (the embedded Free key, --plan-key): their limits are the table's, whatever the main key's plan.
+      if (ctx.run.profile !== 'quick' && ctx.run.exhaust) for (const planKey of ctx.run.planKeys) await judgePlanKey(ctx, planKey);
       const plan = ctx.run.plan;
       // Without --plan the requirement is untested (the report says: give --plan); nothing to send.
       if (!plan) ctx.skip("the key's plan is not known: give --plan", 'precondition');
@@ -382,6 +386,26 @@ function recoveryWait(reading: Reading): { ms: number; basis: string } | undefin
   if (retry !== undefined) return { ms: retry, basis: `Retry-After: ${reading.response.headers['retry-after']}` };
   const reset = resetMs(reading);
   return reset === undefined ? undefined : { ms: Math.max(0, reset), basis: `X-RateLimit-Reset: ${reading.reset}` };
+}
+
+/**
+ * Says in the report which plans' limits this run judged and which it left untested: RATE-008 holds each
+ * key to its own plan's row of the table, so a row is in scope only with a key of that plan. The Free row
+ * (the one a test key usually has) is named when no Free key was given.
+ */
+function judgedPlans(ctx: ConformanceContext): void {
+  const { planKeys, plan, profile, exhaust } = ctx.run;
+  if (planKeys.length > 0 && (profile === 'quick' || !exhaust)) {
+    const why = exhaust ? 'the quick profile does not spend them (standard and thorough do)' : 'rate-limit exhaustion opted out (--no-exhaust)';
+    ctx.note(
+      `The windows of the plan keys (${planKeys.map((k) => k.plan).join(', ')}) were not spent: ${why}; only the main key's X-RateLimit-Limit was judged.`,
+    );
+  }
+  if (planKeys.some((k) => k.plan === 'free')) return;
+  const own = plan === 'free' ? "; the main key is Free: its X-RateLimit-Limit is judged here, its window by RATE-004's exhaustion" : '';
+  ctx.note(
+    `The Free plan's limit (60 a minute, the 61st request refused; 1,000 a day) was not tested on a Free-plan key: none was given (--plan-key free=<key>)${own}. RATE-008 is decided for the main key's plan only.`,
+  );
 }
 
 function fmt(ms: number): string {

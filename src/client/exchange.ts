@@ -33,7 +33,7 @@ export interface Exchange {
   rateLimit?: { limit?: number; remaining?: number; reset?: number };
   /** How many 429s the client waited out before this answer (pacing, not blamed on the target). */
   retries?: number;
-  /** Set when the request spent the exhaustion key (--exhaust-key), not the main key. */
+  /** Set when the request spent a key other than the main one: the exhaustion key (--exhaust-key) or a plan key (--plan-key). */
   keyRole?: 'exhaust';
   /** In a test's evidence: another test (named) made this exchange, and this one judged it too. */
   sharedFrom?: string;

@@ -49,6 +49,16 @@ export const TARGET_OPTIONS = [
     action: 'plan',
   },
   {
+    name: 'plan-key',
+    type: 'list',
+    value: '<plan>=<key>',
+    env: 'ASC_PLAN_KEY',
+    group: 'Target',
+    help: "a key of another plan (free, pro or business) whose window RATE-008 spends at standard and thorough: X-RateLimit-Limit from the plan table, and the request past the plan's minute refused; repeatable, or a comma list; redacted like the key; without a Free key the Free limit is reported untested",
+    replay: false,
+    secret: true,
+  },
+  {
     name: 'category-ids',
     type: 'string',
     value: '<ids>',

@@ -93,6 +93,8 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       let lastSeq = 0;
       const nextSeq = () => ++lastSeq;
       const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
+      // Keys spent on purpose (the exhaustion key, the plan keys) count in the exhaustion budget, apart from the main key's.
+      const spentKeys = new Set([run.exhaustApiKey, ...run.planKeys.map((k) => k.key)].filter((k): k is string => k !== undefined));
       const makeClient = (apiKey: string) =>
         createClient({
           nextSeq,
@@ -104,7 +106,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           contract,
           timeoutMs: run.timeoutMs,
           userAgent: run.userAgent,
-          budget: run.exhaustApiKey !== undefined && apiKey === run.exhaustApiKey ? exhaustBudget : budget,
+          budget: spentKeys.has(apiKey) ? exhaustBudget : budget,
           dispatcher,
           network: run.network,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
@@ -119,7 +121,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           },
         });
       const client = makeClient(run.apiKey);
-      const redactors = [run.apiKey, run.exhaustApiKey, ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)).map(createRedactor);
+      const redactors = [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)]
+        .filter((k): k is string => Boolean(k))
+        .map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
       await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath });
       await dispatcher.close();

@@ -7,6 +7,7 @@ import type { NetworkSettings } from '../client/network.ts';
 import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
+import type { PlanKey } from '../plans.ts';
 
 /** What the preflight saw of one answer: enough to tell a wrong setup from a faulty Animal Store. */
 export interface PreflightAnswer {
@@ -30,6 +31,8 @@ export interface PreflightOptions {
   apiKey: string;
   /** --exhaust-key: checked once too, so a refused second key is a setup error, not 401s in RATE-*. */
   exhaustApiKey?: string;
+  /** --plan-key: each checked once, like the exhaustion key. */
+  planKeys?: readonly PlanKey[];
   timeoutMs: number;
   /** Each request is claimed here (one byte a request), so the preflight counts in the budget. */
   ledgerPath: string;
@@ -57,7 +60,8 @@ export async function preflight(options: PreflightOptions): Promise<void> {
   try {
     const withAgent = { ...options, dispatcher };
     await preflightKey(withAgent, 'the key');
-    if (options.exhaustApiKey) await preflightKey({ ...withAgent, apiKey: options.exhaustApiKey }, 'the exhaustion key (--exhaust-key / EXHAUST_API_KEY)');
+    if (options.exhaustApiKey) await preflightKey({ ...withAgent, apiKey: options.exhaustApiKey }, 'the exhaustion key', '--exhaust-key / EXHAUST_API_KEY');
+    for (const { plan, key } of options.planKeys ?? []) await preflightKey({ ...withAgent, apiKey: key }, `the ${plan}-plan key`, '--plan-key / ASC_PLAN_KEY');
   } finally {
     await dispatcher.destroy();
   }
@@ -65,7 +69,8 @@ export async function preflight(options: PreflightOptions): Promise<void> {
 
 type Connected = PreflightOptions & { dispatcher: Dispatcher };
 
-async function preflightKey(options: Connected, whose: string): Promise<void> {
+/** `whose` names a second key and `flag` where it was given; the main key's refusal keeps its own wording. */
+async function preflightKey(options: Connected, whose: string, flag?: string): Promise<void> {
   const redact = createRedactor(options.apiKey);
   let answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
   if (answer.status === 429) {
@@ -80,8 +85,8 @@ async function preflightKey(options: Connected, whose: string): Promise<void> {
   // The excerpt of the body a refusal quotes is cut: the body is redacted whole before that.
   const refusal = classify({ ...answer, body: redact(answer.body) }, options.baseUrl);
   if (!refusal) return;
-  if (refusal.code === 'ERR_KEY_REFUSED' && whose !== 'the key')
-    refusal.message = refusal.message.replace('the key was refused', `${whose} was refused`).replace('--api-key / API_KEY', '--exhaust-key / EXHAUST_API_KEY');
+  if (refusal.code === 'ERR_KEY_REFUSED' && flag !== undefined)
+    refusal.message = refusal.message.replace('the key was refused', `${whose} (${flag}) was refused`).replace('--api-key / API_KEY', flag);
   if (refusal.code === 'ERR_WRONG_BASE_URL' && answer.status === 404) {
     const hint = await elsewhere(options);
     if (hint) refusal.message += `; ${hint}`;

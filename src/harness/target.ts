@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { EMBEDDED_PLAN } from '../plans.ts';
+import { EMBEDDED_PLAN, type PlanKey } from '../plans.ts';
 import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
 import { HarnessError } from '../errors.ts';
@@ -42,23 +42,28 @@ export function embeddedSetup(value: string | undefined): EmbeddedSetup {
   throw new HarnessError('ERR_CONFIG', `CONFORMANCE_EMBEDDED_SETUP must be one of ${EMBEDDED_SETUPS.join(', ')}; got "${value}"`);
 }
 
-/** What a setup changes in the embedded reference's options: the exhaustion key's limits, the windows, the first id. */
-export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApiKey: string) {
+/**
+ * What a setup changes in the embedded reference's options: the exhaustion key's limits, the windows, the
+ * first id. Every setup also has a Free-plan key at the interface's own limits (60 a window, 1,000 a day),
+ * which RATE-008 spends at standard and thorough: the one key whose limits come from the plan table.
+ */
+export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApiKey: string, freeApiKey: string) {
   // The main key is of a plan the suite knows exactly (RATE-008 is tested on it).
   const main = { key: apiKey, plan: EMBEDDED_PLAN.plan, ...EMBEDDED_PLAN.limits };
+  const free = { key: freeApiKey, plan: 'free' };
   const limit = EMBEDDED_EXHAUST_LIMIT;
   if (setup === 'default') {
     return {
-      keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: 1_000_000_000 }],
+      keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: 1_000_000_000 }],
       rateWindowMs: EMBEDDED_RATE_WINDOW_MS,
       waitMs: EMBEDDED_RATE_WINDOW_MS,
     };
   }
   const windows = { rateWindowMs: EMBEDDED_RATE_WINDOW_MS, dayWindowMs: EMBEDDED_DAY_WINDOW_MS, waitMs: EMBEDDED_DAY_WINDOW_MS };
   if (setup === 'both-windows') {
-    return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows, idStart: INT64_MAX - 1_000_000n };
+    return { keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows, idStart: INT64_MAX - 1_000_000n };
   }
-  return { keys: [main, { key: exhaustApiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: limit }], ...windows, idStart: INT64_MAX - 20n };
+  return { keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: limit }], ...windows, idStart: INT64_MAX - 20n };
 }
 
 /** What a run knows of its target once it is up: where it is and which keys reach it. */
@@ -67,6 +72,8 @@ export interface TargetFields {
   apiKey: string;
   /** A key the exhaustion tests spend instead of apiKey: the embedded reference's small one, or --exhaust-key. */
   exhaustApiKey: string | undefined;
+  /** Keys of stated plans, spent by RATE-008 to judge those plans' limits: the embedded reference's Free key, or --plan-key. */
+  planKeys: readonly PlanKey[];
   /** Embedded reference only: the rate window, so the recovery test knows how long it may wait. */
   rateWindowMs: number | undefined;
   embedded: boolean;
@@ -89,13 +96,21 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
     baseUrl: config.target,
     apiKey,
     exhaustApiKey: config.exhaustApiKey,
+    planKeys: config.planKeys,
     timeoutMs: config.timeoutMs,
     ledgerPath,
     network: config.network,
     ...userAgent,
   });
   return {
-    fields: { baseUrl: config.target, apiKey, exhaustApiKey: config.exhaustApiKey, rateWindowMs: undefined, embedded: false },
+    fields: {
+      baseUrl: config.target,
+      apiKey,
+      exhaustApiKey: config.exhaustApiKey,
+      planKeys: config.planKeys,
+      rateWindowMs: undefined,
+      embedded: false,
+    },
     close: async () => {},
   };
 }
@@ -103,7 +118,8 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
 async function startEmbedded(config: Config, contract: Contract | undefined): Promise<StartedTarget> {
   const apiKey = `embedded-${randomBytes(12).toString('hex')}`;
   const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
-  const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), apiKey, exhaustApiKey);
+  const freeApiKey = `embedded-free-${randomBytes(12).toString('hex')}`;
+  const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), apiKey, exhaustApiKey, freeApiKey);
   const server = await startReferenceServer({
     // Config keeps the names as given; the reference refuses a name it does not know (ERR_CONFIG).
     ...combineVariants(...(config.referenceVariants as VariantName[])),
@@ -112,7 +128,7 @@ async function startEmbedded(config: Config, contract: Contract | undefined): Pr
     ...setup,
   });
   return {
-    fields: { baseUrl: server.url, apiKey, exhaustApiKey, rateWindowMs: waitMs, embedded: true },
+    fields: { baseUrl: server.url, apiKey, exhaustApiKey, planKeys: [{ plan: 'free', key: freeApiKey }], rateWindowMs: waitMs, embedded: true },
     close: () => server.close(),
   };
 }

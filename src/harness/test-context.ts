@@ -75,9 +75,10 @@ export interface ConformanceContext {
   note(text: string): void;
   /**
    * Requests this run may still send, or undefined when it has no ceiling: on the main key, or with
-   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own.
+   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own, or with `plan`
+   * on the plan keys (--plan-key, the embedded Free key), which share that budget.
    */
-  budgetLeft(key?: 'main' | 'exhaust'): number | undefined;
+  budgetLeft(key?: 'main' | 'exhaust' | 'plan'): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
   /**
@@ -199,7 +200,8 @@ export function createContext(
       meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
     },
     budgetLeft: (key = 'main') => {
-      const budget = key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined ? fileRun.exhaustBudget : fileRun.budget;
+      const spent = key === 'plan' || (key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined);
+      const budget = spent ? fileRun.exhaustBudget : fileRun.budget;
       return budget.limit === undefined ? undefined : Math.max(0, budget.limit - budget.used);
     },
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),

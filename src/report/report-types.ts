@@ -226,7 +226,7 @@ export interface Traffic {
   retries: number;
   /** Requests outside listPets, createPet and getPet. */
   otherRequests: number;
-  /** Requests that spent the exhaustion key (--exhaust-key or the embedded reference's own). */
+  /** Requests that spent a key other than the main one: the exhaustion key (--exhaust-key or the embedded reference's own) and the plan keys (--plan-key, the embedded Free key). */
   exhaustKeyRequests?: number;
   /** With --plan: the main key's requests against the plan's daily quota (perDay absent for Enterprise). */
   dailyQuota?: { plan: PlanName; perDay?: number; used: number };

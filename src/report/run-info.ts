@@ -65,6 +65,9 @@ export function publicTargetUrl(url: string): string {
 
 const KEY_FLAG = /(--(?:api|exhaust)-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
 const KEY_ENV = /\b((?:EXHAUST_)?API_KEY)=("[^"]*"|'[^']*'|\S+)/g;
+/** --plan-key <plan>=<key>: the plan stays, the key goes (the CLI never writes it: the option is not replayed). */
+const PLAN_KEY_FLAG = /(--plan-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
+const PLAN_KEY_ENV = /\bASC_PLAN_KEY=("[^"]*"|'[^']*'|\S+)/g;
 
 /**
  * The command with any key value replaced by $API_KEY. The CLI already builds it that way; this is the
@@ -72,6 +75,8 @@ const KEY_ENV = /\b((?:EXHAUST_)?API_KEY)=("[^"]*"|'[^']*'|\S+)/g;
  */
 export function redactCommand(command: string): string {
   return command
+    .replace(PLAN_KEY_FLAG, (_match, flag: string, value: string) => `${flag}${/^["']?(free|pro|business)=/i.exec(value)?.[1] ?? '<plan>'}="$ASC_PLAN_KEY"`)
+    .replace(PLAN_KEY_ENV, (match, value: string) => (/^["']?\$\{?ASC_PLAN_KEY\}?["']?$/.test(value) ? match : 'ASC_PLAN_KEY="$ASC_PLAN_KEY"'))
     .replace(KEY_FLAG, (_match, flag: string) => `${flag}${flag.startsWith('--exhaust') ? '"$EXHAUST_API_KEY"' : '"$API_KEY"'}`)
     .replace(KEY_ENV, (match, name: string, value: string) => (new RegExp(`^["']?\\$\\{?${name}\\}?["']?$`).test(value) ? match : `${name}="$${name}"`));
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_DAY_WINDOW_MS, EMBEDDED_EXHAUST_LIMIT, embeddedOptions, embeddedSetup } from '../../src/harness/target.ts';
+import { EMBEDDED_DAY_WINDOW_MS, EMBEDDED_EXHAUST_LIMIT, EMBEDDED_SETUPS, embeddedOptions, embeddedSetup } from '../../src/harness/target.ts';
+import { PLANS } from '../../src/plans.ts';
 import { INT64_MAX } from '../../src/json.ts';
 import { startReferenceServer } from '../../src/reference/index.ts';
 
 // The setups the mutation run starts the embedded reference in reach what a default run cannot: the
 // daily window binding, both windows binding at once, ids at the end of int64.
 async function spend(setup: 'day-window' | 'both-windows') {
-  const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key');
+  const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key', 'free-key');
   const server = await startReferenceServer(options);
   try {
     const get = () => fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer exhaust-key' } });
@@ -31,6 +32,20 @@ describe('embedded setups', () => {
     expect(embeddedSetup(undefined)).toBe('default');
     expect(embeddedSetup('day-window')).toBe('day-window');
     expect(() => embeddedSetup('tomorrow')).toThrow(/CONFORMANCE_EMBEDDED_SETUP/);
+  });
+
+  // RATE-008 spends this key at standard: its limits are the interface's Free row, in every setup.
+  it.each(EMBEDDED_SETUPS)('%s: a Free-plan key at the limits of the plan table', async (setup) => {
+    const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key', 'free-key');
+    const server = await startReferenceServer(options);
+    try {
+      const response = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer free-key' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-ratelimit-limit')).toBe(String(PLANS.free.perMinute));
+      expect(response.headers.get('x-ratelimit-remaining')).toBe(String(PLANS.free.perMinute - 1));
+    } finally {
+      await server.close();
+    }
   });
 
   it('day-window: the daily window is the one reported and the one that refuses; ids start near INT64_MAX', async () => {

@@ -92,6 +92,20 @@ describe('preflight against real servers', () => {
     expect(result).not.toContain('wrong-key-0123456789');
   });
 
+  it('a refused --plan-key: named by its plan and its flag, never by its value', async () => {
+    const server = await startServer();
+    const planKeys = [{ plan: 'free' as const, key: 'wrong-free-key-0123456789' }];
+    const run = preflight({ baseUrl: server.url, apiKey: KEY, planKeys, timeoutMs: 5_000, ledgerPath, maxWaitMs: 1_000 });
+    const error = await run.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(isHarnessError(error) && error.code).toBe('ERR_KEY_REFUSED');
+    const message = (error as Error).message;
+    expect(message).toMatch(/^the free-plan key \(--plan-key \/ ASC_PLAN_KEY\) was refused: GET .*\/pets\?limit=1 answered 401/);
+    expect(message).not.toContain('wrong-free-key-0123456789');
+  });
+
   it('an HTML page that echoes the key: not an Animal Store, the echo redacted', async () => {
     const origin = await serve((_url, authorization) => ({ status: 200, type: 'text/html', body: `<html><body>you sent ${authorization}</body></html>` }));
     const result = await outcome(`${origin}/v1`, 'echoed-Key-5f8e2d');

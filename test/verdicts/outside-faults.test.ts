@@ -10,7 +10,9 @@ import { runCliInTest } from './support/run-cli.ts';
  *   key's whole window, quick included;
  * - a Retry-After that is a Unix timestamp (56 years) while X-RateLimit-Reset is seconds away: RATE-012,
  *   where the run used to end INCOMPLETE because the client would not wait;
- * - a petId one past int64 answered 500: STA-012 (and STA-009's never-5xx), now among quick's two cases.
+ * - a petId one past int64 answered 500: STA-012 (and STA-009's never-5xx), now among quick's two cases;
+ * - a limiter that serves 100 requests a minute on Free while the headers say 60: RATE-008 at standard,
+ *   on the embedded reference's Free-plan key (the run had none, and said CONFORMANT).
  */
 
 const CONCURRENCY = 2;
@@ -22,6 +24,7 @@ const CASES = [
   { fault: 'out-remaining-before-count', profile: 'quick', only: 'rate-limit', fails: 'RATE-004' },
   { fault: 'out-retry-after-timestamp', profile: 'standard', only: 'rate-limit', fails: 'RATE-012' },
   { fault: 'out-petid-overflow-500', profile: 'quick', only: 'status-codes', fails: 'STA-012' },
+  { fault: 'out-free-plan-100', profile: 'standard', only: 'rate-limit', fails: 'RATE-008' },
 ] as const;
 
 describe('outside faults the suite once missed stay caught', () => {
