@@ -77,7 +77,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const numberParam = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const stringList = (value: unknown): string[] | undefined =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
-const shown = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const shown = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const describeBody = (e: RuleExchange) => (e.text === '' ? 'an empty body' : e.isJson ? shown(e.text) : `a body that is not JSON: ${shown(e.text)}`);
 const bad = (rule: string) => fails(`valid params for ${rule}`, 'params this rule cannot read');
 

@@ -73,7 +73,10 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
     if (!isHarnessError(error)) throw error;
     reading = { kind: 'closed', received: Buffer.alloc(0) };
   }
-  const url = request.method === 'CONNECT' ? request.target : `${base.origin}${request.target}`;
+  // A CONNECT's authority-form target is no URL: the log keeps the origin's (HAR wants an absolute URI),
+  // and curl sends the authority as its --request-target.
+  const connect = request.method === 'CONNECT';
+  const url = connect ? `${base.origin}/` : `${base.origin}${request.target}`;
   const exchange: Exchange = {
     seq: ctx.rawExchanges.nextSeq(),
     startedAt,
@@ -88,7 +91,8 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
     curl: redact(
       toCurl({
         method: request.method,
-        url: `${base.origin}${request.target}`,
+        url,
+        ...(connect ? { requestTarget: request.target } : {}),
         headers: Object.fromEntries(request.headers),
         shellHeaders: { Authorization: 'Bearer $API_KEY' },
         secret: run.apiKey,
