@@ -1,21 +1,11 @@
 import type { NewPetRules } from './new-pet.ts';
 import { DEFAULTS, type ReferenceOptions } from './options.ts';
-import type { Limits } from './api-keys.ts';
 import type { NewPetRecord, PetStore } from './store.ts';
-import { checkedSettings } from './startup/settings-checks.ts';
+import { type CheckedValues, checkedSettings } from './startup/settings-checks.ts';
 
-/** The options that need checking or defaults, resolved once at start-up. */
-export interface Settings {
-  port: number;
+/** The options that need checking or defaults, resolved once at start-up: the checked values and the rest. */
+export interface Settings extends CheckedValues {
   host: string;
-  basePath: string;
-  rateWindowMs: number;
-  dayWindowMs: number;
-  anonymousLimits: Limits;
-  bodyLimit: number;
-  maxConnections: number;
-  idStart: bigint;
-  delayMs: number;
   newPetRules: NewPetRules;
 }
 
