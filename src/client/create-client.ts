@@ -12,6 +12,7 @@ import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
 import { createRedactor } from './redact.ts';
 import { buildWire, queryString } from './request-line.ts';
+import { API_KEY_NAME } from './curl.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
 import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
@@ -38,6 +39,7 @@ export function createClient(options: ClientOptions): TargetClient {
     throw new HarnessError('ERR_CONFIG', 'the base URL is not a valid absolute URL');
   }
   const { apiKey, contract } = options;
+  const keyVariable = options.keyVariable ?? API_KEY_NAME;
   const settings = { ...DEFAULTS, ...givenSettings(options) };
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
@@ -67,7 +69,7 @@ export function createClient(options: ClientOptions): TargetClient {
 
   function authorization(auth: AuthOption = 'valid'): AuthorizationForms | undefined {
     if (auth === 'none') return undefined;
-    if (auth === 'valid') return { value: `Bearer ${apiKey}`, display: 'Bearer ***', shell: 'Bearer $API_KEY' };
+    if (auth === 'valid') return { value: `Bearer ${apiKey}`, display: 'Bearer ***', shell: `Bearer $${keyVariable}` };
     return { value: auth.value, display: auth.display ?? auth.shown, shell: auth.shown };
   }
 
@@ -183,7 +185,7 @@ export function createClient(options: ClientOptions): TargetClient {
     const wire = buildWire(baseUrl, origin, request, requestOptions);
     wire.headers = withUserAgent(wire.headers, userAgent);
     if (auth) wire.headers[AUTHORIZATION] = auth.value;
-    const recorded = recordRequest(wire, auth, redact, apiKey);
+    const recorded = recordRequest(wire, auth, redact, apiKey, keyVariable);
     if (requestOptions.pace !== false) {
       rateLimit = newestState(rateLimit, shared?.read());
       await waitOrGiveUp(pacingWait(rateLimit, clock.now()), 'X-RateLimit-Remaining: 0 until X-RateLimit-Reset');

@@ -23,7 +23,13 @@ export type RecordedRequest = Exchange['request'] & { curl: string };
  * The redacted request half of an exchange, built once per call and shared by its retries. The
  * Authorization value is never recorded: the report gets `display`, curl gets `shell`.
  */
-export function recordRequest(wire: WireRequest, auth: AuthorizationForms | undefined, redact: Redact, secret: string): RecordedRequest {
+export function recordRequest(
+  wire: WireRequest,
+  auth: AuthorizationForms | undefined,
+  redact: Redact,
+  secret: string,
+  secretVariable?: string,
+): RecordedRequest {
   const plainHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(wire.headers)) {
     if (name !== AUTHORIZATION) plainHeaders[name] = value;
@@ -37,6 +43,7 @@ export function recordRequest(wire: WireRequest, auth: AuthorizationForms | unde
     body: wire.body,
     requestTarget: wire.requestTarget,
     secret,
+    secretVariable,
   });
   const record: RecordedRequest = {
     method: wire.method,

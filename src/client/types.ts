@@ -27,6 +27,8 @@ export interface ClientOptions {
   /** Ends in /v1 (a prefix path before it is fine), no trailing slash. */
   baseUrl: string;
   apiKey: string;
+  /** The shell variable curl lines read apiKey from, by name: default API_KEY (EXHAUST_API_KEY for the exhaustion key). */
+  keyVariable?: string;
   contract: Contract;
   /** Per request, for the whole exchange: connect, headers and body. Default 10 000. */
   timeoutMs?: number;

@@ -61,6 +61,16 @@ interface WorkerShared {
   catalog: Catalog;
 }
 
+/**
+ * The shell variable a key's curl lines read it from: API_KEY for the main key, EXHAUST_API_KEY for the
+ * exhaustion key, FREE_PLAN_KEY (and so on) for a plan key, so that a line replays with the key it was sent with.
+ */
+function keyVariable(run: Pick<RunContext, 'exhaustApiKey' | 'planKeys'>, apiKey: string): string {
+  if (apiKey === run.exhaustApiKey) return 'EXHAUST_API_KEY';
+  const plan = run.planKeys.find((k) => k.key === apiKey)?.plan;
+  return plan === undefined ? 'API_KEY' : `${plan.toUpperCase()}_PLAN_KEY`;
+}
+
 /** vitest's test with the worker's compiled sources and the file's run as fixtures. */
 export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerShared }>({
   shared: [
@@ -103,6 +113,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           onWait: run.quiet ? undefined : progress,
           baseUrl: run.baseUrl,
           apiKey,
+          keyVariable: keyVariable(run, apiKey),
           contract,
           timeoutMs: run.timeoutMs,
           userAgent: run.userAgent,

@@ -25,6 +25,19 @@ describe('client: requests and responses', () => {
     expect(response.findings).toEqual([]);
   });
 
+  it("writes a curl line that reads the client's own key variable (the exhaustion key's, a plan key's)", async () => {
+    const clock = fakeClock();
+    const server = await startServer((_req, res) => sendJson(res, 200, '[]', rateHeaders(clock.now())));
+    const seen: Exchange[] = [];
+    const options = { inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, onExchange: (e: Exchange) => void seen.push(e) };
+    await createClient(options).listPets({ limit: 1 });
+    await createClient({ ...options, keyVariable: 'EXHAUST_API_KEY' }).getPet(KEY);
+    expect(seen[0]!.curl).toContain('-H "Authorization: Bearer $API_KEY"');
+    expect(seen[1]!.curl).toContain('-H "Authorization: Bearer $EXHAUST_API_KEY"');
+    expect(seen[1]!.curl).toContain('/v1/pets/$EXHAUST_API_KEY');
+    expect(seen[1]!.curl).not.toContain('$API_KEY');
+  });
+
   it('sends Bearer auth, JSON content type, the query and the path it is given', async () => {
     const clock = fakeClock();
     const server = await startServer((_req, res) => sendJson(res, 200, '[]', rateHeaders(clock.now())));

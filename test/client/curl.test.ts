@@ -77,6 +77,13 @@ describe('toCurl', () => {
     expect(bashArgs(words.join(' '), { API_KEY: KEY })).toEqual(texts);
   });
 
+  it('reads the key from another variable when told, braced where a word follows', () => {
+    const word = shellWord(`a${KEY}_b${KEY}`, KEY, 'EXHAUST_API_KEY');
+    expect(word).toBe('"a${EXHAUST_API_KEY}_b$EXHAUST_API_KEY"');
+    expect(bashArgs(word, { EXHAUST_API_KEY: KEY, API_KEY: 'the-main-key' })).toEqual([`a${KEY}_b${KEY}`]);
+    expect(shellWord(`"${KEY}`, KEY, 'FREE_PLAN_KEY')).toBe(`'"'"$FREE_PLAN_KEY"`);
+  });
+
   it('keeps an absent Content-Type absent and an empty header empty', () => {
     const line = toCurl({ method: 'POST', url: 'http://h/v1/pets', headers: { 'X-Empty': '' }, body: '' });
     expect(curlArgs(line)).toEqual(['-sS', '-X', 'POST', 'http://h/v1/pets', '-H', 'X-Empty;', '-H', 'Content-Type:', '--data-raw', '']);
