@@ -20,6 +20,8 @@ export interface CurlRequest {
   secret?: string;
   /** The variable the line reads the key from, by name (default API_KEY). */
   secretVariable?: string;
+  /** Headers curl adds by itself that the request went without (`Host`): written `-H 'Host:'`, which removes one. */
+  omitHeaders?: readonly string[];
 }
 
 /** Text inside single quotes is taken literally by POSIX shells; only ' itself needs the '\'' dance. */
@@ -64,6 +66,7 @@ export function toCurl(request: CurlRequest): string {
   for (const [name, value] of Object.entries(request.shellHeaders ?? {})) {
     args.push('-H', `"${name.replace(/["\\$`]/g, '\\$&')}: ${value}"`);
   }
+  for (const name of request.omitHeaders ?? []) args.push('-H', singleQuote(`${name}:`));
   let contentType = false;
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     if (name.toLowerCase() === 'content-type') contentType = true;

@@ -94,6 +94,7 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
         url,
         ...(connect ? { requestTarget: request.target } : {}),
         headers: Object.fromEntries(request.headers),
+        ...(request.headers.some(([name]) => name === 'Host') ? {} : { omitHeaders: ['Host'] }),
         shellHeaders: { Authorization: 'Bearer $API_KEY' },
         secret: run.apiKey,
       }),

@@ -89,6 +89,17 @@ describe('toCurl', () => {
     expect(curlArgs(line)).toEqual(['-sS', '-X', 'POST', 'http://h/v1/pets', '-H', 'X-Empty;', '-H', 'Content-Type:', '--data-raw', '']);
   });
 
+  it("removes a header curl would add by itself when the request went without it (curl's `Name:`)", () => {
+    expect(curlArgs(toCurl({ method: 'GET', url: 'http://h/v1/pets', omitHeaders: ['Host'] }))).toEqual([
+      '-sS',
+      '-X',
+      'GET',
+      'http://h/v1/pets',
+      '-H',
+      'Host:',
+    ]);
+  });
+
   it('quotes a method that is not a token', () => {
     expect(curlArgs(toCurl({ method: 'GE T', url: 'http://h/' }))).toEqual(['-sS', '-X', 'GE T', 'http://h/']);
   });
