@@ -43,6 +43,11 @@ export function parsePlan(text: string): StatedPlan | undefined {
 }
 
 /** The embedded reference's main key: an Enterprise key whose custom limits the suite knows, so RATE-008 is tested exactly. */
+/** The shell variable a plan key is read from in replay and curl lines: FREE_PLAN_KEY, PRO_PLAN_KEY, BUSINESS_PLAN_KEY. */
+export function planKeyVariable(plan: string): string {
+  return `${plan.toUpperCase()}_PLAN_KEY`;
+}
+
 export const EMBEDDED_PLAN: Readonly<Required<StatedPlan>> = Object.freeze({
   plan: 'enterprise',
   limits: Object.freeze({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }),

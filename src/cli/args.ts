@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config, ConfigFlags } from '../config.ts';
 import { CONFIG_DEFAULTS } from '../config/defaults.ts';
+import { planKeyVariable } from '../plans.ts';
 import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/options.ts';
 import { HarnessError } from '../errors.ts';
@@ -139,6 +140,8 @@ export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | 
   // The keys stay in the environment: an empty "$API_KEY" counts as not given.
   'api-key': (c) => (c.target ? '"$API_KEY"' : undefined),
   'exhaust-key': (c) => (c.exhaustApiKey ? '"$EXHAUST_API_KEY"' : undefined),
+  // Each plan key from a variable of its own, the one its curl lines name (FREE_PLAN_KEY, …).
+  'plan-key': (c) => (c.planKeys.length > 0 ? c.planKeys.map((k) => `--plan-key ${k.plan}="$${planKeyVariable(k.plan)}"`).join(' ') : undefined),
   plan: (c) => (c.plan ? `${c.plan}${c.planLimits ? `:${c.planLimits.perMinute}:${c.planLimits.perDay}` : ''}` : undefined),
   'category-ids': (c) => c.categoryIds?.join(','),
   timeout: (c) => (c.timeoutMs !== CONFIG_DEFAULTS.timeoutMs ? String(c.timeoutMs) : undefined),

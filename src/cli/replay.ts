@@ -18,6 +18,7 @@ export interface ReplayPlan {
 const DROPPED_WITH_VALUE = new Set([
   '--api-key',
   '--exhaust-key',
+  '--plan-key',
   '--only',
   '--shard',
   '--run-nonce',

@@ -55,7 +55,7 @@ export const TARGET_OPTIONS = [
     env: 'ASC_PLAN_KEY',
     group: 'Target',
     help: "a key of another plan (free, pro or business) whose window RATE-008 spends at standard and thorough: X-RateLimit-Limit from the plan table, and the request past the plan's minute refused; repeatable, or a comma list; redacted like the key; without a Free key the Free limit is reported untested",
-    replay: false,
+    replay: true,
     secret: true,
   },
   {

@@ -13,6 +13,7 @@ import { shownText } from '../console-text.ts';
 import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
 import type { ConformanceMeta } from './meta.ts';
 import type { RunContext } from './run-context.ts';
+import { planKeyVariable } from '../plans.ts';
 
 /** Waits shorter than this are not worth a line; lines come at most this often. */
 const PROGRESS_MIN_WAIT_MS = 1_000;
@@ -68,7 +69,7 @@ interface WorkerShared {
 function keyVariable(run: Pick<RunContext, 'exhaustApiKey' | 'planKeys'>, apiKey: string): string {
   if (apiKey === run.exhaustApiKey) return 'EXHAUST_API_KEY';
   const plan = run.planKeys.find((k) => k.key === apiKey)?.plan;
-  return plan === undefined ? 'API_KEY' : `${plan.toUpperCase()}_PLAN_KEY`;
+  return plan === undefined ? 'API_KEY' : planKeyVariable(plan);
 }
 
 /** vitest's test with the worker's compiled sources and the file's run as fixtures. */

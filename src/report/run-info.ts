@@ -1,5 +1,5 @@
 import type { Profile } from '../profiles.ts';
-import type { Limits, PlanName } from '../plans.ts';
+import { type Limits, type PlanName, planKeyVariable } from '../plans.ts';
 
 /** How the run was made: enough for a stranger to trust the report and run it again. */
 export interface RunInfo {
@@ -65,7 +65,7 @@ export function publicTargetUrl(url: string): string {
 
 const KEY_FLAG = /(--(?:api|exhaust)-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
 const KEY_ENV = /\b((?:EXHAUST_)?API_KEY)=("[^"]*"|'[^']*'|\S+)/g;
-/** --plan-key <plan>=<key>: the plan stays, the key goes (the CLI never writes it: the option is not replayed). */
+/** --plan-key <plan>=<key>: the plan stays, the key is read from the plan's variable (FREE_PLAN_KEY, …). */
 const PLAN_KEY_FLAG = /(--plan-key(?:=|\s+))("[^"]*"|'[^']*'|\S+)/g;
 const PLAN_KEY_ENV = /\bASC_PLAN_KEY=("[^"]*"|'[^']*'|\S+)/g;
 
@@ -75,7 +75,10 @@ const PLAN_KEY_ENV = /\bASC_PLAN_KEY=("[^"]*"|'[^']*'|\S+)/g;
  */
 export function redactCommand(command: string): string {
   return command
-    .replace(PLAN_KEY_FLAG, (_match, flag: string, value: string) => `${flag}${/^["']?(free|pro|business)=/i.exec(value)?.[1] ?? '<plan>'}="$ASC_PLAN_KEY"`)
+    .replace(PLAN_KEY_FLAG, (_match, flag: string, value: string) => {
+      const plan = /^["']?(free|pro|business)=/i.exec(value)?.[1];
+      return `${flag}${plan ?? '<plan>'}="$${plan ? planKeyVariable(plan) : 'PLAN_KEY'}"`;
+    })
     .replace(PLAN_KEY_ENV, (match, value: string) => (/^["']?\$\{?ASC_PLAN_KEY\}?["']?$/.test(value) ? match : 'ASC_PLAN_KEY="$ASC_PLAN_KEY"'))
     .replace(KEY_FLAG, (_match, flag: string) => `${flag}${flag.startsWith('--exhaust') ? '"$EXHAUST_API_KEY"' : '"$API_KEY"'}`)
     .replace(KEY_ENV, (match, name: string, value: string) => (new RegExp(`^["']?\\$\\{?${name}\\}?["']?$`).test(value) ? match : `${name}="$${name}"`));

@@ -8,10 +8,10 @@ import { tempDir } from '../support/cli.ts';
 import { recordedArgs, referenceStartLine, shellWords as splitWords } from '../../src/cli/replay.ts';
 import { readStandaloneConfig } from '../../src/reference/standalone.ts';
 
-/** The printed command as a shell splits it, with API_KEY unset (the key lives in .env). */
-function shellWords(command: string): string[] {
+/** The printed command as a shell splits it, with API_KEY unset (the key lives in .env) unless `env` sets it. */
+function shellWords(command: string, env: Record<string, string> = {}): string[] {
   const out = execFileSync('bash', ['-c', `set -- ${command.replace(/^npx animal-store-conformance/, '')}; printf '%s\\0' "$@"`], {
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
   }).toString();
   return out.split('\0').slice(0, -1);
 }
@@ -105,5 +105,23 @@ describe('the recorded command line read back', () => {
         `npx animal-store-conformance --target http://h/v1 --api-key "$API_KEY" --exhaust-key "$EXHAUST_API_KEY" --profile standard --seed=7 --only auth --strict`,
       ),
     ).toEqual(['--target', 'http://h/v1', '--profile', 'standard', '--seed=7', '--strict']);
+    expect(recordedArgs(`npx animal-store-conformance --target http://h/v1 --plan-key free="$FREE_PLAN_KEY" --plan-key=pro="$PRO_PLAN_KEY" --seed=7`)).toEqual([
+      '--target',
+      'http://h/v1',
+      '--seed=7',
+    ]);
+  });
+
+  it('repeats each --plan-key, its key read from the variable its curl lines name', () => {
+    const env = { FREE_PLAN_KEY: 'free-key-0123456789', PRO_PLAN_KEY: 'pro-key-0123456789' };
+    const flags = { target: 'https://staging.example/v1', apiKey: 'main-key-0123456789', planKey: [`free=${env.FREE_PLAN_KEY}`, `pro=${env.PRO_PLAN_KEY}`] };
+    const original = loadConfig({ flags, cwd: tempDir('replay-plan-'), env: {} });
+    const command = reproduceCommand(original);
+    expect(command).toContain('--plan-key free="$FREE_PLAN_KEY" --plan-key pro="$PRO_PLAN_KEY"');
+    expect(command).not.toContain('-key-0123456789');
+    // What a shell makes of the line, with the variables set: the same plan keys.
+    const words = shellWords(command, env);
+    const replayed = loadConfig({ flags: { ...parseCliArgs(words).flags, apiKey: 'main-key-0123456789' }, cwd: tempDir('replay-plan-'), env: {} });
+    expect(replayed.planKeys).toEqual(original.planKeys);
   });
 });

@@ -11,8 +11,8 @@ describe('redactCommand: a report command line never carries a key value', () =>
     ['API_KEY=sk-123 npx x', 'API_KEY="$API_KEY" npx x'],
     ["EXHAUST_API_KEY=sk-456 API_KEY='sk-123' npx x", 'EXHAUST_API_KEY="$EXHAUST_API_KEY" API_KEY="$API_KEY" npx x'],
     ['API_KEY="$API_KEY" EXHAUST_API_KEY=${EXHAUST_API_KEY} npx x', 'API_KEY="$API_KEY" EXHAUST_API_KEY=${EXHAUST_API_KEY} npx x'],
-    ['npx x --plan-key free=sk-789 --plan-key=pro=sk-790', 'npx x --plan-key free="$ASC_PLAN_KEY" --plan-key=pro="$ASC_PLAN_KEY"'],
-    ["npx x --plan-key 'sk-791'", 'npx x --plan-key <plan>="$ASC_PLAN_KEY"'],
+    ['npx x --plan-key free=sk-789 --plan-key=pro=sk-790', 'npx x --plan-key free="$FREE_PLAN_KEY" --plan-key=pro="$PRO_PLAN_KEY"'],
+    ["npx x --plan-key 'sk-791'", 'npx x --plan-key <plan>="$PLAN_KEY"'],
     ['ASC_PLAN_KEY=free=sk-789,pro=sk-790 npx x', 'ASC_PLAN_KEY="$ASC_PLAN_KEY" npx x'],
     ['ASC_PLAN_KEY="$ASC_PLAN_KEY" npx x', 'ASC_PLAN_KEY="$ASC_PLAN_KEY" npx x'],
   ])('%s', (command, expected) => {
