@@ -18,6 +18,8 @@ export interface OddRequest {
   target: string;
   /** Header fields besides Authorization and Accept, in order; Host among them only when sent. */
   headers: Array<[string, string]>;
+  /** Bytes written right after the request, in the same write: what follows it on the connection. */
+  trailing?: string;
 }
 
 /** What came back: a response, or why there is none (the connection closed, or nothing came in time). */
@@ -25,8 +27,17 @@ export type OddAnswer =
   | { kind: 'response'; status: number; headers: Record<string, string>; text: string; exchange: Exchange }
   | { kind: 'closed' | 'timeout' | 'malformed'; detail: string; exchange: Exchange };
 
-/** The odd requests of HTTP-002, against the base URL: without Host, with an Expect no server knows, CONNECT. */
-export function oddRequests(baseUrl: string): { hostless: OddRequest; expectation: OddRequest; connect: OddRequest } {
+/**
+ * What follows a valid request in the pipelined probe: bytes no HTTP parser accepts as a request line, so
+ * that the server's parser refuses them while the valid request before them is still being answered.
+ */
+export const NOT_HTTP = 'NOT-HTTP \u0001\u0002 conformance probe\r\n\r\n';
+
+/**
+ * The odd requests of HTTP-002, against the base URL: without Host, with an Expect no server knows,
+ * CONNECT, and a valid request followed in the same write by bytes that are not HTTP.
+ */
+export function oddRequests(baseUrl: string): { hostless: OddRequest; expectation: OddRequest; connect: OddRequest; garbage: OddRequest } {
   const base = new URL(baseUrl);
   const list = `${base.pathname.replace(/\/+$/, '')}/pets?limit=1`;
   return {
@@ -41,6 +52,13 @@ export function oddRequests(baseUrl: string): { hostless: OddRequest; expectatio
       ],
     },
     connect: { label: `CONNECT ${base.host} (a proxy's method)`, method: 'CONNECT', target: base.host, headers: [['Host', base.host]] },
+    garbage: {
+      label: 'GET /pets followed, in the same write, by bytes that are not HTTP',
+      method: 'GET',
+      target: list,
+      headers: [['Host', base.host]],
+      trailing: NOT_HTTP,
+    },
   };
 }
 
@@ -64,7 +82,7 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
   try {
     const connection = await openRawConnection(base, run.timeoutMs, run.network);
     try {
-      await connection.write(head);
+      await connection.write(head + (request.trailing ?? ''));
       reading = await connection.readResponse(run.timeoutMs);
     } finally {
       connection.close();
