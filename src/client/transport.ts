@@ -49,6 +49,17 @@ export interface TransportOptions {
   origin: string;
 }
 
+/**
+ * What the message of an ERR_TARGET_UNREACHABLE says when bytes came back that are not an HTTP response:
+ * an answer the target garbled, which a test must not take for no answer at all.
+ */
+export const NOT_AN_HTTP_RESPONSE = 'sent a response that is not valid HTTP';
+
+/** Whether a failure is a garbled answer rather than none (see NOT_AN_HTTP_RESPONSE). */
+export function isGarbledAnswer(error: { code: string; message: string }): boolean {
+  return error.code === 'ERR_TARGET_UNREACHABLE' && error.message.includes(NOT_AN_HTTP_RESPONSE);
+}
+
 const UNREACHABLE: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
@@ -179,6 +190,12 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** undici's parser refused the bytes: an HPE_ code, or its HTTPParserError without one (a response line that is no status line). */
+function parserRefused(error: unknown, code: string | undefined): boolean {
+  const seen = error as { name?: unknown; cause?: { name?: unknown } };
+  return code?.startsWith('HPE_') === true || seen?.name === 'HTTPParserError' || seen?.cause?.name === 'HTTPParserError';
+}
+
 /** Maps a transport failure to the HarnessError that says whose problem it is. No cause is attached:
  * undici's errors can quote the URL, and the URL can hold the key. */
 function toHarnessError(error: unknown, timedOut: boolean, options: TransportOptions): HarnessError {
@@ -191,8 +208,9 @@ function toHarnessError(error: unknown, timedOut: boolean, options: TransportOpt
   if (code !== undefined && code in UNREACHABLE) {
     return new HarnessError('ERR_TARGET_UNREACHABLE', `cannot reach ${where}: ${UNREACHABLE[code]} (${code})`);
   }
-  if (code?.startsWith('HPE_')) {
-    return new HarnessError('ERR_TARGET_UNREACHABLE', `${where} sent a response that is not valid HTTP (${code})`);
+  if (parserRefused(error, code)) {
+    const why = code ?? (error instanceof Error ? error.message : 'HTTPParserError');
+    return new HarnessError('ERR_TARGET_UNREACHABLE', `${where} ${NOT_AN_HTTP_RESPONSE} (${why})`);
   }
   const message = error instanceof Error ? error.message : String(error);
   const advice = networkAdvice(code, message);

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
+import { isGarbledAnswer } from '../../src/client/transport.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import { unlikelyPetId } from './auth-operations.ts';
 
@@ -50,8 +51,9 @@ export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<F
       out.push({ label, response: await send() });
     } catch (error) {
       // A server may close the connection instead of answering a request it will not read (a head too
-      // large: RFC 9112 §2.3, RFC 9110 §15.5.14): no answer is nothing to judge here, not a failure.
-      if (isHarnessError(error) && error.code === 'ERR_TARGET_UNREACHABLE') continue;
+      // large: RFC 9112 §2.3, RFC 9110 §15.5.14): no answer is nothing to judge here, not a failure. An
+      // answer that is not HTTP is no such close: it stays an error, and the run incomplete.
+      if (isHarnessError(error) && error.code === 'ERR_TARGET_UNREACHABLE' && !isGarbledAnswer(error)) continue;
       throw error;
     }
   }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createClient, type Exchange } from '../../src/client/index.ts';
 import { runChecks } from '../../src/checks/index.ts';
+import { isGarbledAnswer } from '../../src/client/transport.ts';
 import { createContract } from '../../src/contract/index.ts';
 import type { HarnessError } from '../../src/errors.ts';
 import { startServer } from './test-server.ts';
@@ -86,6 +87,7 @@ describe('client: transport failures become HarnessErrors', () => {
     const error = await failure(client.listPets());
     expect(error.code).toBe('ERR_TARGET_UNREACHABLE');
     expect(error.message).toContain(server.origin);
+    expect(isGarbledAnswer(error), 'a reset is no answer, not a garbled one').toBe(false);
   });
 
   it('reports a closed port as ERR_TARGET_UNREACHABLE (connection refused)', async () => {
@@ -100,13 +102,24 @@ describe('client: transport failures become HarnessErrors', () => {
     expect(error.message).toContain(`127.0.0.1:${port}`);
   });
 
-  it('reports a response that is not HTTP as ERR_TARGET_UNREACHABLE', async () => {
+  it('reports a response that is not HTTP as ERR_TARGET_UNREACHABLE, a garbled answer rather than none', async () => {
     const server = await startServer((req) => {
       req.socket.end('SSH-2.0-OpenSSH\r\n\r\n');
     });
     const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
     const error = await failure(client.listPets());
     expect(error.code).toBe('ERR_TARGET_UNREACHABLE');
+    expect(isGarbledAnswer(error)).toBe(true);
+  });
+
+  it('takes a response whose status line is missing (headers first) for a garbled answer', async () => {
+    const server = await startServer((req) => {
+      req.socket.end('\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}');
+    });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, contract });
+    const error = await failure(client.listPets());
+    expect(error.code).toBe('ERR_TARGET_UNREACHABLE');
+    expect(isGarbledAnswer(error)).toBe(true);
   });
 
   it('rejects a base URL that is not a URL with ERR_CONFIG', () => {
