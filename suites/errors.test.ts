@@ -4,7 +4,8 @@ import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { provokeErrors } from './support/errors-provoke.ts';
 import { type FrameworkError, provokeFrameworkErrors } from './support/framework-errors.ts';
 import { once } from './support/rate-exhaustion.ts';
-import { missingRateHeaders } from './support/rate-readings.ts';
+import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, parseHttpDate } from '../src/header-values.ts';
+import { missingRateHeaders, readRate } from './support/rate-readings.ts';
 
 /**
  * The Error body on every documented error. STA-* tests assert the statuses themselves; these assert the
@@ -110,6 +111,50 @@ describe('errors the framework answers', () => {
     },
     quick,
   );
+
+  // RATE-002 on the same answers: present headers are single non-negative integers, Remaining ≤ Limit.
+  conformance('RATE-002', 'the X-RateLimit-* of errors the framework answers are integers, Remaining ≤ Limit', async (ctx: ConformanceContext) => {
+    const complete = (await provoked(ctx)).filter(({ response }) => missingRateHeaders(response).length === 0);
+    if (complete.length === 0) ctx.skip('none of the answers carried all three X-RateLimit-* headers (see RATE-001): nothing to judge', 'precondition');
+    for (const { label, response } of complete) {
+      const { limit, remaining, reset } = readRate(response);
+      const shown = () =>
+        RATE_LIMIT_FIELDS.map((field) => `${RATE_LIMIT_HEADERS[field].display} ${JSON.stringify(response.headers[RATE_LIMIT_HEADERS[field].wire])}`).join(', ');
+      ctx.check(
+        limit !== undefined && remaining !== undefined && reset !== undefined && remaining <= limit,
+        `single non-negative integers, Remaining ≤ Limit, on the ${response.status} to ${label}`,
+        shown,
+        response,
+      );
+    }
+  });
+
+  // SCH-004 on the same answers: a body is JSON served as application/json, whichever layer wrote it
+  // (the always-on check judges the interface's operations only; a 429's body is not shown, so not judged).
+  conformance('SCH-004', 'the bodies of errors the framework answers are served as application/json', async (ctx: ConformanceContext) => {
+    const bodies = (await provoked(ctx)).filter(({ response }) => response.status !== 429 && response.text.length > 0);
+    if (bodies.length === 0) ctx.skip('none of the answers had a body: nothing to judge', 'precondition');
+    for (const { label, response } of bodies) {
+      ctx.judge('media-type', response, { name: 'Content-Type', value: 'application/json' }, `the ${response.status} to ${label}`);
+    }
+  });
+
+  // RATE-010 (advisory) on the same answers: a Retry-After outside a 429, where one is sent, still has
+  // RFC 9110's syntax (the always-on check judges the interface's operations only). An answer without
+  // one holds it as the operations' 200s do.
+  conformance('RATE-010', 'a Retry-After on an error the framework answers is delay-seconds or an HTTP-date', async (ctx: ConformanceContext) => {
+    const answered = (await provoked(ctx)).filter(({ response }) => response.status !== 429);
+    if (answered.length === 0) ctx.skip('the target closed the connection instead of answering each of these requests: nothing to judge', 'precondition');
+    for (const { label, response } of answered) {
+      const raw = response.headers['retry-after'];
+      ctx.check(
+        raw === undefined || DIGITS.test(raw) || parseHttpDate(raw, response.exchange.startedAt) !== undefined,
+        `no Retry-After, or one holding delay-seconds or an HTTP-date, on the ${response.status} to ${label}`,
+        () => `Retry-After ${JSON.stringify(raw)}`,
+        response,
+      );
+    }
+  });
 
   conformance(
     'ERR-001',
