@@ -144,7 +144,11 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
         ...(meta.judgments
           ? {
               judgments: meta.judgments.map((j) =>
-                j.kind === 'status' ? { ...j, exchange: renumber(j.exchange) } : { ...j, exchanges: j.exchanges.map(renumber) },
+                j.kind === 'status'
+                  ? { ...j, exchange: renumber(j.exchange) }
+                  : j.kind === 'rule' && typeof j.params.idFrom === 'number'
+                    ? { ...j, params: { ...j.params, idFrom: renumber(j.params.idFrom) }, exchanges: j.exchanges.map(renumber) }
+                    : { ...j, exchanges: j.exchanges.map(renumber) },
               ),
             }
           : {}),
