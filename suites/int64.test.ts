@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecords } from '../src/harness/index.ts';
-import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../src/json.ts';
+import { INT64_MAX, INT64_MIN, toBigInt } from '../src/json.ts';
 import { TWO_POW_53_PLUS_1, TWO_POW_63, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
 
 /**
@@ -112,22 +112,15 @@ conformance(
   'INT-003',
   'assigned ids are distinct integers in int64 range',
   async (ctx: ConformanceContext) => {
-    const seen = new Map<bigint, ApiResponse>();
+    const created: ApiResponse[] = [];
     for (let i = 0; i < 4; i += 1) {
       const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
       if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
       // An integer id within int64, read from the logged body.
       ctx.judge('pet-id-int64', response, {});
-      const id = toBigInt((response.body as { id?: unknown }).id);
-      if (id === undefined) return ctx.fail('an integer id', 'no integer id', response);
-      const earlier = seen.get(id);
-      ctx.check(
-        earlier === undefined,
-        'a new id for every animal added',
-        () => `id ${id} assigned twice: to ${stringifyJson(earlier?.body)} and to the pet just added`,
-        earlier ? [earlier, response] : response,
-      );
-      seen.set(id, response);
+      // Every id so far, judged together: the log holds each body, so rejudge finds a duplicate too.
+      created.push(response);
+      ctx.judge('pet-ids-distinct', [...created], {});
     }
   },
   { writes: true },

@@ -53,6 +53,8 @@ export interface RuleParams {
   'pet-is': { idFrom?: number; name?: string; categoryId?: string; status?: string; statusIfAnswered?: true };
   /** The body's id is an integer within int64. */
   'pet-id-int64': Record<string, never>;
+  /** The Pets the exchanges answered have distinct ids (each an integer). */
+  'pet-ids-distinct': Record<string, never>;
   /** A 200 to getPet is the animal whose id the request's path names. */
   'pet-is-requested': Record<string, never>;
   /** The Pet's status is absent or one of the contract's PetStatus values. */
@@ -111,5 +113,10 @@ export function evaluateRule(
     if (!result.holds) return { ...result, failedAt: index };
     expected = result.expected;
   }
-  return holds(expected);
+  if (!rule.judgeAll) return holds(expected);
+  try {
+    return rule.judgeAll(exchanges, params);
+  } catch (error) {
+    return fails(`${name} decided`, `the rule threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -93,6 +93,7 @@ const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleEx
     failing: exchange(201, PET.replace('"id":7', '"id":9223372036854775808')),
     actual: /^id 9223372036854775808$/,
   },
+  'pet-ids-distinct': { params: {}, holding: exchange(201, PET), failing: exchange(201, PET.replace('"id":7', '"id":"7"')), actual: /^id "7"$/ },
   'pet-is-requested': {
     params: {},
     holding: exchange(200, PET, {}, undefined, getPet('7')),
@@ -181,6 +182,16 @@ describe('judgment rules: pure functions of what the log records', () => {
     expect(evaluateRule('pet-is', [exchange(200, PET)], { idFrom: 3 }, contract, lookup)).toMatchObject({
       holds: false,
       actual: expect.stringMatching(/^#3 answered 400/),
+    });
+  });
+
+  it('ids are distinct across the exchanges judged together: the second of one id fails', () => {
+    const other = exchange(201, PET.replace('"id":7', '"id":8'));
+    expect(evaluateRule('pet-ids-distinct', [exchange(201, PET), other], {}, contract).holds).toBe(true);
+    expect(evaluateRule('pet-ids-distinct', [exchange(201, PET), other, exchange(201, PET)], {}, contract)).toMatchObject({
+      holds: false,
+      failedAt: 2,
+      actual: expect.stringMatching(/^id 7 assigned twice: to \{"id":7,/),
     });
   });
 

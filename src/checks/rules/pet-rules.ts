@@ -16,6 +16,7 @@ function describePet(pet: Record<string, unknown>): string {
 }
 import {
   type JudgmentRule,
+  type RuleExchange,
   arrayBody,
   bad,
   describeBody,
@@ -115,6 +116,25 @@ export const PET_RULES: readonly JudgmentRule[] = [
       const id = toBigInt(raw);
       if (id === undefined) return fails('an integer id', `id ${stringifyJson(raw ?? null)}`);
       return id >= INT64_MIN && id <= INT64_MAX ? holds('an id within int64') : fails('an id within int64', `id ${id}`);
+    },
+  },
+  {
+    name: 'pet-ids-distinct',
+    readsBody: true,
+    judge(e) {
+      const raw = isObject(e.body) ? e.body.id : undefined;
+      return toBigInt(raw) === undefined ? fails('an integer id', `id ${stringifyJson(raw ?? null)}`) : holds('a new id for every animal added');
+    },
+    judgeAll(exchanges) {
+      const expected = 'a new id for every animal added';
+      const seen = new Map<bigint, RuleExchange>();
+      for (const [index, e] of exchanges.entries()) {
+        const id = toBigInt((e.body as Record<string, unknown>).id) as bigint;
+        const earlier = seen.get(id);
+        if (earlier) return { ...fails(expected, `id ${id} assigned twice: to ${stringifyJson(earlier.body)} and to the pet just added`), failedAt: index };
+        seen.set(id, e);
+      }
+      return holds(expected);
     },
   },
   {

@@ -37,6 +37,11 @@ export interface JudgmentRule {
   readsBody: boolean;
   /** Judges one exchange; a judgment naming several holds when the rule holds on each. */
   judge(exchange: RuleExchange, params: Record<string, unknown>, contract: Contract, lookup: ExchangeLookup): RuleResult;
+  /**
+   * A rule across exchanges (ids distinct): judges the exchanges a judgment names together, after `judge`
+   * held on each; `failedAt` names the exchange that breaks it.
+   */
+  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>): RuleResult & { failedAt?: number };
 }
 
 export const holds = (expected: string, actual = ''): RuleResult => ({ holds: true, expected, actual });
