@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule, sourceSeq } from '../checks/judgment-rules.ts';
+import { type RuleExchange, evaluateRule, judgmentRule, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
 import { readJson } from '../json.ts';
@@ -210,6 +210,14 @@ function judgeTest(
         if (judgment.exchanges.some((seq) => seq <= source))
           return { state: 'skipped', why: `a rule reads its id from #${source}, which was not sent before the exchanges it judges` };
       }
+      // The requests that sent what a rule compares with (sentFrom): the test's or its file's, logged, not after.
+      for (const sent of sentSeqs(judgment.params ?? {})) {
+        if ((!own.has(sent) && !ofFile.has(sent)) || !bySeq.has(sent) || sent > Math.max(...judgment.exchanges))
+          return {
+            state: 'skipped',
+            why: `a rule reads what was sent from #${sent}, which is not a request of its file the log holds before the exchanges it judges`,
+          };
+      }
       const failed = judgeRule(judgment, bySeq, contract, stats);
       if (failed) return failed;
     }
@@ -237,9 +245,8 @@ function judgeRule(
   const rule = judgmentRule(judgment.rule);
   if (!rule) return { state: 'skipped', why: `a judgment names the rule ${JSON.stringify(judgment.rule)}, which this suite does not have` };
   const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
-  const seq = sourceSeq(judgment.params ?? {});
-  const source = seq === undefined ? undefined : bySeq.get(seq);
-  const whole = [...entries, ...(source ? [source] : [])].every(
+  const sources = [sourceSeq(judgment.params ?? {}), ...sentSeqs(judgment.params ?? {})].map((n) => (n === undefined ? undefined : bySeq.get(n)));
+  const whole = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)].every(
     (e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact)),
   );
   if (!whole) {

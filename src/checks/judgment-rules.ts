@@ -1,4 +1,5 @@
 import type { Contract } from '../contract/index.ts';
+import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
 import { RESPONSE_RULES } from './rules/response-rules.ts';
@@ -53,6 +54,12 @@ export interface RuleParams {
   'pet-is': { idFrom?: number; name?: string; categoryId?: string; status?: string; statusIfAnswered?: true };
   /** The body's id is an integer within int64. */
   'pet-id-int64': Record<string, never>;
+  /**
+   * The exchanges (one request sent in different ways) share their status, media type, kind of body,
+   * rate-limit headers' presence and, where `sentFrom` names the exchange whose request body sent a pet
+   * (one per exchange: a createPet, itself), which of its fields came back as sent.
+   */
+  'answered-alike': { sentFrom?: number[] };
   /** The Pets the exchanges answered have distinct ids (each an integer). */
   'pet-ids-distinct': Record<string, never>;
   /** A 200 to getPet is the animal whose id the request's path names. */
@@ -75,7 +82,7 @@ export interface RuleParams {
 
 export type RuleName = keyof RuleParams;
 
-export const JUDGMENT_RULES: readonly JudgmentRule[] = [...RESPONSE_RULES, ...PET_RULES, ...HEADER_RULES];
+export const JUDGMENT_RULES: readonly JudgmentRule[] = [...RESPONSE_RULES, ...PET_RULES, ...HEADER_RULES, ...ALIKE_RULES];
 
 const BY_NAME: ReadonlyMap<string, JudgmentRule> = new Map(JUDGMENT_RULES.map((r) => [r.name, r]));
 
@@ -86,6 +93,11 @@ export function judgmentRule(name: string): JudgmentRule | undefined {
 /** The exchange a rule's params name as the source of a value (`idFrom`), if any. */
 export function sourceSeq(params: Record<string, unknown>): number | undefined {
   return typeof params.idFrom === 'number' && Number.isInteger(params.idFrom) ? params.idFrom : undefined;
+}
+
+/** The exchanges a rule's params name as the requests that sent what it compares with (`sentFrom`). */
+export function sentSeqs(params: Record<string, unknown>): number[] {
+  return sentFromSeqs(params) ?? [];
 }
 
 /**
@@ -115,7 +127,7 @@ export function evaluateRule(
   }
   if (!rule.judgeAll) return holds(expected);
   try {
-    return rule.judgeAll(exchanges, params);
+    return rule.judgeAll(exchanges, params, lookup);
   } catch (error) {
     return fails(`${name} decided`, `the rule threw: ${error instanceof Error ? error.message : String(error)}`);
   }

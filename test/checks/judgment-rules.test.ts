@@ -31,9 +31,11 @@ const EARLIER: Record<number, RuleExchange> = {
   3: exchange(400, ERROR, {}, SENT, { operationId: 'createPet' }),
 };
 const lookup = (seq: number) => EARLIER[seq];
+const RATE = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1767225600' };
 
 /** One holding and one failing exchange for every rule, with the params a test would record. */
-const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange; actual: RegExp }> = {
+/** A rule across exchanges fails on several: `failing` is then the list, and the last one breaks it. */
+const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange | RuleExchange[]; actual: RegExp }> = {
   'json-schema': { params: { schema: 'Error' }, holding: exchange(404, ERROR), failing: exchange(404, '{"code":"x"}'), actual: /message/ },
   'status-in': { params: { allowed: [400] }, holding: exchange(400, ERROR), failing: exchange(201, PET), actual: /status 201/ },
   'status-below': { params: { limit: 500 }, holding: exchange(400, ERROR), failing: exchange(500, ''), actual: /status 500: an empty body/ },
@@ -94,6 +96,12 @@ const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleEx
     actual: /^id 9223372036854775808$/,
   },
   'pet-ids-distinct': { params: {}, holding: exchange(201, PET), failing: exchange(201, PET.replace('"id":7', '"id":"7"')), actual: /^id "7"$/ },
+  'answered-alike': {
+    params: {},
+    holding: exchange(201, PET, RATE),
+    failing: [exchange(201, PET, RATE), exchange(201, PET)],
+    actual: /rate-limit headers; 201, no Content-Type, a JSON object \{categoryId, id, name, status\}, without X-RateLimit-Limit/,
+  },
   'pet-is-requested': {
     params: {},
     holding: exchange(200, PET, {}, undefined, getPet('7')),
@@ -146,11 +154,12 @@ describe('judgment rules: pure functions of what the log records', () => {
 
   it.each(Object.entries(CASES))('%s holds on one exchange and fails on another', (name, { params, holding, failing, actual }) => {
     expect(evaluateRule(name, [holding], params, contract, lookup).holds).toBe(true);
-    const failed = evaluateRule(name, [failing], params, contract, lookup);
+    const failingList = Array.isArray(failing) ? failing : [failing];
+    const failed = evaluateRule(name, failingList, params, contract, lookup);
     expect(failed.holds).toBe(false);
     expect(failed.actual).toMatch(actual);
     // Several exchanges: the rule must hold on each, and the failure names the first that fails.
-    expect(evaluateRule(name, [holding, failing], params, contract, lookup)).toMatchObject({ holds: false, failedAt: 1 });
+    expect(evaluateRule(name, [holding, ...failingList], params, contract, lookup)).toMatchObject({ holds: false, failedAt: failingList.length });
   });
 
   it('params a forger wrote that a rule cannot read fail, never throw', () => {
@@ -193,6 +202,24 @@ describe('judgment rules: pure functions of what the log records', () => {
       failedAt: 2,
       actual: expect.stringMatching(/^id 7 assigned twice: to \{"id":7,/),
     });
+  });
+
+  it('answered alike compares what each request sent, read from the log (sentFrom), never a stated pet', () => {
+    // #1 sent Rex and got Rex back; a second create whose answer renames the pet is not alike.
+    const renamed = exchange(201, PET.replace('"Rex"', '"Max"'), RATE, SENT, { operationId: 'createPet' });
+    const echoed = exchange(201, PET, RATE, SENT, { operationId: 'createPet' });
+    expect(evaluateRule('answered-alike', [echoed, echoed], { sentFrom: [1, 1] }, contract, lookup).holds).toBe(true);
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1, 1] }, contract, lookup)).toMatchObject({
+      holds: false,
+      failedAt: 1,
+      actual: expect.stringContaining(
+        'name, categoryId, status as sent, rate-limit headers; 201, no Content-Type, a JSON object {categoryId, id, name, status}, categoryId, status as sent',
+      ),
+    });
+    // Without sentFrom the two look alike; a source the log does not hold, or params of another length, fail.
+    expect(evaluateRule('answered-alike', [echoed, renamed], {}, contract, lookup).holds).toBe(true);
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1, 9] }, contract, lookup)).toMatchObject({ holds: false, actual: 'none recorded' });
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1] }, contract, lookup).holds).toBe(false);
   });
 
   it('a status is compared only when the body has one with statusIfAnswered; a removed getPet is documented after its sunset only', () => {

@@ -41,7 +41,7 @@ export interface JudgmentRule {
    * A rule across exchanges (ids distinct): judges the exchanges a judgment names together, after `judge`
    * held on each; `failedAt` names the exchange that breaks it.
    */
-  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>): RuleResult & { failedAt?: number };
+  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>, lookup: ExchangeLookup): RuleResult & { failedAt?: number };
 }
 
 export const holds = (expected: string, actual = ''): RuleResult => ({ holds: true, expected, actual });
