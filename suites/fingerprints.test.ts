@@ -61,20 +61,31 @@ conformance(
     await expectAlike(
       ctx,
       'createPet of a valid NewPet',
-      { label: `${AS_THE_SUITE}, named ${JSON.stringify(tagged.name)}`, send: create('suite'), shape: (r) => shapeOf(r, tagged) },
-      { label: `${bare.label}, named ${JSON.stringify(plain.name)}`, send: create('plain'), shape: (r) => shapeOf(r, plain) },
+      {
+        label: `${AS_THE_SUITE}, named ${JSON.stringify(tagged.name)}`,
+        send: create('suite'),
+        shape: (r) => shapeOf(r, tagged),
+        sentFrom: (r) => r.exchange.seq,
+      },
+      { label: `${bare.label}, named ${JSON.stringify(plain.name)}`, send: create('plain'), shape: (r) => shapeOf(r, plain), sentFrom: (r) => r.exchange.seq },
     );
     const suitePet = toPetRecord(created.suite?.body);
     const plainPet = toPetRecord(created.plain?.body);
     // Both refused alike (a category the target does not know) leaves nothing to read back.
-    if (!suitePet || !plainPet) return;
+    if (!suitePet || !plainPet || !created.suite || !created.plain) return;
+    const [suiteSent, plainSent] = [created.suite.exchange.seq, created.plain.exchange.seq];
     if (ctx.run.profile === 'quick') ctx.observable(false, 'the quick profile does not read the pets back: --profile standard does', 'profile');
     if (ctx.run.profile === 'quick') return;
     await expectAlike(
       ctx,
       'getPet of the pet just added',
-      { label: AS_THE_SUITE, send: () => ctx.client.getPet(suitePet.id), shape: (r) => shapeOf(r, tagged) },
-      { label: bare.label, send: () => ctx.client.getPet(plainPet.id, { headers: bare.headers }), shape: (r) => shapeOf(r, plain) },
+      { label: AS_THE_SUITE, send: () => ctx.client.getPet(suitePet.id), shape: (r) => shapeOf(r, tagged), sentFrom: () => suiteSent },
+      {
+        label: bare.label,
+        send: () => ctx.client.getPet(plainPet.id, { headers: bare.headers }),
+        shape: (r) => shapeOf(r, plain),
+        sentFrom: () => plainSent,
+      },
     );
   },
   { tier: 'quick', writes: true },

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../src/client/index.ts';
-import { type ConformanceContext, conformance, describePet, toPetRecord, toPetRecords } from '../src/harness/index.ts';
-import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../src/json.ts';
+import { type ConformanceContext, conformance, toPetRecords } from '../src/harness/index.ts';
+import { INT64_MAX, INT64_MIN, toBigInt } from '../src/json.ts';
 import { TWO_POW_53_PLUS_1, TWO_POW_63, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
 
 /**
@@ -112,22 +112,15 @@ conformance(
   'INT-003',
   'assigned ids are distinct integers in int64 range',
   async (ctx: ConformanceContext) => {
-    const seen = new Map<bigint, ApiResponse>();
+    const created: ApiResponse[] = [];
     for (let i = 0; i < 4; i += 1) {
       const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
       if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
-      const raw: unknown = (response.body as { id?: unknown } | undefined)?.id;
-      const id = toBigInt(raw);
-      if (id === undefined) return ctx.fail('an integer id', `id ${stringifyJson(raw ?? null)}`, response);
-      ctx.check(id >= INT64_MIN && id <= INT64_MAX, 'an id within int64', `id ${id}`, response);
-      const earlier = seen.get(id);
-      ctx.check(
-        earlier === undefined,
-        'a new id for every animal added',
-        () => `id ${id} assigned twice: to ${stringifyJson(earlier?.body)} and to the pet just added`,
-        earlier ? [earlier, response] : response,
-      );
-      seen.set(id, response);
+      // An integer id within int64, read from the logged body.
+      ctx.judge('pet-id-int64', response, {});
+      // Every id so far, judged together: the log holds each body, so rejudge finds a duplicate too.
+      created.push(response);
+      ctx.judge('pet-ids-distinct', [...created], {});
     }
   },
   { writes: true },
@@ -140,7 +133,7 @@ conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned
   for (const pet of pets) {
     const response = await ctx.client.getPet(pet.id);
     ctx.expectStatus(response, 200, `getPet ${pet.id}`);
-    ctx.judge('pet-is', response, { id: String(pet.id), name: pet.name }, `getPet ${pet.id}`);
+    ctx.judge('pet-is', response, { idFrom: pet.from, name: pet.name }, `getPet ${pet.id}`);
   }
   // The ids on either side of each, and of the least and the greatest id listed (the ends of the ids in
   // use, where a server's ids may pass -2^53 or 2^53): another animal or none, never the one next door.
@@ -151,13 +144,8 @@ conformance('INT-004', 'getPet finds an animal by exactly the id it was assigned
     for (const id of [pet.id - 1n, pet.id + 1n].filter((n) => n >= INT64_MIN && n <= INT64_MAX)) {
       const response = await ctx.client.getPet(id);
       ctx.expectStatus(response, [200, 404], `getPet ${id}, next to ${pet.id}`);
-      const read = response.status === 200 ? toPetRecord(response.body) : undefined;
-      ctx.check(
-        response.status !== 200 || read?.id === id,
-        `getPet ${id} answers 404 or the animal with id ${id}`,
-        () => `getPet ${id} returned ${read ? describePet(read) : brief(response.text)}`,
-        response,
-      );
+      // The id asked for is read from the logged request's path.
+      ctx.judge('pet-is-requested', response, {});
     }
   }
 });

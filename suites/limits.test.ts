@@ -33,7 +33,7 @@ conformance(
       ctx.judge(
         'list-count-of-id',
         response,
-        { id: String(pet.id), min: 1 },
+        { idFrom: pet.from, min: 1 },
         `the list of ${items.length} ${pet.status} animals (< 100), after adding ${describePet(pet)}`,
       );
     }
@@ -45,7 +45,7 @@ conformance(
       ctx.judge(
         'list-count-of-id',
         all,
-        { id: String(pet.id), min: 1 },
+        { idFrom: pet.from, min: 1 },
         `the list of ${everything.length} animals without a status filter (< 100), after adding ${describePet(pet)}`,
       );
     } else if (complete) {
@@ -87,7 +87,7 @@ conformance('LIM-002', 'listPets with limit=100 returns at most 100 animals, and
   // Fewer than 100 means the store holds fewer than 100 (or the limit was not honoured): either way,
   // the pet just added must be there.
   if (pet && items.length < MAX_LIMIT) {
-    ctx.judge('list-count-of-id', response, { id: String(pet.id), min: 1 }, `a list of ${items.length} (< 100), after adding ${describePet(pet)}`);
+    ctx.judge('list-count-of-id', response, { idFrom: pet.from, min: 1 }, `a list of ${items.length} (< 100), after adding ${describePet(pet)}`);
   }
   if (!pet && stored <= MAX_LIMIT && items.length < MAX_LIMIT) {
     ctx.skip(`read-only mode and ${items.length} animals listed: whether limit=100 returns every stored animal cannot be proven`, 'read-only');
@@ -186,7 +186,7 @@ conformance(
     ctx.judge(
       'list-count-of-id',
       response,
-      { id: String(pet.id), min: 1 },
+      { idFrom: pet.from, min: 1 },
       `the list of ${items.length} ${pet.status} animals (< 100), after adding ${describePet(pet)}`,
     );
   },
@@ -267,7 +267,7 @@ conformance(
     }
     const got = await ctx.client.getPet(pet.id, { query: unused });
     ctx.expectStatus(got, [200, 400], `getPet ${pet.id}?${unused}`);
-    if (got.status === 200) ctx.judge('pet-is', got, { id: String(pet.id) }, `getPet ${pet.id}?${unused}`);
+    if (got.status === 200) ctx.judge('pet-is', got, { idFrom: pet.from }, `getPet ${pet.id}?${unused}`);
   },
   { tier: 'quick' },
 );

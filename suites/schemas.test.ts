@@ -2,7 +2,6 @@ import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecord, toPetRecords } from '../src/harness/index.ts';
 import { INT64_MAX, stringifyJson, toBigInt } from '../src/json.ts';
 import { brief, expectJsonMediaType, forProfile } from './support/examples-bodies.ts';
-import { petStatusValues } from './support/property-families.ts';
 import { MAX_LIMIT } from './support/examples-lists.ts';
 
 /**
@@ -127,9 +126,8 @@ conformance(
       return ctx.fail('a Pet object', `createPet 201 with ${brief(response.text) || 'an empty body'}`, response);
     }
     if (!('status' in record)) return;
-    const status: unknown = (record as Record<string, unknown>).status;
-    const statuses: readonly unknown[] = petStatusValues(ctx.contract);
-    ctx.check(statuses.includes(status), `status omitted or one of ${statuses.join(', ')}`, `status ${stringifyJson(status ?? null)}`, response);
+    // The PetStatus values are read from the contract.
+    ctx.judge('status-omitted-or-enum', response, {});
   },
   { writes: true },
 );

@@ -204,16 +204,8 @@ conformance(
     const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() });
     const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
     if (!pet) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 with a Pet (see STA-001, SCH-002)`);
-    const location = response.headers.location;
-    if (location === undefined) return ctx.fail(`a Location header naming /pets/${pet.id}`, 'no Location header', response);
-    // A relative reference is resolved against the request URL (RFC 9110 §10.2.2).
-    let path: string;
-    try {
-      path = new URL(location, `${ctx.run.baseUrl}/pets`).pathname.replace(/\/+$/, '');
-    } catch {
-      return ctx.fail(`a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}, not a URI reference`, response);
-    }
-    ctx.check(path.endsWith(`/pets/${pet.id}`), `a Location header naming /pets/${pet.id}`, `Location ${JSON.stringify(location)}`, response);
+    // The id is the 201's own; a relative reference is resolved against the logged request URL (RFC 9110 §10.2.2).
+    ctx.judge('location-names-pet', response, {});
   },
   { writes: true },
 );
@@ -285,7 +277,7 @@ conformance('STA-016', 'getPet of an id whose digits are percent-encoded answers
   const expected = `GET /pets/${encoded} answers 200 with ${describePet(pet)}, as GET /pets/${pet.id} does`;
   const response = await sendAdvisoryProbe(ctx, { method: 'GET', path: `/pets/${encoded}` }, {}, expected);
   ctx.judge('status-in', response, { allowed: [200] }, expected);
-  ctx.judge('pet-is', response, { id: String(pet.id) }, expected);
+  ctx.judge('pet-is', response, { idFrom: pet.from }, expected);
 });
 
 conformance('STA-017', 'listPets with its target in absolute-form is answered as in origin-form', async (ctx: ConformanceContext) => {

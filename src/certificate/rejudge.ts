@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule } from '../checks/judgment-rules.ts';
+import { type RuleExchange, evaluateRule, judgmentRule, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
 import { readJson } from '../json.ts';
@@ -202,6 +202,22 @@ function judgeTest(
     }
     if (judgment.kind === 'check') stats.checks += 1;
     if (judgment.kind === 'rule') {
+      // The exchange a value was read from (idFrom): the test's or its file's, logged, and sent before.
+      const source = sourceSeq(judgment.params ?? {});
+      if (source !== undefined) {
+        if (!own.has(source) && !ofFile.has(source)) return { state: 'skipped', why: `a rule reads its id from #${source}, which no test of its file sent` };
+        if (!bySeq.has(source)) return { state: 'skipped', why: `a rule reads its id from #${source}, which the log does not hold` };
+        if (judgment.exchanges.some((seq) => seq <= source))
+          return { state: 'skipped', why: `a rule reads its id from #${source}, which was not sent before the exchanges it judges` };
+      }
+      // The requests that sent what a rule compares with (sentFrom): the test's or its file's, logged, not after.
+      for (const sent of sentSeqs(judgment.params ?? {})) {
+        if ((!own.has(sent) && !ofFile.has(sent)) || !bySeq.has(sent) || sent > Math.max(...judgment.exchanges))
+          return {
+            state: 'skipped',
+            why: `a rule reads what was sent from #${sent}, which is not a request of its file the log holds before the exchanges it judges`,
+          };
+      }
       const failed = judgeRule(judgment, bySeq, contract, stats);
       if (failed) return failed;
     }
@@ -229,14 +245,21 @@ function judgeRule(
   const rule = judgmentRule(judgment.rule);
   if (!rule) return { state: 'skipped', why: `a judgment names the rule ${JSON.stringify(judgment.rule)}, which this suite does not have` };
   const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
-  const whole = entries.every((e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact)));
+  const sources = [sourceSeq(judgment.params ?? {}), ...sentSeqs(judgment.params ?? {})].map((n) => (n === undefined ? undefined : bySeq.get(n)));
+  const whole = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)].every(
+    (e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact)),
+  );
   if (!whole) {
     stats.rulesTakenAsRecorded += 1;
     return undefined;
   }
   stats.rules += 1;
   const params = typeof judgment.params === 'object' && judgment.params !== null ? judgment.params : {};
-  const result = evaluateRule(rule.name, entries.map(ruleExchangeOf), params, contract);
+  const lookup = (n: number) => {
+    const entry = bySeq.get(n);
+    return entry ? ruleExchangeOf(entry) : undefined;
+  };
+  const result = evaluateRule(rule.name, entries.map(ruleExchangeOf), params, contract, lookup);
   if (result.holds) return undefined;
   const entry = entries[result.failedAt ?? 0];
   return {
@@ -255,6 +278,9 @@ function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     body: reading?.ok ? reading.value : undefined,
     isJson: reading?.ok === true,
     requestText: entry.requestText,
+    url: entry.url,
+    operationId: entry.operationId,
+    startedAt: entry.startedAt,
   };
 }
 

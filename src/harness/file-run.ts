@@ -11,6 +11,7 @@ import { HarnessError } from '../errors.ts';
 import { createRedactor } from '../client/redact.ts';
 import { shownText } from '../console-text.ts';
 import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
+import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from './meta.ts';
 import type { RunContext } from './run-context.ts';
 import { planKeyVariable } from '../plans.ts';
@@ -54,6 +55,8 @@ export interface FileRun {
   current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
   /** The run's ledger of added pets (added-pets.ts). */
   addedPetsPath: string;
+  /** The exchanges each pet of setupPet/existingPet came from, by number: a rule's `idFrom` reads them. */
+  petSources: Map<number, Exchange>;
 }
 
 /** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
@@ -137,7 +140,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
         .filter((k): k is string => Boolean(k))
         .map(createRedactor);
       const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
-      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath, petSources: new Map() });
       await dispatcher.close();
     },
     { scope: 'file' },

@@ -8,6 +8,9 @@ export interface PetRecord {
   status: string | undefined;
 }
 
+/** A pet the test learnt from an exchange: `from` is its number, so a rule can read the id from the log (`idFrom`). */
+export type SourcedPet = PetRecord & { from: number };
+
 /** Reads a Pet-shaped JSON value; undefined when it is not one (the schema checks say why). */
 export function toPetRecord(value: unknown): PetRecord | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;

@@ -8,11 +8,12 @@ import type { Contract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
 import { type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
+import { readJson } from '../json.ts';
 import { type AddedPet, readAddedPets } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
-import { type PetRecord, toPetRecord, toPetRecords } from './pets.ts';
+import { type SourcedPet, toPetRecord, toPetRecords } from './pets.ts';
 import type { RunContext } from './run-context.ts';
 import { type PropertyFamily, runProperty } from './property.ts';
 import { hashSeed, seededRandom } from './seeds.ts';
@@ -54,9 +55,12 @@ export interface ConformanceContext {
    * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
    * record holds what was sent and the id assigned: compare read-backs with it, never with the echo.
    */
-  setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<PetRecord>;
-  /** A pet that exists: created (or, in read-only mode, the first one listed). */
-  existingPet(): Promise<PetRecord>;
+  setupPet(fields?: { name?: string; categoryId?: bigint; status?: string }): Promise<SourcedPet>;
+  /**
+   * A pet that exists: created (or, in read-only mode, the first one listed). `from` names the exchange
+   * its id came from: a rule compares with it by `idFrom`, read from the log, never by a stated id.
+   */
+  existingPet(): Promise<SourcedPet>;
   /**
    * Every pet the run's key has added so far, in every file (createPet answered 201 with a Pet): ids and
    * the statuses the target acknowledged. Read before a list is asked for, each was stored before it.
@@ -153,7 +157,12 @@ export function createContext(
       assertions += 1;
       const responses: readonly ApiResponse[] = Array.isArray(evidence) ? evidence : [evidence as ApiResponse];
       const recorded: Record<string, unknown> = { ...params };
-      const result = evaluateRule(rule, responses.map(ruleExchangeOf), recorded, contract);
+      // A value the test learnt from an earlier exchange (idFrom) is read from that exchange, as rejudge reads it.
+      const lookup = (seq: number) => {
+        const exchange = meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
+        return exchange ? recordedRuleExchange(exchange) : undefined;
+      };
+      const result = evaluateRule(rule, responses.map(ruleExchangeOf), recorded, contract, lookup);
       // Recorded before it fails, as a status judgment is: a failed test edited into a pass keeps the rule it failed.
       const seqs = evidenceSeqs(responses);
       if (seqs.length > 0) {
@@ -179,14 +188,16 @@ export function createContext(
       // What was sent, with the id the target assigned (and its status when none was sent): a test that
       // reads the pet back compares with what the suite asked for, so a target that answers every
       // request with one canned pet cannot agree with itself into a pass. SCH-002 judges the echo.
-      return { id: pet.id, name: sent.name, categoryId: sent.categoryId, status: sent.status ?? pet.status };
+      fileRun.petSources.set(response.exchange.seq, response.exchange);
+      return { id: pet.id, name: sent.name, categoryId: sent.categoryId, status: sent.status ?? pet.status, from: response.exchange.seq };
     },
     async existingPet() {
       if (!run.readOnly) return ctx.setupPet();
       const response = await client.listPets({ limit: 1 });
       const pet = toPetRecords(response.body)[0];
       if (!pet) throw new HarnessError('ERR_PRECONDITION', 'read-only mode and the store lists no pet to read');
-      return pet;
+      fileRun.petSources.set(response.exchange.seq, response.exchange);
+      return { ...pet, from: response.exchange.seq };
     },
     addedPets: () => readAddedPets(fileRun.addedPetsPath),
     skip(reason: string, code: SkipCode = 'precondition'): never {
@@ -237,6 +248,26 @@ function ruleExchangeOf(response: ApiResponse): RuleExchange {
     body: response.body,
     isJson: response.isJson,
     requestText: response.exchange.request.body,
+    url: response.exchange.request.url,
+    operationId: response.exchange.operationId,
+    startedAt: response.exchange.startedAt,
+  };
+}
+
+/** What the log keeps of a recorded exchange (the source of a value a rule reads by `idFrom`). */
+function recordedRuleExchange(exchange: Exchange): RuleExchange {
+  const text = exchange.response?.body ?? '';
+  const reading = text.length === 0 ? undefined : readJson(text);
+  return {
+    status: exchange.response?.status ?? 0,
+    headers: exchange.response?.headers ?? {},
+    text,
+    body: reading?.ok ? reading.value : undefined,
+    isJson: reading?.ok === true,
+    requestText: exchange.request.body,
+    url: exchange.request.url,
+    operationId: exchange.operationId,
+    startedAt: exchange.startedAt,
   };
 }
 

@@ -144,13 +144,27 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
         ...(meta.judgments
           ? {
               judgments: meta.judgments.map((j) =>
-                j.kind === 'status' ? { ...j, exchange: renumber(j.exchange) } : { ...j, exchanges: j.exchanges.map(renumber) },
+                j.kind === 'status'
+                  ? { ...j, exchange: renumber(j.exchange) }
+                  : j.kind === 'rule'
+                    ? { ...j, params: renumberSources(j.params, renumber), exchanges: j.exchanges.map(renumber) }
+                    : { ...j, exchanges: j.exchanges.map(renumber) },
               ),
             }
           : {}),
       },
     };
   });
+}
+
+/** A rule's params that name exchanges (idFrom, sentFrom) follow the new numbers too. */
+function renumberSources(params: Record<string, unknown>, renumber: (seq: number) => number): Record<string, unknown> {
+  const { idFrom, sentFrom } = params;
+  return {
+    ...params,
+    ...(typeof idFrom === 'number' ? { idFrom: renumber(idFrom) } : {}),
+    ...(Array.isArray(sentFrom) ? { sentFrom: sentFrom.map((n: unknown) => (typeof n === 'number' ? renumber(n) : n)) } : {}),
+  };
 }
 
 /** A HarnessError keeps its code across the worker boundary; anything else is the suite's own fault. */

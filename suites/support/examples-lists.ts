@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../src/client/index.ts';
-import type { ConformanceContext, PetRecord } from '../../src/harness/index.ts';
+import type { ConformanceContext, PetRecord, SourcedPet } from '../../src/harness/index.ts';
 import { toPetRecords } from '../../src/harness/index.ts';
 import { brief } from './examples-bodies.ts';
 
@@ -52,7 +52,7 @@ export async function ensureStoreHolds(ctx: ConformanceContext, count: number): 
 }
 
 export interface ShortList {
-  pet: PetRecord;
+  pet: SourcedPet;
   items: PetRecord[];
   /** The list is shorter than its limit, so it is provably the whole filtered store. */
   complete: boolean;

@@ -128,6 +128,52 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     expect(unknown.differences.join('\n')).toContain(`${test.name}: passed, but a judgment names the rule "always-true", which this suite does not have`);
   });
 
+  it('a rule reads the id of a created pet from the entry idFrom names: a forged id, or another source, is refused', () => {
+    const { report, har } = logged();
+    const tests = report.requirements.flatMap((r) => r.tests);
+    // A passed test, and an earlier entry of its file: the createPet whose 201 gave the id.
+    const pick = tests.flatMap((test) => {
+      const seq = test.state === 'passed' && test.judgments?.[0]?.kind === 'check' ? test.judgments[0].exchanges[0] : undefined;
+      const earlier = tests
+        .filter((t) => t.file === test.file)
+        .flatMap((t) => t.exchanges ?? [])
+        .find((s) => seq !== undefined && s < seq);
+      return seq !== undefined && earlier !== undefined ? [{ test, seq, earlier }] : [];
+    })[0];
+    if (!pick) throw new Error('fixture without a pass after an earlier entry of its file');
+    const { test, seq, earlier } = pick;
+    const entry = (n: number) => har.log.entries.find((e) => e._seq === n);
+    const [created, listed] = [entry(earlier), entry(seq)];
+    if (!created || !listed) throw new Error('fixture without the entries');
+    created.response.status = 201;
+    created.response.content.text = '{"id":7,"name":"Rex","categoryId":2}';
+    listed.response.content.text = '[{"id":8,"name":"Max","categoryId":2}]';
+    const judge = (params: Record<string, unknown>) => {
+      test.judgments = [{ kind: 'rule', rule: 'list-count-of-id', params, exchanges: [seq] }];
+      return rejudge(report, har, CATALOG, CONTRACT);
+    };
+    // The pet created (id 7) is not listed: a failed test edited into a pass is refused by the rule.
+    const edited = judge({ idFrom: earlier, min: 1 });
+    expect(edited.differences.join('\n')).toContain(
+      `${test.name}: passed, but #${seq} does not hold the rule list-count-of-id: a list holding id 7 at least 1 times expected`,
+    );
+    expect(edited.refusedTests).toContain(test.name);
+    // The forger states the id that is listed: a stated id is not read, so the judgment holds nothing.
+    expect(judge({ id: '8', min: 1 }).refusedTests).toContain(test.name);
+    // …or names another entry as the source: one its file did not send, or one after the list, is refused.
+    const foreign = har.log.entries.map((e) => e._seq).find((n) => !tests.some((t) => t.file === test.file && t.exchanges?.includes(n)));
+    if (foreign === undefined) throw new Error('fixture with one file only');
+    expect(judge({ idFrom: foreign, min: 1 }).differences.join('\n')).toContain(`a rule reads its id from #${foreign}, which no test of its file sent`);
+    expect(judge({ idFrom: seq, min: 1 }).differences.join('\n')).toContain(
+      `a rule reads its id from #${seq}, which was not sent before the exchanges it judges`,
+    );
+    // The log as an honest run left it: the pet created is listed, and the rule holds again on the log.
+    listed.response.content.text = '[{"id":7,"name":"Rex","categoryId":2}]';
+    const honest = judge({ idFrom: earlier, min: 1, max: 1 });
+    expect(honest.refusedTests).not.toContain(test.name);
+    expect(honest.stats.rules).toBe(1);
+  });
+
   it('a pass that judged nothing, a finding cleared, a body marked cut, a summarised entry and time running backwards are each named', () => {
     const { report, har } = logged();
     const tests = report.requirements.flatMap((r) => r.tests);

@@ -4,7 +4,7 @@ import { parseJson } from '../../src/json.ts';
 import { contract } from './context.ts';
 
 /** A response as the log records it: `text` parsed as the client and rejudge parse it. */
-function exchange(status: number, text: string, headers: Record<string, string> = {}, requestText?: string): RuleExchange {
+function exchange(status: number, text: string, headers: Record<string, string> = {}, requestText?: string, sent: Partial<RuleExchange> = {}): RuleExchange {
   let body: unknown;
   let isJson = false;
   try {
@@ -13,20 +13,34 @@ function exchange(status: number, text: string, headers: Record<string, string> 
   } catch {
     body = undefined;
   }
-  return { status, headers, text, body, isJson, requestText };
+  return { status, headers, text, body, isJson, requestText, url: 'http://store.test/v1/pets', operationId: 'listPets', startedAt: BEFORE_SUNSET, ...sent };
 }
+
+const BEFORE_SUNSET = Date.UTC(2026, 10, 25);
+const AFTER_SUNSET = Date.UTC(2030, 11, 6);
+const getPet = (id: string, at = BEFORE_SUNSET): Partial<RuleExchange> => ({ url: `http://store.test/v1/pets/${id}`, operationId: 'getPet', startedAt: at });
 
 const PET = '{"id":7,"name":"Rex","categoryId":2,"status":"available"}';
 const ERROR = '{"code":"not_found","message":"no such pet","status":404}';
 const SENT = '{"name":"Rex","categoryId":2,"status":"available","id":9223372036854775000}';
 
+/** Earlier exchanges a rule may read an id from (idFrom): #1 created Rex (id 7), #2 listed it first, #3 refused. */
+const EARLIER: Record<number, RuleExchange> = {
+  1: exchange(201, PET, {}, SENT, { operationId: 'createPet' }),
+  2: exchange(200, `[{"id":"x"},${PET}]`),
+  3: exchange(400, ERROR, {}, SENT, { operationId: 'createPet' }),
+};
+const lookup = (seq: number) => EARLIER[seq];
+const RATE = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1767225600' };
+
 /** One holding and one failing exchange for every rule, with the params a test would record. */
-const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange; actual: RegExp }> = {
+/** A rule across exchanges fails on several: `failing` is then the list, and the last one breaks it. */
+const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange | RuleExchange[]; actual: RegExp }> = {
   'json-schema': { params: { schema: 'Error' }, holding: exchange(404, ERROR), failing: exchange(404, '{"code":"x"}'), actual: /message/ },
   'status-in': { params: { allowed: [400] }, holding: exchange(400, ERROR), failing: exchange(201, PET), actual: /status 201/ },
   'status-below': { params: { limit: 500 }, holding: exchange(400, ERROR), failing: exchange(500, ''), actual: /status 500: an empty body/ },
   'pet-is': {
-    params: { id: '7', name: 'Rex', categoryId: '2', status: 'available' },
+    params: { idFrom: 1, name: 'Rex', categoryId: '2', status: 'available' },
     holding: exchange(200, PET),
     failing: exchange(200, PET.replace('"id":7', '"id":8')),
     actual: /^id 8$/,
@@ -45,7 +59,7 @@ const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleEx
   },
   'list-length': { params: { max: 1 }, holding: exchange(200, `[${PET}]`), failing: exchange(200, `[${PET},${PET}]`), actual: /2 items/ },
   'list-count-of-id': {
-    params: { id: '7', min: 1 },
+    params: { idFrom: 1, min: 1 },
     holding: exchange(200, `[${PET}]`),
     failing: exchange(200, '[]'),
     actual: /id 7 listed 0 times/,
@@ -75,6 +89,62 @@ const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleEx
     failing: exchange(201, '{"id":9223372036854775000,"name":"Rex","categoryId":2}', {}, SENT),
     actual: /id 9223372036854775000/,
   },
+  'pet-id-int64': {
+    params: {},
+    holding: exchange(201, PET),
+    failing: exchange(201, PET.replace('"id":7', '"id":9223372036854775808')),
+    actual: /^id 9223372036854775808$/,
+  },
+  'pet-ids-distinct': { params: {}, holding: exchange(201, PET), failing: exchange(201, PET.replace('"id":7', '"id":"7"')), actual: /^id "7"$/ },
+  'answered-alike': {
+    params: {},
+    holding: exchange(201, PET, RATE),
+    failing: [exchange(201, PET, RATE), exchange(201, PET)],
+    actual: /rate-limit headers; 201, no Content-Type, a JSON object \{categoryId, id, name, status\}, without X-RateLimit-Limit/,
+  },
+  'pet-is-requested': {
+    params: {},
+    holding: exchange(200, PET, {}, undefined, getPet('7')),
+    failing: exchange(200, PET, {}, undefined, getPet('8')),
+    actual: /getPet 8 returned \{id=7, name="Rex", categoryId=2, status=available\}/,
+  },
+  'status-omitted-or-enum': { params: {}, holding: exchange(201, PET), failing: exchange(201, PET.replace('available', 'lost')), actual: /status "lost"/ },
+  'deprecation-header': {
+    params: {},
+    holding: exchange(200, PET, { deprecation: '@1767225600' }),
+    failing: exchange(200, PET, { deprecation: 'yes' }),
+    actual: /Deprecation: "yes"/,
+  },
+  'sunset-names-day': {
+    params: {},
+    holding: exchange(200, PET, { sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }, undefined, getPet('7')),
+    failing: exchange(200, PET, { sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }, undefined, getPet('7')),
+    actual: /Sunset: "Fri, 06 Dec 2030/,
+  },
+  'deprecation-link': {
+    params: {},
+    holding: exchange(200, PET, { link: '</v2/pets/7>; rel="successor-version"' }),
+    failing: exchange(200, PET, { link: '</help>; rel=help' }),
+    actual: /Link: "<\/help>; rel=help"/,
+  },
+  'status-documented': {
+    params: {},
+    holding: exchange(404, ERROR, {}, undefined, getPet('8')),
+    failing: exchange(410, ERROR, {}, undefined, getPet('8')),
+    actual: /^getPet: 410$/,
+  },
+  'allow-lists-path-methods': {
+    params: {},
+    holding: exchange(405, ERROR, { allow: 'GET, POST' }),
+    failing: exchange(405, ERROR, { allow: 'GET' }),
+    actual: /Allow "GET" without POST/,
+  },
+  'location-names-pet': {
+    params: {},
+    holding: exchange(201, PET, { location: '/v1/pets/7' }),
+    failing: exchange(201, PET, { location: 'pets/8' }),
+    actual: /Location "pets\/8"/,
+  },
 };
 
 describe('judgment rules: pure functions of what the log records', () => {
@@ -83,18 +153,19 @@ describe('judgment rules: pure functions of what the log records', () => {
   });
 
   it.each(Object.entries(CASES))('%s holds on one exchange and fails on another', (name, { params, holding, failing, actual }) => {
-    expect(evaluateRule(name, [holding], params, contract).holds).toBe(true);
-    const failed = evaluateRule(name, [failing], params, contract);
+    expect(evaluateRule(name, [holding], params, contract, lookup).holds).toBe(true);
+    const failingList = Array.isArray(failing) ? failing : [failing];
+    const failed = evaluateRule(name, failingList, params, contract, lookup);
     expect(failed.holds).toBe(false);
     expect(failed.actual).toMatch(actual);
     // Several exchanges: the rule must hold on each, and the failure names the first that fails.
-    expect(evaluateRule(name, [holding, failing], params, contract)).toMatchObject({ holds: false, failedAt: 1 });
+    expect(evaluateRule(name, [holding, ...failingList], params, contract, lookup)).toMatchObject({ holds: false, failedAt: failingList.length });
   });
 
   it('params a forger wrote that a rule cannot read fail, never throw', () => {
     for (const rule of JUDGMENT_RULES) {
       for (const params of [{ schema: 'Nope', allowed: 'x', names: 3, min: 'a', id: {}, fields: [1] }, {}]) {
-        const result = evaluateRule(rule.name, [CASES[rule.name].holding], params as Record<string, unknown>, contract);
+        const result = evaluateRule(rule.name, [CASES[rule.name].holding], params as Record<string, unknown>, contract, lookup);
         // Rules without params hold on their holding case; the others refuse what they cannot read.
         if (Object.keys(CASES[rule.name].params).length > 0) expect(result.holds, rule.name).toBe(false);
       }
@@ -104,6 +175,63 @@ describe('judgment rules: pure functions of what the log records', () => {
   it('an unknown rule does not hold, and is not in the registry', () => {
     expect(judgmentRule('always-true')).toBeUndefined();
     expect(evaluateRule('always-true', [exchange(200, '[]')], {}, contract)).toMatchObject({ holds: false, actual: 'the unknown rule "always-true"' });
+  });
+
+  it('an id is read from the exchange idFrom names, never from a number the params state', () => {
+    const list = exchange(200, `[${PET}]`);
+    // A list of 100 where the created pet is #2's first Pet (an existing pet in read-only mode).
+    expect(evaluateRule('list-count-of-id', [list], { idFrom: 2, min: 1 }, contract, lookup).holds).toBe(true);
+    // A stated id is not read at all; an exchange not logged, or one that answered no Pet, gives no id.
+    expect(evaluateRule('list-count-of-id', [list], { id: '7', min: 1 }, contract, lookup).holds).toBe(false);
+    expect(evaluateRule('pet-is', [exchange(200, PET)], { id: '7' }, contract, lookup).holds).toBe(false);
+    expect(evaluateRule('list-count-of-id', [list], { idFrom: 9, min: 1 }, contract, lookup)).toMatchObject({
+      holds: false,
+      actual: '#9 is not an exchange of the log',
+    });
+    expect(evaluateRule('pet-is', [exchange(200, PET)], { idFrom: 3 }, contract, lookup)).toMatchObject({
+      holds: false,
+      actual: expect.stringMatching(/^#3 answered 400/),
+    });
+  });
+
+  it('ids are distinct across the exchanges judged together: the second of one id fails', () => {
+    const other = exchange(201, PET.replace('"id":7', '"id":8'));
+    expect(evaluateRule('pet-ids-distinct', [exchange(201, PET), other], {}, contract).holds).toBe(true);
+    expect(evaluateRule('pet-ids-distinct', [exchange(201, PET), other, exchange(201, PET)], {}, contract)).toMatchObject({
+      holds: false,
+      failedAt: 2,
+      actual: expect.stringMatching(/^id 7 assigned twice: to \{"id":7,/),
+    });
+  });
+
+  it('answered alike compares what each request sent, read from the log (sentFrom), never a stated pet', () => {
+    // #1 sent Rex and got Rex back; a second create whose answer renames the pet is not alike.
+    const renamed = exchange(201, PET.replace('"Rex"', '"Max"'), RATE, SENT, { operationId: 'createPet' });
+    const echoed = exchange(201, PET, RATE, SENT, { operationId: 'createPet' });
+    expect(evaluateRule('answered-alike', [echoed, echoed], { sentFrom: [1, 1] }, contract, lookup).holds).toBe(true);
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1, 1] }, contract, lookup)).toMatchObject({
+      holds: false,
+      failedAt: 1,
+      actual: expect.stringContaining(
+        'name, categoryId, status as sent, rate-limit headers; 201, no Content-Type, a JSON object {categoryId, id, name, status}, categoryId, status as sent',
+      ),
+    });
+    // Without sentFrom the two look alike; a source the log does not hold, or params of another length, fail.
+    expect(evaluateRule('answered-alike', [echoed, renamed], {}, contract, lookup).holds).toBe(true);
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1, 9] }, contract, lookup)).toMatchObject({ holds: false, actual: 'none recorded' });
+    expect(evaluateRule('answered-alike', [echoed, renamed], { sentFrom: [1] }, contract, lookup).holds).toBe(false);
+  });
+
+  it('a status is compared only when the body has one with statusIfAnswered; a removed getPet is documented after its sunset only', () => {
+    const without = exchange(200, '{"id":7,"name":"Rex","categoryId":2}');
+    expect(evaluateRule('pet-is', [without], { idFrom: 1, status: 'available', statusIfAnswered: true }, contract, lookup).holds).toBe(true);
+    expect(evaluateRule('pet-is', [without], { idFrom: 1, status: 'available' }, contract, lookup).holds).toBe(false);
+    expect(
+      evaluateRule('pet-is', [exchange(200, PET.replace('available', 'sold'))], { idFrom: 1, status: 'available', statusIfAnswered: true }, contract, lookup)
+        .holds,
+    ).toBe(false);
+    expect(evaluateRule('status-documented', [exchange(410, ERROR, {}, undefined, getPet('8', AFTER_SUNSET))], {}, contract).holds).toBe(true);
+    expect(evaluateRule('status-documented', [exchange(200, PET, {}, undefined, { operationId: undefined })], {}, contract).holds).toBe(false);
   });
 
   it('a Pet echo reads the sent value from the recorded request, so a missing request body fails', () => {

@@ -1,0 +1,121 @@
+import { mediaType } from '../../header-values.ts';
+import { stringifyJson } from '../../json.ts';
+import { formatIssues } from '../response-reading.ts';
+import { type JudgmentRule, arrayBody, bad, describeBody, fails, holds, isObject, numberParam, shown, stringList } from './rule-kit.ts';
+
+function within(count: number, min: number | undefined, max: number | undefined): boolean {
+  return (min === undefined || count >= min) && (max === undefined || count <= max);
+}
+
+export function bounds(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min}` : `${min} to ${max}`;
+  return min !== undefined ? `at least ${min}` : `at most ${max}`;
+}
+
+export { within };
+
+/** Rules on one response's status, headers and body. */
+export const RESPONSE_RULES: readonly JudgmentRule[] = [
+  {
+    name: 'json-schema',
+    readsBody: true,
+    judge(e, params, contract) {
+      const schema = params.schema;
+      if (schema !== 'Pet' && schema !== 'Pets' && schema !== 'Error') return bad('json-schema');
+      const expected = `a body that is ${schema}`;
+      if (!e.isJson) return fails(expected, describeBody(e));
+      const issues = contract.validate(`#/components/schemas/${schema}`, e.body);
+      return issues.length === 0 ? holds(expected) : fails(expected, formatIssues(issues));
+    },
+  },
+  {
+    name: 'status-in',
+    readsBody: false,
+    judge(e, params) {
+      const allowed = Array.isArray(params.allowed) ? params.allowed.filter((s): s is number => typeof s === 'number') : [];
+      if (allowed.length === 0) return bad('status-in');
+      const expected = `status ${allowed.join(' or ')}`;
+      return allowed.includes(e.status) ? holds(expected) : fails(expected, `status ${e.status}`);
+    },
+  },
+  {
+    name: 'status-below',
+    readsBody: false,
+    judge(e, params) {
+      const limit = numberParam(params.limit);
+      if (limit === undefined) return bad('status-below');
+      const expected = `a status below ${limit}`;
+      return e.status < limit ? holds(expected) : fails(expected, `status ${e.status}: ${describeBody(e)}`);
+    },
+  },
+  {
+    name: 'headers-present',
+    readsBody: false,
+    judge(e, params) {
+      const names = stringList(params.names);
+      if (!names || names.length === 0) return bad('headers-present');
+      const missing = names.filter((n) => e.headers[n.toLowerCase()] === undefined);
+      const expected = `the header${names.length > 1 ? 's' : ''} ${names.join(', ')}`;
+      return missing.length === 0 ? holds(expected) : fails(expected, `${missing.join(', ')} missing on the ${e.status}`);
+    },
+  },
+  {
+    name: 'media-type',
+    readsBody: false,
+    judge(e, params) {
+      if (typeof params.name !== 'string' || typeof params.value !== 'string') return bad('media-type');
+      const raw = e.headers[params.name.toLowerCase()];
+      const expected = `${params.name} ${params.value}`;
+      if (mediaType(raw) === params.value.toLowerCase()) return holds(expected);
+      return fails(expected, raw === undefined ? `no ${params.name} header` : `${params.name} ${JSON.stringify(raw)}`);
+    },
+  },
+  {
+    name: 'list-length',
+    readsBody: true,
+    judge(e, params) {
+      const min = numberParam(params.min);
+      const max = numberParam(params.max);
+      if (min === undefined && max === undefined) return bad('list-length');
+      const expected = `a list of ${bounds(min, max)} items`;
+      const list = arrayBody(e);
+      if (!list) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
+      return within(list.length, min, max) ? holds(expected) : fails(expected, `${list.length} items`);
+    },
+  },
+  {
+    name: 'list-only-status',
+    readsBody: true,
+    judge(e, params) {
+      if (typeof params.status !== 'string') return bad('list-only-status');
+      const expected = `only ${params.status} animals`;
+      const list = arrayBody(e);
+      if (!list) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
+      const other = list.find((item) => !isObject(item) || item.status !== params.status);
+      return other === undefined ? holds(expected) : fails(expected, `an item ${shown(stringifyJson(other ?? null))}`);
+    },
+  },
+  {
+    name: 'field-non-empty',
+    readsBody: true,
+    judge(e, params) {
+      if (typeof params.field !== 'string') return bad('field-non-empty');
+      const expected = `a non-empty ${params.field}`;
+      if (!isObject(e.body)) return fails(expected, describeBody(e));
+      const value = e.body[params.field];
+      return typeof value === 'string' && value.trim() !== '' ? holds(expected) : fails(expected, `${params.field} ${shown(stringifyJson(value ?? null))}`);
+    },
+  },
+  {
+    name: 'error-status-is-http-status',
+    readsBody: true,
+    judge(e) {
+      const expected = `Error.status ${e.status}`;
+      if (!isObject(e.body)) return fails(expected, describeBody(e));
+      const value = e.body.status;
+      return typeof value === 'number' && value === e.status
+        ? holds(expected)
+        : fails(expected, `HTTP ${e.status} with Error.status ${shown(stringifyJson(value ?? null))}`);
+    },
+  },
+];

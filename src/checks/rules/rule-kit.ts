@@ -1,0 +1,96 @@
+import type { Contract } from '../../contract/index.ts';
+import { readJson, toBigInt } from '../../json.ts';
+import type { RuleName } from '../judgment-rules.ts';
+
+/** One exchange as a rule sees it: what the HAR entry records of it. */
+export interface RuleExchange {
+  status: number;
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** The response body as recorded. */
+  text: string;
+  body: unknown;
+  isJson: boolean;
+  /** The request body as sent (the HAR's postData text), when there was one. */
+  requestText: string | undefined;
+  /** The URL the request was sent to, as recorded. */
+  url: string;
+  /** The operation the request was sent for, as recorded (listPets, createPet, getPet). */
+  operationId: string | undefined;
+  /** Epoch milliseconds when the request was sent. */
+  startedAt: number;
+}
+
+/** Another exchange of the log, by its number: where a rule reads a value the test learnt from it. */
+export type ExchangeLookup = (seq: number) => RuleExchange | undefined;
+
+export interface RuleResult {
+  holds: boolean;
+  /** What the rule requires, and what the exchange(s) gave: short phrases for the failure. */
+  expected: string;
+  actual: string;
+}
+
+export interface JudgmentRule {
+  name: RuleName;
+  /** Reads a body (response or request): not re-evaluated on a body the log cut or may not hold exactly. */
+  readsBody: boolean;
+  /** Judges one exchange; a judgment naming several holds when the rule holds on each. */
+  judge(exchange: RuleExchange, params: Record<string, unknown>, contract: Contract, lookup: ExchangeLookup): RuleResult;
+  /**
+   * A rule across exchanges (ids distinct): judges the exchanges a judgment names together, after `judge`
+   * held on each; `failedAt` names the exchange that breaks it.
+   */
+  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>, lookup: ExchangeLookup): RuleResult & { failedAt?: number };
+}
+
+export const holds = (expected: string, actual = ''): RuleResult => ({ holds: true, expected, actual });
+export const fails = (expected: string, actual: string): RuleResult => ({ holds: false, expected, actual });
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const numberParam = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const stringList = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+export const shown = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
+export const describeBody = (e: RuleExchange) => (e.text === '' ? 'an empty body' : e.isJson ? shown(e.text) : `a body that is not JSON: ${shown(e.text)}`);
+export const bad = (rule: string) => fails(`valid params for ${rule}`, 'params this rule cannot read');
+
+export function arrayBody(e: RuleExchange): unknown[] | undefined {
+  return e.isJson && Array.isArray(e.body) ? e.body : undefined;
+}
+
+export function sentBody(e: RuleExchange): Record<string, unknown> | undefined {
+  if (e.requestText === undefined) return undefined;
+  const reading = readJson(e.requestText);
+  return reading.ok && isObject(reading.value) ? reading.value : undefined;
+}
+
+/** Equal as JSON values, integers compared exactly (a bigint and a number of one value are equal). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const x = toBigInt(a);
+  const y = toBigInt(b);
+  if (x !== undefined || y !== undefined) return x !== undefined && x === y;
+  return a === b;
+}
+
+/** A Pet as the suite reads one (harness/pets.ts): an integer id and categoryId, a string name. */
+export function isPetShaped(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && toBigInt(value.id) !== undefined && toBigInt(value.categoryId) !== undefined && typeof value.name === 'string';
+}
+
+/**
+ * The id a test learnt from an earlier exchange (`idFrom`: its number), read from that exchange's response
+ * as the harness read it: a Pet's id (createPet's 201), or the first Pet of a list (an existing pet in
+ * read-only mode). Never a number the report states: a forged id makes the rule fail, not hold.
+ */
+export function idFrom(params: Record<string, unknown>, lookup: ExchangeLookup): { id: bigint } | { failure: RuleResult } | undefined {
+  const seq = params.idFrom;
+  if (typeof seq !== 'number' || !Number.isInteger(seq)) return undefined;
+  const source = lookup(seq);
+  const expected = `the id of the animal #${seq} answered`;
+  if (!source) return { failure: fails(expected, `#${seq} is not an exchange of the log`) };
+  const pet = Array.isArray(source.body) ? source.body.find(isPetShaped) : isPetShaped(source.body) ? source.body : undefined;
+  const id = pet ? toBigInt(pet.id) : undefined;
+  if (source.status < 200 || source.status > 299 || id === undefined)
+    return { failure: fails(expected, `#${seq} answered ${source.status} with ${describeBody(source)}`) };
+  return { id };
+}
