@@ -1,6 +1,6 @@
 import type { Contract } from '../../contract/index.ts';
 import { readJson, toBigInt } from '../../json.ts';
-import type { RuleName } from '../judgment-rules.ts';
+import type { RuleName } from './rule-params.ts';
 
 /** One exchange as a rule sees it: what the HAR entry records of it. */
 export interface RuleExchange {

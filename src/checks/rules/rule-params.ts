@@ -1,0 +1,64 @@
+/** Each rule's params: plain JSON, so the report can carry them (ids as decimal strings). */
+export interface RuleParams {
+  /** The body is JSON and valid against `#/components/schemas/<schema>`. */
+  'json-schema': { schema: 'Pet' | 'Pets' | 'Error' };
+  /** The status is one of `allowed`. */
+  'status-in': { allowed: number[] };
+  /** The status is below `limit` (e.g. never a 5xx). */
+  'status-below': { limit: number };
+  /** Each header is present. */
+  'headers-present': { names: string[] };
+  /** The header's media type (parameters dropped, lower-cased) is `value`. */
+  'media-type': { name: string; value: string };
+  /** The body is a JSON array of at least `min` / at most `max` items. */
+  'list-length': { min?: number; max?: number };
+  /**
+   * The list holds the animal at least `min` / at most `max` times; its id is read from the exchange
+   * `idFrom` (the createPet that added it), never stated in the report.
+   */
+  'list-count-of-id': { idFrom: number; min?: number; max?: number };
+  /** Every item of the list has `status` equal to `status`. */
+  'list-only-status': { status: string };
+  /** The body's `field` is a string that is not blank. */
+  'field-non-empty': { field: string };
+  /** The body's `status` field is the number of the HTTP status. */
+  'error-status-is-http-status': Record<string, never>;
+  /** The response Pet's name, categoryId (and status, when sent) are those of the request body. */
+  'pet-echoes-sent': { fields: Array<'name' | 'categoryId' | 'status'> };
+  /** The response Pet's id is not the `id` the request body sent. */
+  'pet-id-not-sent': Record<string, never>;
+  /**
+   * The body is the Pet with these fields (categoryId as a decimal string); a field not given is not
+   * compared. Its id, when compared, is read from the exchange `idFrom`. `statusIfAnswered`: the status
+   * is compared only when the body has one.
+   */
+  'pet-is': { idFrom?: number; name?: string; categoryId?: string; status?: string; statusIfAnswered?: true };
+  /** The body's id is an integer within int64. */
+  'pet-id-int64': Record<string, never>;
+  /**
+   * The exchanges (one request sent in different ways) share their status, media type, kind of body,
+   * rate-limit headers' presence and, where `sentFrom` names the exchange whose request body sent a pet
+   * (one per exchange: a createPet, itself), which of its fields came back as sent.
+   */
+  'answered-alike': { sentFrom?: number[] };
+  /** The Pets the exchanges answered have distinct ids (each an integer). */
+  'pet-ids-distinct': Record<string, never>;
+  /** A 200 to getPet is the animal whose id the request's path names. */
+  'pet-is-requested': Record<string, never>;
+  /** The Pet's status is absent or one of the contract's PetStatus values. */
+  'status-omitted-or-enum': Record<string, never>;
+  /** A Deprecation header: RFC 9745's @<unix seconds>, or the older "true" or an HTTP-date. */
+  'deprecation-header': Record<string, never>;
+  /** A Sunset HTTP-date naming the day of the operation's x-sunset in the contract. */
+  'sunset-names-day': Record<string, never>;
+  /** A Link header with a rel to the replacement or the deprecation notice. */
+  'deprecation-link': Record<string, never>;
+  /** The status is one the contract documents for the exchange's operation (or a removal after its sunset). */
+  'status-documented': Record<string, never>;
+  /** Allow lists the methods the interface gives the request's path. */
+  'allow-lists-path-methods': Record<string, never>;
+  /** A 201's Location names /pets/{the id of its body}. */
+  'location-names-pet': Record<string, never>;
+}
+
+export type RuleName = keyof RuleParams;
