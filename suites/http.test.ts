@@ -102,8 +102,9 @@ conformance(
     const first = await sendOddRequest(ctx, garbage);
     ctx.check(
       first.kind !== 'timeout' && (first.kind !== 'response' || first.status < 400 || first.status === 429),
-      `${garbage.label}: the first answer is the GET's (2xx, or 429), or the connection closed; never the bad bytes' refusal first`,
-      () => (first.kind === 'response' ? `${first.status} first: ${JSON.stringify(first.text.slice(0, 120))}` : first.detail),
+      `the GET's own answer first (2xx or 429), or a close, when bad bytes follow it in one write`,
+      () =>
+        first.kind === 'response' ? `${first.status} first${first.text === '' ? ', no body' : `: ${JSON.stringify(first.text.slice(0, 120))}`}` : first.detail,
       first.exchange,
     );
   },

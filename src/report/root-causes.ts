@@ -136,11 +136,16 @@ function blank(text: string): string {
     .toLowerCase();
 }
 
+/** Untested for the run's own scope, not for what a failure broke: --only, a shard, the plan not given, the run cut short. */
+const SCOPE_CODES: ReadonlySet<string> = new Set(['not-selected', 'shard', 'no-plan', 'run-problem']);
+
 /** Untested requirements (skipped or partly tested) whose skip reason names a requirement of a group: the first such group gets it. */
 function untestedBehind(report: ConformanceReport, groups: ReadonlyArray<ReadonlySet<string>>): string[][] {
   const out = groups.map(() => [] as string[]);
   for (const r of report.requirements) {
     if (r.verdict !== 'skipped' && r.verdict !== 'partial') continue;
+    // "not selected (--only HTTP-002)" names a requirement too, but nothing failed to leave it untested.
+    if (r.untestedCode !== undefined && SCOPE_CODES.has(r.untestedCode)) continue;
     const reasons = [r.reason ?? '', ...r.tests.map((t) => t.skipReason ?? '')].join(' ');
     const named = new Set(reasons.match(/\b[A-Z]{2,6}-\d{3}\b/g) ?? []);
     named.delete(r.id);

@@ -64,6 +64,17 @@ describe('failures grouped by probable root cause', () => {
     expect(causes[0]).toMatchObject({ kind: 'status', operation: 'createPet', status: 200, expected: '201' });
   });
 
+  test('a requirement left out by --only is not untested behind the failure its reason names', () => {
+    const causes = rootCauses(
+      report([
+        createAnswered200('CRE-001', 'createPet of a valid NewPet: status 201'),
+        skipped('BLK-001', 'not selected (--only CRE-001) — run without --only', 'not-selected'),
+        skipped('LST-001', 'precondition failed: createPet answered 200 (see CRE-001)', 'precondition'),
+      ]),
+    );
+    expect(causes.map((c) => [c.requirements.map((r) => r.id), c.untested])).toEqual([[['CRE-001'], ['LST-001']]]);
+  });
+
   test('the same expectation with other numbers is one mismatch; alike requirement texts with other evidence are not', () => {
     const limit = (id: string, n: number) =>
       failed(id, 'conformance', {
