@@ -49,7 +49,7 @@ export function evaluateRule(
   params: Record<string, unknown>,
   contract: Contract,
   lookup: ExchangeLookup = () => undefined,
-): RuleResult & { failedAt?: number } {
+): RuleResult & { failedAt?: number; alsoAt?: number } {
   const rule = BY_NAME.get(name);
   if (!rule) return fails(`a rule this suite has`, `the unknown rule ${JSON.stringify(name)}`);
   let expected = '';

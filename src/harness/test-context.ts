@@ -171,7 +171,9 @@ export function createContext(
       }
       if (!result.holds) {
         const subject = what ? `${what}: ` : '';
-        const failed = result.failedAt === undefined ? responses : responses[result.failedAt];
+        // Both exchanges of a contradiction (an id assigned twice) are the failure's evidence, the earlier first.
+        const at = result.failedAt === undefined ? undefined : [result.alsoAt, result.failedAt].filter((i): i is number => i !== undefined);
+        const failed = at === undefined ? responses : at.map((i) => responses[i]).filter((r): r is ApiResponse => r !== undefined);
         fail(`${subject}${result.expected}`, `${subject}${result.actual}`, failed);
       }
     },

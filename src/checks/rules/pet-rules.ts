@@ -16,7 +16,6 @@ function describePet(pet: Record<string, unknown>): string {
 }
 import {
   type JudgmentRule,
-  type RuleExchange,
   arrayBody,
   bad,
   describeBody,
@@ -127,12 +126,15 @@ export const PET_RULES: readonly JudgmentRule[] = [
     },
     judgeAll(exchanges) {
       const expected = 'a new id for every animal added';
-      const seen = new Map<bigint, RuleExchange>();
+      const seen = new Map<bigint, number>();
       for (const [index, e] of exchanges.entries()) {
         const id = toBigInt((e.body as Record<string, unknown>).id) as bigint;
         const earlier = seen.get(id);
-        if (earlier) return { ...fails(expected, `id ${id} assigned twice: to ${stringifyJson(earlier.body)} and to the pet just added`), failedAt: index };
-        seen.set(id, e);
+        if (earlier !== undefined) {
+          const actual = `id ${id} assigned twice: to ${stringifyJson(exchanges[earlier]?.body ?? null)} and to the pet just added`;
+          return { ...fails(expected, actual), failedAt: index, alsoAt: earlier };
+        }
+        seen.set(id, index);
       }
       return holds(expected);
     },

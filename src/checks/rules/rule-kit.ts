@@ -39,9 +39,9 @@ export interface JudgmentRule {
   judge(exchange: RuleExchange, params: Record<string, unknown>, contract: Contract, lookup: ExchangeLookup): RuleResult;
   /**
    * A rule across exchanges (ids distinct): judges the exchanges a judgment names together, after `judge`
-   * held on each; `failedAt` names the exchange that breaks it.
+   * held on each; `failedAt` names the exchange that breaks it, `alsoAt` an earlier one it contradicts.
    */
-  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>, lookup: ExchangeLookup): RuleResult & { failedAt?: number };
+  judgeAll?(exchanges: readonly RuleExchange[], params: Record<string, unknown>, lookup: ExchangeLookup): RuleResult & { failedAt?: number; alsoAt?: number };
 }
 
 export const holds = (expected: string, actual = ''): RuleResult => ({ holds: true, expected, actual });
