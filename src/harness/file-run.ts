@@ -98,8 +98,15 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       const exhaustBudget =
         run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
-      // A remote key is one window shared by all files; the embedded keys have room to spare.
+      // A remote key is one window shared by all files; the embedded main key has room to spare. A key spent
+      // on purpose is paced across tests and workers everywhere: the exhaustion's first, paced request waits
+      // for a window an earlier test left at 0, so a request served past that 0 is one the target allowed.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
+      const spentKeyMemories = new Map(
+        [run.exhaustApiKey, ...run.planKeys.map((k) => k.key)]
+          .filter((k): k is string => k !== undefined)
+          .map((key, index) => [key, createFileRateLimitMemory(join(run.runDir, `rate-limit-spent-${index}.json`))]),
+      );
       const progress = waitProgress(budget, run.liveProgress === true);
       // Shared by every worker: an operation that stopped answering is given up once for the whole run.
       const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
@@ -108,7 +115,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const nextSeq = () => ++lastSeq;
       const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
       // Keys spent on purpose (the exhaustion key, the plan keys) count in the exhaustion budget, apart from the main key's.
-      const spentKeys = new Set([run.exhaustApiKey, ...run.planKeys.map((k) => k.key)].filter((k): k is string => k !== undefined));
+      const spentKeys = new Set(spentKeyMemories.keys());
       const makeClient = (apiKey: string) =>
         createClient({
           nextSeq,
@@ -124,7 +131,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           budget: spentKeys.has(apiKey) ? exhaustBudget : budget,
           dispatcher,
           network: run.network,
-          sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : undefined,
+          sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : spentKeyMemories.get(apiKey),
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
           onExchange(exchange, findings) {
