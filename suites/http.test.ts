@@ -54,9 +54,9 @@ conformance(
   'HTTP-002',
   'a request without Host, an unknown Expect, CONNECT and bad bytes after a request are answered in order, with what every response carries',
   async (ctx: ConformanceContext) => {
-    const { hostless, expectation, connect, garbage } = oddRequests(ctx.run.baseUrl);
+    const { hostless, expectation, connect, garbage, noise } = oddRequests(ctx.run.baseUrl);
     const left = ctx.budgetLeft();
-    if (left !== undefined && left < 4) ctx.skip(`the odd requests need 4 requests; ${left} left in the budget`, 'budget');
+    if (left !== undefined && left < 5) ctx.skip(`the odd requests need 5 requests; ${left} left in the budget`, 'budget');
     const judgeError = (label: string, answer: Extract<OddAnswer, { kind: 'response' }>) => {
       const gaps = errorBodyGaps(answer);
       ctx.check(
@@ -107,5 +107,28 @@ conformance(
         first.kind === 'response' ? `${first.status} first${first.text === '' ? ', no body' : `: ${JSON.stringify(first.text.slice(0, 120))}`}` : first.detail,
       first.exchange,
     );
+    // Then the bad bytes' own answer: a 4xx (with a whole Error body, when it has one) or a close. Left
+    // unanswered on an open connection, they hold it until the server's own time-out.
+    const next = first.next;
+    if (next !== undefined) {
+      ctx.check(
+        next.kind === 'closed' || (next.kind === 'response' && next.status >= 400 && next.status < 500),
+        "after the GET's answer, the bytes that are not HTTP refused with a 4xx, or the connection closed",
+        () => (next.kind === 'response' ? `${next.status}` : next.detail),
+        next.exchange,
+      );
+      if (next.kind === 'response' && next.status >= 400) judgeError('the bytes that are not HTTP', next);
+    }
+
+    // The same bytes first on a new connection, with no request before them: a 4xx or a close, and the
+    // server still answers afterwards (the run goes on against it).
+    const alone = await sendOddRequest(ctx, noise);
+    ctx.check(
+      alone.kind === 'closed' || (alone.kind === 'response' && alone.status >= 400 && alone.status < 500),
+      `${noise.label} refused with a 4xx, or the connection closed`,
+      () => (alone.kind === 'response' ? `${alone.status}` : alone.detail),
+      alone.exchange,
+    );
+    if (alone.kind === 'response' && alone.status >= 400) judgeError(noise.label, alone);
   },
 );

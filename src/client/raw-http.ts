@@ -48,6 +48,8 @@ export interface RawConnection {
   quiet(ms: number): Promise<QuietReading>;
   readonly closed: boolean;
   close(): void;
+  /** Ends the connection with a TCP reset, as a client that gives up does, rather than a FIN. */
+  reset(): void;
 }
 
 /** Opens a connection to the origin of `url` (http or https), within `timeoutMs`. */
@@ -216,6 +218,7 @@ function wrap(socket: Socket): RawConnection {
       return ended;
     },
     close: () => socket.destroy(),
+    reset: () => (typeof socket.resetAndDestroy === 'function' ? socket.resetAndDestroy() : socket.destroy()),
   };
 }
 

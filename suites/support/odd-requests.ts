@@ -20,12 +20,26 @@ export interface OddRequest {
   headers: Array<[string, string]>;
   /** Bytes written right after the request, in the same write: what follows it on the connection. */
   trailing?: string;
+  /**
+   * How the probe leaves the connection once it has read: a reset (RST, a client that gives up), which a
+   * server must survive, or a plain close.
+   */
+  end?: 'reset';
+  /** Written instead of a request: bytes that are not HTTP at all (method, target and headers only label it). */
+  bytes?: string;
 }
 
 /** What came back: a response, or why there is none (the connection closed, or nothing came in time). */
-export type OddAnswer =
+export type OddAnswer = (
   | { kind: 'response'; status: number; headers: Record<string, string>; text: string; exchange: Exchange }
-  | { kind: 'closed' | 'timeout' | 'malformed'; detail: string; exchange: Exchange };
+  | { kind: 'closed' | 'timeout' | 'malformed'; detail: string; exchange: Exchange }
+) & {
+  /**
+   * With trailing bytes, what the connection gave after the first answer (unless that answer closed it):
+   * the bytes' own answer, a close, or nothing in time.
+   */
+  next?: OddAnswer;
+};
 
 /**
  * What follows a valid request in the pipelined probe: bytes no HTTP parser accepts as a request line, so
@@ -37,7 +51,13 @@ export const NOT_HTTP = 'NOT-HTTP \u0001\u0002 conformance probe\r\n\r\n';
  * The odd requests of HTTP-002, against the base URL: without Host, with an Expect no server knows,
  * CONNECT, and a valid request followed in the same write by bytes that are not HTTP.
  */
-export function oddRequests(baseUrl: string): { hostless: OddRequest; expectation: OddRequest; connect: OddRequest; garbage: OddRequest } {
+export function oddRequests(baseUrl: string): {
+  hostless: OddRequest;
+  expectation: OddRequest;
+  connect: OddRequest;
+  garbage: OddRequest;
+  noise: OddRequest;
+} {
   const base = new URL(baseUrl);
   const list = `${base.pathname.replace(/\/+$/, '')}/pets?limit=1`;
   return {
@@ -51,7 +71,8 @@ export function oddRequests(baseUrl: string): { hostless: OddRequest; expectatio
         ['Expect', 'conformance-probe'],
       ],
     },
-    connect: { label: `CONNECT ${base.host} (a proxy's method)`, method: 'CONNECT', target: base.host, headers: [['Host', base.host]] },
+    // Reset, not closed, once answered: a server that takes CONNECT over must also handle the socket's errors.
+    connect: { label: `CONNECT ${base.host} (a proxy's method)`, method: 'CONNECT', target: base.host, headers: [['Host', base.host]], end: 'reset' },
     garbage: {
       label: 'GET /pets followed, in the same write, by bytes that are not HTTP',
       method: 'GET',
@@ -59,10 +80,15 @@ export function oddRequests(baseUrl: string): { hostless: OddRequest; expectatio
       headers: [['Host', base.host]],
       trailing: NOT_HTTP,
     },
+    // The same bytes as the first on a new connection: no request before them to answer.
+    noise: { label: 'bytes that are not HTTP, first on a new connection', method: 'GET', target: list, headers: [['Host', base.host]], bytes: NOT_HTTP },
   };
 }
 
-/** Sends one odd request with the valid key on a new connection and reads one answer; claims the budget first. */
+/**
+ * Sends one odd request with the valid key on a new connection and reads one answer (and, when bytes follow
+ * the request, what comes after it); claims the budget first.
+ */
 export async function sendOddRequest(ctx: ConformanceContext, request: OddRequest): Promise<OddAnswer> {
   const { run } = ctx;
   const base = new URL(run.baseUrl);
@@ -78,19 +104,40 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
   ctx.rawExchanges.claim();
   const started = performance.now();
   const startedAt = Date.now();
-  let reading: RawReading;
+  let reading: RawReading | undefined;
+  let next: { reading: RawReading; startedAt: number; started: number } | undefined;
   try {
     const connection = await openRawConnection(base, run.timeoutMs, run.network);
     try {
-      await connection.write(head + (request.trailing ?? ''));
+      await connection.write(request.bytes ?? head + (request.trailing ?? ''));
       reading = await connection.readResponse(run.timeoutMs);
+      if (request.trailing !== undefined && reading.kind === 'response' && !reading.response.connectionClose && !reading.response.closeDelimited) {
+        next = { startedAt: Date.now(), started: performance.now(), reading: { kind: 'closed', received: Buffer.alloc(0) } };
+        next.reading = await connection.readResponse(run.timeoutMs);
+      }
     } finally {
-      connection.close();
+      if (request.end === 'reset') connection.reset();
+      else connection.close();
     }
   } catch (error) {
     if (!isHarnessError(error)) throw error;
-    reading = { kind: 'closed', received: Buffer.alloc(0) };
   }
+  const answer = recordAnswer(ctx, request, { reading: reading ?? { kind: 'closed', received: Buffer.alloc(0) }, startedAt, started }, fields, redact);
+  if (next) answer.next = recordAnswer(ctx, request, next, fields, redact);
+  return answer;
+}
+
+/** One reading of an odd request's connection, recorded as an exchange of the run. */
+function recordAnswer(
+  ctx: ConformanceContext,
+  request: OddRequest,
+  read: { reading: RawReading; startedAt: number; started: number },
+  fields: Array<[string, string]>,
+  redact: (text: string) => string,
+): OddAnswer {
+  const { run } = ctx;
+  const base = new URL(run.baseUrl);
+  const { reading, startedAt, started } = read;
   // A CONNECT's authority-form target is no URL: the log keeps the origin's (HAR wants an absolute URI),
   // and curl sends the authority as its --request-target.
   const connect = request.method === 'CONNECT';

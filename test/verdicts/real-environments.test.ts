@@ -62,11 +62,11 @@ describe('staging behind a gateway, a private CA and a proxy', () => {
     expect(run.report?.verdict.overall, why).toBe('conformant');
     expect(run.report?.run.network).toEqual({ headers: [TOKEN.name], proxy: proxy.url, caCert: true, tlsVerified: true });
     expect(tlsGateway.seen.refused - before.refused).toBe(0);
-    // HTTP-002's odd requests (no Host, an unknown Expect, CONNECT, bad bytes after a request) may be
-    // answered by the gateway's own HTTP server, as any front on Node does; every other request reaches
-    // the target through it.
+    // HTTP-002's odd requests (no Host, an unknown Expect, CONNECT, bad bytes after a request and on a
+    // connection of their own: five requests, six answers with the bad bytes' own) may be answered by the
+    // gateway's own HTTP server, as any front on Node does; every other request reaches the target through it.
     const answeredByFront = run.report?.requirements.find((r) => r.id === 'HTTP-002')?.tests.reduce((sum, t) => sum + t.requests, 0) ?? 0;
-    expect(answeredByFront).toBeLessThanOrEqual(4);
+    expect(answeredByFront).toBeLessThanOrEqual(6);
     expect(tlsGateway.seen.forwarded - before.forwarded).toBeGreaterThanOrEqual((run.report?.traffic.requestCount ?? Infinity) - answeredByFront);
     expect(proxy.seen.tunnels - before.tunnels).toBeGreaterThan(0);
     const all = everything(run);
