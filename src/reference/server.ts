@@ -5,10 +5,7 @@ import { clientErrorStatus, rawResponse } from './client-error.ts';
 import { createConnectionCare } from './connections.ts';
 import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
-import type { FaultName } from './faults/all-faults.ts';
-import type { IndependentFaultName } from './independent-faults/index.ts';
-import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from './outside-faults/index.ts';
-import { composeFaults } from './faults/compose.ts';
+import { type AnyFaultName, namedFaults } from './faults/compose.ts';
 import { adaptSeams } from './faults/seam-adapters.ts';
 import {
   type NewPetLiberty,
@@ -39,6 +36,7 @@ import { type TransportSettings, sendReply } from './send.ts';
 import { checkSettings, seedStore } from './settings.ts';
 import { generateDemoKeys, resolveApiKeys } from './startup/key-config.ts';
 import { checkDefaultStatus, petStatuses } from './startup/settings-checks.ts';
+import { closerOf, reachableUrl } from './startup/lifecycle.ts';
 import { type PetStoreView, createPetStore } from './store.ts';
 
 // How long the rest of a refused upload is read and dropped before its connection closes (connections.ts).
@@ -59,7 +57,7 @@ export interface ReferenceServer {
   readonly keys: readonly ApiKey[];
   /** True when no keys were given and demo keys were generated. */
   readonly generatedKeys: boolean;
-  readonly faults: readonly (FaultName | IndependentFaultName | OutsideFaultName)[];
+  readonly faults: readonly AnyFaultName[];
   readonly contract: Contract;
   /** Read-only view of the store. */
   readonly store: PetStoreView;
@@ -72,11 +70,8 @@ export interface ReferenceServer {
 /** Starts an independent reference server: its own store, keys and limiter. */
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const settings = checkSettings(options);
-  const named = options.faults ?? [];
-  // The outside set (outside-faults/) is kept apart from the others: its hooks are chained after theirs.
-  const outside = named.filter(isOutsideFaultName);
-  const others = named.filter((name): name is FaultName | IndependentFaultName => !isOutsideFaultName(name));
-  const hooks = chainHooks(composeFaults(others), outsideHooks(outside));
+  const faults = namedFaults(options.faults);
+  const hooks = faults.hooks;
   const seams = withQueryLiberty(withNewPetLiberties(seamsOf(hooks, adaptSeams(hooks)), options), options);
   const contract = options.contract ?? createContract();
   const statuses = petStatuses(contract);
@@ -252,25 +247,14 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   });
   const port = (server.address() as AddressInfo).port;
 
-  let closing: Promise<void> | undefined;
-  function close(): Promise<void> {
-    closing ??= new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    return closing;
-  }
-
   return Object.freeze({
-    url: `http://${urlHost(settings.host)}:${port}${basePath}`,
+    url: reachableUrl(settings.host, port, basePath),
     port,
     host: settings.host,
     basePath,
     keys,
     generatedKeys: options.keys === undefined,
-    faults: Object.freeze([...(options.faults ?? [])]),
+    faults: faults.names,
     contract,
     store: Object.freeze({
       get size() {
@@ -282,14 +266,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     get pets() {
       return store.size;
     },
-    close,
+    close: closerOf(server, timers),
   });
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**

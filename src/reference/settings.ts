@@ -23,7 +23,7 @@ export function checkSettings(options: ReferenceOptions): Settings {
       maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
       idStart: options.idStart ?? DEFAULTS.idStart,
       delayMs: options.delayMs ?? 0,
-      newPetRules: options.defaultStatus !== undefined ? { defaultStatus: options.defaultStatus } : {},
+      newPetRules: { defaultStatus: options.defaultStatus },
     },
     options.nameLength,
   );
@@ -38,9 +38,8 @@ export function seedStore(store: PetStore, seed: ReferenceOptions['seedPets'], s
 
 function* generatedPets(count: number, statuses: readonly string[]): Generator<NewPetRecord> {
   for (let i = 0; i < count; i++) {
-    // Every fourth pet has no status, so that filters meet pets without one too.
-    const status = i % 4 === 3 ? undefined : statuses[i % statuses.length];
     const pet = { name: `resident ${i}`, categoryId: (i % 9) + 1 };
-    yield status === undefined ? pet : { ...pet, status };
+    // Every fourth pet has no status, so that filters meet pets without one too.
+    yield i % 4 === 3 ? pet : { ...pet, status: statuses[i % statuses.length] };
   }
 }

@@ -1,8 +1,13 @@
 import { HarnessError } from '../../errors.ts';
 import { FAULTS } from './all-faults.ts';
 import { unknownNameMessage } from '../../nearest-names.ts';
-import { INDEPENDENT_FAULTS } from '../independent-faults/index.ts';
+import { INDEPENDENT_FAULTS, type IndependentFaultName } from '../independent-faults/index.ts';
+import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from '../outside-faults/index.ts';
+import type { FaultName } from './all-faults.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
+
+/** A fault of any of the three sets. */
+export type AnyFaultName = FaultName | IndependentFaultName | OutsideFaultName;
 
 type Hook = (value: unknown, ...context: unknown[]) => unknown;
 
@@ -28,4 +33,14 @@ export function composeFaults(names: readonly string[], faults: readonly FaultDe
     }
   }
   return Object.freeze(composed) as FaultHooks;
+}
+
+/**
+ * The faults a reference server starts with, of every set, and their hooks: the outside set (outside-faults/)
+ * is kept apart from the others, its hooks chained after theirs.
+ */
+export function namedFaults(names: readonly AnyFaultName[] = []): { names: readonly AnyFaultName[]; hooks: FaultHooks } {
+  const outside = names.filter(isOutsideFaultName);
+  const others = names.filter((name): name is FaultName | IndependentFaultName => !isOutsideFaultName(name));
+  return { names: Object.freeze([...names]), hooks: chainHooks(composeFaults(others), outsideHooks(outside)) };
 }
