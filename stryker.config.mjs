@@ -12,15 +12,16 @@
 // Each mutant runs against every embedded setup in turn (src/harness/target.ts: the default one, then a
 // day window that binds with ids past INT64_MAX, then both windows binding at once), then against the
 // core variants whose code no setup executes (CORE_VARIANT_RUN: seeded pets, a delay, a 404 for a bad
-// petId, a default status); the first that fails kills it. MUTATION_VARIANTS=1 (npm run mutation -- --variants) mutates the valid variants' code
-// instead and runs it under the variant configurations that execute it (mutation/targets.mjs), after the
-// variants' own test of their liberties.
+// petId, a default status), then the variants' own test of their liberties; the first that fails kills
+// it (mutation/stages.mjs, which records the stage). MUTATION_VARIANTS=1 (npm run mutation -- --variants)
+// mutates the valid variants' code instead and runs it under the variant configurations that execute it,
+// after the liberty test (mutation/targets.mjs, runStages).
 //
 // The only mutants ignored are the reviewed entries of mutation/equivalents.yaml, one mutant each; there
 // are no Stryker disable comments in src/reference.
 /* global process */
 import { installReviewedEquivalents } from './mutation/reviewed-equivalents.mjs';
-import { CORE_VARIANT_RUN, SETUPS, VARIANT_ARGS, VARIANT_RUNS, VARIANT_WARNINGS, mutatePatterns } from './mutation/targets.mjs';
+import { mutatePatterns } from './mutation/targets.mjs';
 
 await installReviewedEquivalents();
 
@@ -28,30 +29,10 @@ const profile = process.env.MUTATION_PROFILE ?? 'standard';
 const variants = process.env.MUTATION_VARIANTS === '1';
 const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
 
-// A fixed seed: a mutant is killed or survives the same way on every run. --fail-fast: a killed mutant
-// ends its run at the first failure. Reports stay in the sandbox.
-const cli = `node mutation/judge.mjs --profile ${profile} --strict --fail-fast --seed 20240605 --report-dir .stryker-reports`;
-// The variants' own test first: every variant takes its liberty (test/reference/variants.test.ts). A
-// mutant that turns a liberty off leaves a server the suite rightly calls CONFORMANT, but then the
-// valid-variants verdict test no longer shows the suite accepting that liberty: this test kills it.
-const libertyTest = 'npx vitest run --project unit test/reference/variants.test.ts';
-const runs = variants
-  ? [
-      libertyTest,
-      ...VARIANT_RUNS.map((group) => {
-        const warnings = group.flatMap((name) => VARIANT_WARNINGS[name] ?? []);
-        const settings = group.flatMap((name) => VARIANT_ARGS[name] ?? []);
-        return [cli, '--reference-variants', group.join(','), ...settings, ...(warnings.length ? ['--expected-warnings', warnings.join(',')] : [])].join(' ');
-      }),
-    ]
-  : [
-      ...SETUPS.map((setup) => (setup === 'default' ? cli : `CONFORMANCE_EMBEDDED_SETUP=${setup} ${cli}`)),
-      `${cli} --reference-variants ${CORE_VARIANT_RUN.join(',')}`,
-    ];
-
 export default {
   testRunner: 'command',
-  commandRunner: { command: runs.join(' && ') },
+  // The stages of the run, in order (mutation/targets.mjs, runStages), the first failure detecting the mutant.
+  commandRunner: { command: 'node mutation/stages.mjs' },
   mutate: mutatePatterns({ variants }),
   reporters: ['html', 'json', 'clear-text', 'progress'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },

@@ -9,13 +9,14 @@
 //    (from the entries), the score, and every survivor (file:line:column, mutator, replacement) to review.
 /* global process, console */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { auditEntries, printAudit } from './audit.mjs';
 import { selectFiles } from './globs.mjs';
 import { listMutants } from './list-mutants.mjs';
 import { loadEntries } from './reviewed-equivalents.mjs';
 import { mutatePatterns } from './targets.mjs';
-import { commitLabel, keepReport, mutantsOf, readReport, scoreLines } from './score.mjs';
+import { commitLabel, keepReport, mutantsOf, readReport, scoreLines, stagesOf } from './score.mjs';
 
 const args = process.argv.slice(2);
 const scoreAt = args.indexOf('--score');
@@ -25,7 +26,8 @@ if (scoreAt >= 0) {
     console.error('mutation: --score needs a report (reports/mutation/*.json.gz)');
     process.exit(2);
   }
-  for (const line of scoreLines(mutantsOf(readReport(file)))) console.log(line);
+  const kept = readReport(file);
+  for (const line of scoreLines(mutantsOf(kept), kept.detectingStages)) console.log(line);
   process.exit(0);
 }
 const variants = args.includes('--variants');
@@ -44,7 +46,11 @@ if (before.problems.length) {
 
 const started = Date.now();
 const measured = commitLabel();
-const env = { ...process.env, MUTATION_PROFILE: profile, ...(variants ? { MUTATION_VARIANTS: '1' } : {}) };
+const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
+// Which stage detected each mutant (mutation/stages.mjs appends to it; absolute: the stages run in Stryker's sandbox).
+const stageLog = resolve(`reports/mutation/${name}-stages.log`);
+rmSync(stageLog, { force: true });
+const env = { ...process.env, MUTATION_PROFILE: profile, MUTATION_STAGE_LOG: stageLog, ...(variants ? { MUTATION_VARIANTS: '1' } : {}) };
 const stryker = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 if (stryker.status !== 0) {
@@ -52,13 +58,13 @@ if (stryker.status !== 0) {
   process.exit(stryker.status ?? 1);
 }
 
-const name = `mutation${profile === 'standard' ? '' : `-${profile}`}${variants ? '-variants' : ''}`;
 const written = `reports/mutation/${name}.json`;
 const report = JSON.parse(readFileSync(written, 'utf8'));
-const kept = keepReport(written, name, { commit: measured });
+const stages = existsSync(stageLog) ? readFileSync(stageLog, 'utf8') : '';
+const kept = keepReport(written, name, { commit: measured, stages });
 const mutants = mutantsOf(report);
 console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min; report kept as ${kept}`);
-for (const line of scoreLines(mutants)) console.log(`  ${line}`);
+for (const line of scoreLines(mutants, stagesOf(stages))) console.log(`  ${line}`);
 const after = auditEntries(
   loadEntries(undefined, variants ? 'variants' : 'reference'),
   mutants,

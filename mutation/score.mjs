@@ -34,12 +34,25 @@ export function commitLabel() {
  * Keeps a run's report, gzipped, beside the others (reports/ is not in git):
  * reports/mutation/<date>-<commit>-<run>.json.gz, the commit as read when the run started. Returns the path.
  */
-export function keepReport(file, run, { dir = 'reports/mutation', now = new Date(), commit = commitLabel() } = {}) {
+export function keepReport(file, run, { dir = 'reports/mutation', now = new Date(), commit = commitLabel(), stages = '' } = {}) {
   const stamp = now.toISOString().replace(/[:.]/g, '-').slice(0, 19);
   const kept = `${dir}/${stamp}-${commit}-${run}.json.gz`;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(kept, gzipSync(readFileSync(file)));
+  // The stage that detected each mutant rides along as an extra top-level field of Stryker's report.
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (stages) report.detectingStages = stagesOf(stages);
+  writeFileSync(kept, gzipSync(JSON.stringify(report)));
   return kept;
+}
+
+/** The stage log (`<mutant id> <stage>` lines, mutation/stages.mjs) as an object: mutant id → stage. */
+export function stagesOf(log) {
+  return Object.fromEntries(
+    log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' ')),
+  );
 }
 
 /** The figures of a report's mutants. */
@@ -68,12 +81,22 @@ export function figures(mutants) {
 }
 
 /** The lines that state a report's figures, per file too. */
-export function scoreLines(mutants) {
+export function scoreLines(mutants, stages) {
   const f = figures(mutants);
   const lines = [
     `${f.all} mutants: detected ${f.detected} (killed ${f.killed}, timeout ${f.timeout}), survived ${f.undetected}, invalid ${f.invalid}, ignored ${f.ignored}`,
     `score ${f.score.toFixed(2)}% (detected / (all − ignored) = ${f.detected} / ${f.all - f.ignored}); ignored ${f.ignoredShare.toFixed(1)}% of all`,
   ];
+  if (stages) {
+    // Killed mutants by the stage that detected them (time-outs are Stryker's, not a stage's).
+    const by = {};
+    for (const m of mutants.filter((x) => x.status === 'Killed')) by[stages[m.id] ?? '(not recorded)'] = (by[stages[m.id] ?? '(not recorded)'] ?? 0) + 1;
+    lines.push(
+      `killed by stage: ${Object.entries(by)
+        .map(([stage, n]) => `${stage} ${n}`)
+        .join(', ')}`,
+    );
+  }
   for (const [reason, n] of Object.entries(f.byReason).sort((a, b) => b[1] - a[1])) lines.push(`  ${String(n).padStart(4)}  ${reason}`);
   const files = [...new Set(mutants.map((m) => m.file))].sort();
   for (const file of files) {

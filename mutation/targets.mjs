@@ -24,7 +24,11 @@
 //   reference with valid options and resolved keys, so a mutant there either stops the start (which
 //   every run detects) or lets through an invalid value no run gives: no client request reaches it.
 //   What those options and keys resolve to (settings.ts, api-keys.ts) is mutated above; test/reference
-//   (standalone.test.ts, auth.test.ts, server.test.ts) covers the checks themselves.
+//   (standalone.test.ts, auth.test.ts, server.test.ts) covers the checks themselves. With them, the
+//   operator's handle on a running server (startup/lifecycle.ts): the URL it names for a wildcard or IPv6
+//   address and close(), which no client request reaches either;
+// - which named faults a server starts with (faults/compose.ts, namedFaults): a mutant there is only
+//   another fault configuration.
 
 const NEVER = [
   '!src/reference/faults/**',
@@ -108,3 +112,38 @@ export const SETUPS = ['default', 'day-window', 'both-windows'];
  * leaves LIM-006 and CON-003 untested (PARTIAL, exit 0): the setups before it test them.
  */
 export const CORE_VARIANT_RUN = ['prefilled-store', 'slow-responses', 'petid-not-found', 'default-status-available'];
+
+/** The variants' own test: every variant takes its liberty (test/reference/variants.test.ts). */
+export const LIBERTY_TEST = 'npx vitest run --project unit test/reference/variants.test.ts';
+
+/**
+ * A run's stages, in order (mutation/stages.mjs runs them; the first that fails detects the mutant):
+ * - reference: the conformance run against every embedded setup, then the core variants, then the
+ *   variants' liberty test — last, so that it only meets the mutants every conformance run let through:
+ *   a mutant that turns a core variant's liberty off (no delay, no seeded pets, no default status) leaves
+ *   a server the suite rightly calls CONFORMANT, but the valid-variants verdict test then no longer shows
+ *   the suite accepting that liberty. The kept report says how many only this stage detected.
+ * - variants: the liberty test first (it is the cheapest), then each group of VARIANT_RUNS.
+ * A fixed seed: a mutant is killed or survives the same way on every run. --fail-fast: a killed mutant
+ * ends its run at the first failure. Reports stay in the sandbox.
+ */
+export function runStages({ variants = false, profile = 'standard' } = {}) {
+  const cli = `node mutation/judge.mjs --profile ${profile} --strict --fail-fast --seed 20240605 --report-dir .stryker-reports`;
+  const liberty = { name: 'liberty-test', command: LIBERTY_TEST, env: {} };
+  if (variants) {
+    return [
+      liberty,
+      ...VARIANT_RUNS.map((group, index) => {
+        const warnings = group.flatMap((name) => VARIANT_WARNINGS[name] ?? []);
+        const settings = group.flatMap((name) => VARIANT_ARGS[name] ?? []);
+        const command = [cli, '--reference-variants', group.join(','), ...settings, ...(warnings.length ? ['--expected-warnings', warnings.join(',')] : [])];
+        return { name: `variants-${index + 1}`, command: command.join(' '), env: {} };
+      }),
+    ];
+  }
+  return [
+    ...SETUPS.map((setup) => ({ name: setup, command: cli, env: setup === 'default' ? {} : { CONFORMANCE_EMBEDDED_SETUP: setup } })),
+    { name: 'core-variants', command: `${cli} --reference-variants ${CORE_VARIANT_RUN.join(',')}`, env: {} },
+    liberty,
+  ];
+}

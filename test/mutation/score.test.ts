@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // mutation/score.mjs is plain JavaScript run by the mutation run's own process: typed by hand here.
 interface Mutant {
+  id?: string;
   file: string;
   status: string;
   statusReason?: string;
@@ -12,7 +13,8 @@ interface Mutant {
 const score = (await import('../../mutation/score.mjs' as string)) as {
   mutantsOf(report: unknown): Mutant[];
   readReport(file: string): unknown;
-  keepReport(file: string, run: string, options: { dir: string; now: Date }): string;
+  keepReport(file: string, run: string, options: { dir: string; now: Date; stages?: string }): string;
+  stagesOf(log: string): Record<string, string>;
   figures(mutants: Mutant[]): {
     all: number;
     detected: number;
@@ -22,7 +24,7 @@ const score = (await import('../../mutation/score.mjs' as string)) as {
     ignoredShare: number;
     byReason: Record<string, number>;
   };
-  scoreLines(mutants: Mutant[]): string[];
+  scoreLines(mutants: Mutant[], stages?: Record<string, string>): string[];
 };
 
 const report = {
@@ -63,5 +65,28 @@ describe('mutation scores', () => {
     expect(kept).toMatch(/\/2026-11-25T18-00-00-[0-9a-f]+(-dirty)?-mutation\.json\.gz$/);
     expect(readdirSync(dir)).toHaveLength(2);
     expect(score.readReport(kept)).toEqual(report);
+  });
+
+  it('keeps the stage that detected each mutant, and counts the killed ones by stage', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mutation-reports-'));
+    const written = join(dir, 'mutation.json');
+    const staged = {
+      files: {
+        'src/reference/a.ts': {
+          mutants: [
+            { id: '1', status: 'Killed' },
+            { id: '2', status: 'Killed' },
+            { id: '3', status: 'Killed' },
+            { id: '4', status: 'Timeout' },
+            { id: '5', status: 'Survived' },
+          ],
+        },
+      },
+    };
+    writeFileSync(written, JSON.stringify(staged));
+    const kept = score.keepReport(written, 'mutation', { dir, now: new Date('2026-11-25T18:00:00Z'), stages: '1 default\n2 liberty-test\n3 default\n' });
+    const back = score.readReport(kept) as { detectingStages: Record<string, string> };
+    expect(back.detectingStages).toEqual({ 1: 'default', 2: 'liberty-test', 3: 'default' });
+    expect(score.scoreLines(score.mutantsOf(back), back.detectingStages)).toContain('killed by stage: default 2, liberty-test 1');
   });
 });

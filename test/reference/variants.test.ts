@@ -116,6 +116,14 @@ const CHECKS: Record<VariantName, Check> = {
   'prefilled-store': async (server) => {
     expect(server.pets).toBe(500);
     expect(await lengths(server, '')).toBe(20);
+    // Other people's pets as a filter meets them: every status, and one in four without one; distinct
+    // names; categories 1 to 9, which a server that knows only 1 to 10 (restricted-categories) holds too.
+    const pets = server.store.all();
+    const statuses = pets.map((pet) => pet.status ?? 'none');
+    for (const status of ['available', 'pending', 'sold']) expect(statuses).toContain(status);
+    expect(statuses.filter((status) => status === 'none')).toHaveLength(125);
+    expect(new Set(pets.map((pet) => pet.name)).size).toBe(500);
+    expect(pets.every((pet) => pet.name !== '' && Number(pet.categoryId) >= 1 && Number(pet.categoryId) <= 9)).toBe(true);
     expect(contract.validate('#/components/schemas/Pets', (await call(server, 'GET', '/pets?limit=100')).json)).toEqual([]);
   },
   'slow-responses': async (server) => {
