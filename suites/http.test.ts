@@ -97,6 +97,17 @@ conformance(
     );
     if (tunnel.kind === 'response' && tunnel.status >= 400 && tunnel.status < 500) judgeError(connect.label, tunnel);
 
+    // The same bytes first on a new connection, with no request before them: a 4xx or a close, and the
+    // server still answers afterwards (the run goes on against it).
+    const alone = await sendOddRequest(ctx, noise);
+    ctx.check(
+      alone.kind === 'closed' || (alone.kind === 'response' && alone.status >= 400 && alone.status < 500),
+      `${noise.label} refused with a 4xx, or the connection closed`,
+      () => (alone.kind === 'response' ? `${alone.status}` : alone.detail),
+      alone.exchange,
+    );
+    if (alone.kind === 'response' && alone.status >= 400) judgeError(noise.label, alone);
+
     // The first answer on the connection belongs to the valid request: GET /pets is served (or refused
     // for the rate limit), never answered with the refusal of the bytes after it.
     const first = await sendOddRequest(ctx, garbage);
@@ -119,16 +130,5 @@ conformance(
       );
       if (next.kind === 'response' && next.status >= 400) judgeError('the bytes that are not HTTP', next);
     }
-
-    // The same bytes first on a new connection, with no request before them: a 4xx or a close, and the
-    // server still answers afterwards (the run goes on against it).
-    const alone = await sendOddRequest(ctx, noise);
-    ctx.check(
-      alone.kind === 'closed' || (alone.kind === 'response' && alone.status >= 400 && alone.status < 500),
-      `${noise.label} refused with a 4xx, or the connection closed`,
-      () => (alone.kind === 'response' ? `${alone.status}` : alone.detail),
-      alone.exchange,
-    );
-    if (alone.kind === 'response' && alone.status >= 400) judgeError(noise.label, alone);
   },
 );

@@ -218,7 +218,15 @@ function wrap(socket: Socket): RawConnection {
       return ended;
     },
     close: () => socket.destroy(),
-    reset: () => (typeof socket.resetAndDestroy === 'function' ? socket.resetAndDestroy() : socket.destroy()),
+    reset: () => {
+      // Only a TCP socket still open can be reset (not one the target closed, nor TLS over a tunnel).
+      if (socket.destroyed || socket.readyState === 'closed' || socket.readyState === 'readOnly') return void socket.destroy();
+      try {
+        socket.resetAndDestroy();
+      } catch {
+        socket.destroy();
+      }
+    },
   };
 }
 
