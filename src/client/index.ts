@@ -16,4 +16,4 @@ export type {
   SendRequest,
   TargetClient,
 } from './types.ts';
-export { createFileRateLimitMemory } from './rate-limit-memory.ts';
+export { createFileRateLimitMemory, createInProcessRateLimitMemory } from './rate-limit-memory.ts';

@@ -19,6 +19,17 @@ export function createFileRateLimitMemory(path: string): RateLimitMemory {
   };
 }
 
+/** A memory held in this process only: the clients of one test file share it, with no file to write. */
+export function createInProcessRateLimitMemory(): RateLimitMemory {
+  let state: RateLimitState | undefined;
+  return {
+    read: () => state,
+    write(next) {
+      state = next;
+    },
+  };
+}
+
 /** The more recent of two observations. */
 export function newestState(a: RateLimitState | undefined, b: RateLimitState | undefined): RateLimitState | undefined {
   if (!a) return b;

@@ -4,7 +4,15 @@ import { createAgent } from '../client/interim-responses.ts';
 import { networkSecrets } from '../client/network.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
-import { createClient, createFileRateLimitMemory, createLedgerBudget, createMemoryBudget, type RequestBudget, type TargetClient } from '../client/index.ts';
+import {
+  createClient,
+  createFileRateLimitMemory,
+  createInProcessRateLimitMemory,
+  createLedgerBudget,
+  createMemoryBudget,
+  type RequestBudget,
+  type TargetClient,
+} from '../client/index.ts';
 import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
@@ -99,13 +107,17 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const exhaustBudget =
         run.exhaustBudgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.exhaustLedgerPath, run.exhaustBudgetLimit);
       // A remote key is one window shared by all files; the embedded main key has room to spare. A key spent
-      // on purpose is paced across tests and workers everywhere: the exhaustion's first, paced request waits
-      // for a window an earlier test left at 0, so a request served past that 0 is one the target allowed.
+      // on purpose is paced across tests (and, remote, across workers): the exhaustion's first, paced request
+      // waits for a window an earlier test left at 0, so a request served past that 0 is one the target
+      // allowed. Embedded, the tests that spend a key share a file, and no file write slows a burst.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const spentKeyMemories = new Map(
         [run.exhaustApiKey, ...run.planKeys.map((k) => k.key)]
           .filter((k): k is string => k !== undefined)
-          .map((key, index) => [key, createFileRateLimitMemory(join(run.runDir, `rate-limit-spent-${index}.json`))]),
+          .map((key, index) => [
+            key,
+            run.embedded ? createInProcessRateLimitMemory() : createFileRateLimitMemory(join(run.runDir, `rate-limit-spent-${index}.json`)),
+          ]),
       );
       const progress = waitProgress(budget, run.liveProgress === true);
       // Shared by every worker: an operation that stopped answering is given up once for the whole run.

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createClient, createFileRateLimitMemory } from '../../src/client/index.ts';
+import { createClient, createFileRateLimitMemory, createInProcessRateLimitMemory } from '../../src/client/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { fakeClock, rateHeaders, sendJson, startServer } from './test-server.ts';
 
 const contract = createContract();
 
 describe('client: rate-limit state shared between the clients of a run', () => {
-  it('a new client waits for the Reset another client saw, instead of learning it from a 429', async () => {
+  it.each(['file', 'in-process'])('a new client waits for the Reset another client saw, instead of learning it from a 429 (%s)', async (kind) => {
     const dir = mkdtempSync(join(tmpdir(), 'rate-memory-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const clock = fakeClock();
@@ -19,7 +19,7 @@ describe('client: rate-limit state shared between the clients of a run', () => {
       const now = clock.now();
       sendJson(res, 200, '[]', served === 1 ? rateHeaders(now, 0, 60, 5) : rateHeaders(now));
     });
-    const memory = createFileRateLimitMemory(join(dir, 'rate-limit.json'));
+    const memory = kind === 'file' ? createFileRateLimitMemory(join(dir, 'rate-limit.json')) : createInProcessRateLimitMemory();
     const first = createClient({ baseUrl: server.baseUrl, apiKey: 'k-1', contract, clock, sharedRateLimit: memory });
     await first.listPets();
     const second = createClient({ baseUrl: server.baseUrl, apiKey: 'k-1', contract, clock, sharedRateLimit: memory });
