@@ -97,11 +97,14 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   let slack = 1;
   let sent = 0;
   let servedPastZero: { zero: Reading; served: Reading } | undefined;
+  // The request that opened the window the 429 ends, when one of ours did: the paced first one, or the
+  // first of a window that turned mid-way (even to the same Remaining, which the count alone misses).
+  let opener: Opener | undefined = { reading: first, sent: 0 };
   while (sent < bound) {
     const reading = readRate(await probe(true));
     sent += 1;
     if (reading.response.status === 429) {
-      const whole = wholeWindow(ctx, [first, previous, reading], rolledOver || slack > 1, sent);
+      const whole = opener && slack === 1 ? wholeWindow(ctx, [opener.reading, previous, reading], sent - opener.sent) : undefined;
       return {
         kind: 'limited',
         tooMany: reading,
@@ -121,6 +124,7 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     if (current === undefined) {
       return { kind: 'skipped', code: 'precondition', reason: `X-RateLimit-Remaining became unusable after ${sent} requests (see RATE-001, RATE-002)` };
     }
+    if (current > remaining || reading.reset !== previous.reset) opener = opensWindow(reading, previous) ? { reading, sent } : undefined;
     if (current > remaining) {
       // A new window: the count so far no longer bounds anything.
       if (rolledOver) {
@@ -168,25 +172,40 @@ async function refusedWithinPromise(
   return undefined;
 }
 
+/** A served request that may have opened its window, and the exhaustion's count when it was sent (0: the paced first). */
+interface Opener {
+  reading: Reading;
+  sent: number;
+}
+
+/**
+ * Whether `reading` reads as the first request of a new window: a later Reset than the response before
+ * it, and Remaining = Limit − 1 (or Limit, from a server that counts a request only after answering it).
+ */
+function opensWindow(reading: Reading, previous: Reading): boolean {
+  const { limit, remaining, reset } = reading;
+  if (limit === undefined || reset === undefined || previous.reset === undefined || reset <= previous.reset) return false;
+  return remaining === limit - 1 || remaining === limit;
+}
+
 /**
  * The requests a window served when this exhaustion saw all of it: the key is the run's dedicated
- * exhaustion key (nobody else spends it), the first request opened the window (Remaining = Limit − 1, or
- * Limit from a server that counts a request only after answering it), and every later one, up to the
- * 429, was in the same window and counted one. Then the 429 came after `sent` served requests (the first,
- * paced one included, the 429 not), right after a response that said `lastRemaining`.
+ * exhaustion key (nobody else spends it), one of its requests opened the window (Remaining = Limit − 1,
+ * or Limit from a server that counts a request only after answering it), and every later one, up to the
+ * 429, was in the same window and counted one. Then the 429 came after `served` requests (the opener
+ * included, the 429 not), right after a response that said `lastRemaining`.
  */
 function wholeWindow(
   ctx: ConformanceContext,
   readings: readonly [Reading, Reading, Reading],
-  disturbed: boolean,
-  sent: number,
+  served: number,
 ): { limit: number; served: number; lastRemaining: number | undefined } | undefined {
-  const [first, previous] = readings;
-  if (!ctx.run.exhaustApiKey || disturbed || first.limit === undefined) return undefined;
-  if (first.remaining !== first.limit - 1 && first.remaining !== first.limit) return undefined;
+  const [opener, previous] = readings;
+  if (!ctx.run.exhaustApiKey || opener.limit === undefined) return undefined;
+  if (opener.remaining !== opener.limit - 1 && opener.remaining !== opener.limit) return undefined;
   // The 429 too names the same window: a 429 of another limit (a day's, under a minute's headers) is not this window's end.
-  if (first.reset === undefined || readings.some((r) => r.reset !== first.reset || r.limit !== first.limit)) return undefined;
-  return { limit: first.limit, served: sent, lastRemaining: previous.remaining };
+  if (opener.reset === undefined || readings.some((r) => r.reset !== opener.reset || r.limit !== opener.limit)) return undefined;
+  return { limit: opener.limit, served, lastRemaining: previous.remaining };
 }
 
 /**
