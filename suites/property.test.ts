@@ -69,14 +69,17 @@ conformance(
         // A server may bound names (length bounds are not shown), but not below 1..64.
         if (response.status === 400 && (name.length === 0 || name.length > NAME_LIMIT)) return;
         ctx.expectStatus(response, 201, shown);
+        const sentStatus = typeof body.status === 'string' ? body.status : undefined;
+        // As rules first, so that rejudge evaluates them on the log; the reading below only names what they imply.
+        ctx.judge('pet-echoes-sent', response, { fields: sentStatus === undefined ? ['name', 'categoryId'] : ['name', 'categoryId', 'status'] }, shown);
         const pet = toPetRecord(response.body);
         if (!pet) return ctx.fail(`${shown}: 201 with a Pet`, `201 with ${bodyExcerpt(response, 200)}`, response);
-        const sentStatus = typeof body.status === 'string' ? body.status : undefined;
         const sent = { id: pet.id, name, categoryId: body.categoryId as bigint, status: sentStatus ?? pet.status };
         const echo = differences(sent, pet);
         if (echo) ctx.fail(`${shown}: 201 echoing name, categoryId and status exactly`, `201 with ${echo}`, response);
         const read = await ctx.client.getPet(pet.id);
         ctx.expectStatus(read, 200, `getPet ${pet.id}, just created by ${shown}`);
+        ctx.judge('pet-as-answered', read, { idFrom: response.exchange.seq }, `getPet ${pet.id}, just created by ${shown}`);
         const readPet = toPetRecord(read.body);
         const diff = readPet ? differences(pet, readPet) : `${bodyExcerpt(read, 200)}`;
         if (diff) ctx.fail(`getPet ${pet.id} returns ${describePet(pet)}, as createPet did`, `getPet returned ${diff}`, [response, read]);
@@ -143,9 +146,9 @@ conformance(
         const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
         const response = await ctx.client.listPets({ limit, status });
         ctx.expectStatus(response, 200, what);
+        ctx.judge('list-length', response, { max: limit }, what);
         if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, bodyExcerpt(response, 200) || 'an empty body', response);
         listed = Math.max(listed, response.body.length);
-        ctx.judge('list-length', response, { max: limit }, what);
         if (status !== undefined) ctx.judge('list-only-status', response, { status }, what);
       },
       { numRuns, families, describe: (query) => `listPets(${showValue(query)})` },

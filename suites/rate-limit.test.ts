@@ -3,6 +3,8 @@ import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { limitsOf } from '../src/plans.ts';
+import { RETRY_RESET_AGREEMENT_MS } from '../src/checks/rules/rate-rules.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS } from '../src/header-values.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
 import { failOnFinding } from './support/findings.ts';
@@ -15,7 +17,8 @@ import { describeReadings, measureWindow, stepsOf } from './support/rate-window.
 /** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
 const MAX_RECOVERY_WAIT_MS = 90_000;
 /** Retry-After and Reset have one-second granularity, and the two are read a moment apart. */
-const AGREEMENT_MS = 2_000;
+const AGREEMENT_MS = RETRY_RESET_AGREEMENT_MS;
+const RATE_LIMIT_NAMES = RATE_LIMIT_FIELDS.map((field) => RATE_LIMIT_HEADERS[field].display);
 /** Timer and clock granularity only: the wait honours Retry-After, it does not stretch it. */
 const TIMER_MARGIN_MS = 50;
 /** A recovery request this much later than due was held up by the machine, not by the suite. */
@@ -24,13 +27,7 @@ const LATE_MS = 500;
 const OWN_SLACK = 5;
 
 function expectRateHeaders(ctx: ConformanceContext, response: ApiResponse, what: string): void {
-  const missing = missingRateHeaders(response);
-  ctx.check(
-    missing.length === 0,
-    `X-RateLimit-Limit, -Remaining and -Reset on ${what}`,
-    () => `${missing.join(', ')} missing on ${what} (status ${response.status})`,
-    response,
-  );
+  ctx.judge('headers-present', response, { names: [...RATE_LIMIT_NAMES] }, `${what} (status ${response.status})`);
 }
 
 describe('rate-limit headers', () => {
@@ -59,18 +56,19 @@ describe('rate-limit headers', () => {
       const steps = stepsOf(last);
       if (steps.includes('unreadable')) ctx.skip('X-RateLimit-Remaining or -Reset missing or not an integer (see RATE-001, RATE-002)');
       const seen = runs.map(describeReadings).join('; then ');
-      const all = runs.flatMap(stepsOf);
-      ctx.check(
-        !all.includes('reset-went-back'),
-        'X-RateLimit-Reset that stays or moves forward (a window never resets earlier)',
-        seen,
-        runs.flat().map((r) => r.response),
-      );
-      ctx.check(
-        !steps.includes('not-decreased'),
-        'X-RateLimit-Remaining lower after each request while Reset stays the same',
-        seen,
+      // Each measurement on its own (consecutive requests), then the last one's fall.
+      for (const run of runs)
+        ctx.judge(
+          'rate-reset-never-back',
+          run.map((r) => r.response),
+          {},
+          seen,
+        );
+      ctx.judge(
+        'rate-remaining-falls',
         last.map((r) => r.response),
+        {},
+        seen,
       );
       if (!steps.includes('decreased')) ctx.skip(`the rate window rolled over during the repeated measurement: ${seen}`);
     },
@@ -130,14 +128,14 @@ describe('rate-limit headers', () => {
       // An Enterprise key's limits are custom: known when stated (enterprise:<perMinute>:<perDay>, the embedded key).
       const table = ctx.run.planLimits ?? limitsOf(plan);
       if (!table) {
-        ctx.check(limit > 0, 'an Enterprise key: a custom limit, a positive integer', `X-RateLimit-Limit: ${limit}`, response);
+        ctx.judge('rate-header-is', response, { field: 'limit', min: 1 }, 'an Enterprise key: a custom limit, a positive integer');
         return;
       }
-      ctx.check(
-        limit === table.perMinute || limit === table.perDay,
-        `X-RateLimit-Limit ${table.perMinute} (per minute) or ${table.perDay} (per day) for the ${plan}${ctx.run.planLimits ? ' (stated limits)' : ''} plan`,
-        `X-RateLimit-Limit: ${limit}`,
+      ctx.judge(
+        'rate-header-is',
         response,
+        { field: 'limit', oneOf: [table.perMinute, table.perDay] },
+        `the ${plan}${ctx.run.planLimits ? ' (stated limits)' : ''} plan, ${table.perMinute} per minute or ${table.perDay} per day`,
       );
     },
     { tier: 'quick' },
@@ -213,13 +211,9 @@ describe('rate-limit exhaustion', () => {
         );
       }
       const { previous, tooMany: reading } = result;
-      const past = result.servedPastZero;
-      ctx.check(
-        past === undefined,
-        'no request served once X-RateLimit-Remaining has said 0 in the same window',
-        () => (past ? `${describeReading(past.zero)}, then the next request was served: ${describeReading(past.served)}` : ''),
-        past ? [past.zero.response, past.served.response] : [],
-      );
+      // Each judgment names the exhaustion key's responses in order, so that rejudge repeats it on the log.
+      const sequence = result.sequence.map((r) => r.response);
+      ctx.judge('rate-none-served-past-zero', sequence, {}, 'the exhaustion');
       const early = previous.remaining === undefined || previous.remaining > result.slack;
       // A 429 naming a later Reset than the window just advertised comes from another limit (the daily one,
       // when the headers describe the minute): the advertised window cannot be judged by it.
@@ -230,21 +224,15 @@ describe('rate-limit exhaustion', () => {
       }
       // Seen whole (a dedicated key, from the window's first request): it serves its Limit before the 429,
       // whatever Remaining counted; a 429 when Remaining said 1 is then one early, not a race.
-      const whole = result.wholeWindow;
-      if (whole) {
-        ctx.check(
-          whole.served >= whole.limit,
-          `a window of X-RateLimit-Limit ${whole.limit}, opened by this key's first request, serves ${whole.limit} requests before its 429`,
-          () => `${whole.served} served, then 429: ${describeReading(previous)} → ${describeReading(reading)}`,
-          [previous.response, reading.response],
-        );
+      if (result.wholeWindow && result.wholeFrom !== undefined) {
+        ctx.judge('rate-window-serves-limit', sequence.slice(result.wholeFrom), {}, 'the window seen whole');
         // Nobody else spent the key: a 429 right after "Remaining 1" is a count that was one too high all
         // along (the request counted after its own answer), not a race.
-        ctx.check(
-          whole.lastRemaining === 0,
-          'X-RateLimit-Remaining 0 on the last request a window serves, when nothing but the suite spent the key since the window opened',
-          () => `the response before the 429 said ${describeReading(previous)}: it promised requests the window did not serve`,
-          [previous.response, reading.response],
+        ctx.judge(
+          'rate-header-is',
+          previous.response,
+          { field: 'remaining', oneOf: [0] },
+          'the last request a window serves, when nothing but the suite spent the key since the window opened',
         );
       }
       // Never put down to "someone else" in silence: the report says so, and RATE-011 judges whether
@@ -254,13 +242,7 @@ describe('rate-limit exhaustion', () => {
           `X-RateLimit-Remaining fell by up to ${result.slack} per request during the exhaustion, more than the suite's own requests: another client on the key, or a counter shared with other keys (RATE-011)`,
         );
       }
-      const others = result.slack > 1 ? ` (Remaining fell by up to ${result.slack} per request, unexplained by the suite's own)` : '';
-      ctx.check(
-        !early,
-        `a 429 only once X-RateLimit-Remaining has reached 0${others}`,
-        () => `429 after request ${result.sent}, right after a response that said ${describeReading(previous)}`,
-        [previous.response, reading.response],
-      );
+      ctx.judge('rate-429-after-zero', sequence, {}, `the 429 after request ${result.sent}`);
     },
     options,
   );
@@ -316,7 +298,7 @@ describe('rate-limit exhaustion', () => {
     'the 429 carries Retry-After as delay-seconds or an HTTP-date',
     async (ctx: ConformanceContext) => {
       const { tooMany: reading } = await tooMany(ctx);
-      ctx.check(reading.response.headers['retry-after'] !== undefined, 'a Retry-After header on the 429', 'no Retry-After header', reading.response);
+      ctx.judge('headers-present', reading.response, { names: ['Retry-After'] }, 'the 429');
       failOnFinding(ctx, reading.response);
     },
     options,
@@ -327,16 +309,10 @@ describe('rate-limit exhaustion', () => {
     'the 429 says Remaining 0 and its Retry-After agrees with X-RateLimit-Reset',
     async (ctx: ConformanceContext) => {
       const { tooMany: reading } = await tooMany(ctx);
-      ctx.check(reading.remaining === 0, 'X-RateLimit-Remaining: 0 on the 429', `the 429 said ${describeReading(reading)}`, reading.response);
-      const retry = retryAfterMs(reading);
-      const reset = resetMs(reading);
-      if (retry === undefined || reset === undefined) ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
-      ctx.check(
-        Math.abs(retry - reset) <= AGREEMENT_MS,
-        `Retry-After within ${AGREEMENT_MS / 1000} s of X-RateLimit-Reset − now`,
-        () => `Retry-After ${reading.response.headers['retry-after']} (${fmt(retry)}) but Reset ${reading.reset} is ${fmt(reset)} away`,
-        reading.response,
-      );
+      ctx.judge('rate-header-is', reading.response, { field: 'remaining', oneOf: [0] }, 'the 429');
+      if (retryAfterMs(reading) === undefined || resetMs(reading) === undefined)
+        ctx.skip('the 429 has no usable Retry-After or X-RateLimit-Reset (see RATE-005, RATE-002)');
+      ctx.judge('retry-after-agrees-reset', reading.response, {}, 'the 429');
     },
     options,
   );

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
-import { runStoreModel, type StoreCommand, storeCommands } from '../src/model/index.ts';
+import type { ApiResponse } from '../src/client/index.ts';
+import { ConformanceFailure } from '../src/errors.ts';
+import { runStoreModel, type StoreCommand, type StoreUnderTest, storeCommands } from '../src/model/index.ts';
 
 /**
  * CON-002, model-based: random sequences of createPet, getPet (of our pets and of ids never created) and
@@ -30,10 +32,35 @@ conformance(
     const commands = fc.limitShrink(fc.commands(arbitraries, { maxCommands, size: 'max' }), MAX_SHRINKS);
     await ctx.property(
       commands,
-      (cmds: Iterable<StoreCommand>) => runStoreModel(cmds, { store: ctx.client, tag: ctx.petName(ctx.requirement.id), fail: ctx.fail }),
+      (cmds: Iterable<StoreCommand>) => modelRun(ctx, cmds),
       // The commands that ran, as they ran (names with the run's tag, ids as assigned), and the replay path.
       { numRuns, describe: (cmds) => String(cmds) },
     );
   },
   { tier: 'standard', writes: true },
 );
+
+/**
+ * One sequence against the target, then the same model over its recorded exchanges as a judgment
+ * (`store-model`), which rejudge replays from the log: a failed run edited into a pass is refused at the
+ * request the model disagrees with. The live failure and the replay's are the same; a harness error
+ * (the budget, a transport failure) is never turned into a finding.
+ */
+async function modelRun(ctx: ConformanceContext, cmds: Iterable<StoreCommand>): Promise<void> {
+  const tag = ctx.petName(ctx.requirement.id);
+  const responses: ApiResponse[] = [];
+  const keep = (response: ApiResponse) => (responses.push(response), response);
+  const store: StoreUnderTest = {
+    createPet: async (body) => keep(await ctx.client.createPet(body)),
+    getPet: async (id) => keep(await ctx.client.getPet(id)),
+    listPets: async (query) => keep(await ctx.client.listPets(query)),
+  };
+  let failure: unknown;
+  try {
+    await runStoreModel(cmds, { store, tag, fail: ctx.fail });
+  } catch (error) {
+    failure = error;
+  }
+  if (responses.length > 0 && (failure === undefined || failure instanceof ConformanceFailure)) ctx.judge('store-model', responses, { tag });
+  if (failure !== undefined) throw failure;
+}

@@ -247,7 +247,7 @@ function judgeRule(
   const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
   const sources = [sourceSeq(judgment.params ?? {}), ...sentSeqs(judgment.params ?? {})].map((n) => (n === undefined ? undefined : bySeq.get(n)));
   const whole = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)].every(
-    (e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact)),
+    (e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact) && !rule.judgesCut?.(ruleExchangeOf(e))),
   );
   if (!whole) {
     stats.rulesTakenAsRecorded += 1;
@@ -281,6 +281,9 @@ function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     url: entry.url,
     operationId: entry.operationId,
     startedAt: entry.startedAt,
+    durationMs: entry.durationMs,
+    method: entry.method,
+    bodyCut: entry.bodyCut || entry.bodyInexact,
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Contract } from '../contract/index.ts';
 import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
+import { MODEL_RULES } from './rules/model-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
+import { RATE_RULES } from './rules/rate-rules.ts';
 import { RESPONSE_RULES } from './rules/response-rules.ts';
 import type { RuleName, RuleParams } from './rules/rule-params.ts';
 import { type ExchangeLookup, type JudgmentRule, type RuleExchange, type RuleResult, fails, holds } from './rules/rule-kit.ts';
@@ -20,7 +22,7 @@ export type { ExchangeLookup, JudgmentRule, RuleExchange, RuleResult };
 
 export type { RuleName, RuleParams };
 
-export const JUDGMENT_RULES: readonly JudgmentRule[] = [...RESPONSE_RULES, ...PET_RULES, ...HEADER_RULES, ...ALIKE_RULES];
+export const JUDGMENT_RULES: readonly JudgmentRule[] = [...RESPONSE_RULES, ...PET_RULES, ...HEADER_RULES, ...ALIKE_RULES, ...MODEL_RULES, ...RATE_RULES];
 
 const BY_NAME: ReadonlyMap<string, JudgmentRule> = new Map(JUDGMENT_RULES.map((r) => [r.name, r]));
 

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { Exchange } from '../client/exchange.ts';
 import { parseJson } from '../json.ts';
-import { toPetRecord } from './pets.ts';
+import { toPetRecord } from '../pets.ts';
 
 /**
  * The pets the run's key has added, in every worker: each createPet the target answered 201 with a Pet

@@ -13,7 +13,7 @@ import { type AddedPet, readAddedPets } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
-import { type SourcedPet, toPetRecord, toPetRecords } from './pets.ts';
+import { type SourcedPet, toPetRecord, toPetRecords } from '../pets.ts';
 import type { RunContext } from './run-context.ts';
 import { type PropertyFamily, runProperty } from './property.ts';
 import { hashSeed, seededRandom } from './seeds.ts';
@@ -253,6 +253,8 @@ function ruleExchangeOf(response: ApiResponse): RuleExchange {
     url: response.exchange.request.url,
     operationId: response.exchange.operationId,
     startedAt: response.exchange.startedAt,
+    durationMs: response.exchange.durationMs,
+    method: response.exchange.request.method,
   };
 }
 
@@ -270,6 +272,8 @@ function recordedRuleExchange(exchange: Exchange): RuleExchange {
     url: exchange.request.url,
     operationId: exchange.operationId,
     startedAt: exchange.startedAt,
+    durationMs: exchange.durationMs,
+    method: exchange.request.method,
   };
 }
 

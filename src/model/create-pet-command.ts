@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { describePet, toPetRecord } from '../harness/pets.ts';
+import { describePet, toPetRecord } from '../pets.ts';
 import { stringifyJson } from '../json.ts';
 import type { SchemaValue } from '../arbitraries/index.ts';
-import type { StoreReal } from './pet-store.ts';
+import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, differences } from './store-model.ts';
 
-type NewPetBody = Readonly<Record<string, SchemaValue>>;
+export type NewPetBody = Readonly<Record<string, SchemaValue>>;
 
 /**
  * createPet of a valid NewPet → 201 with a new id and the pet as sent. Its `name` holds the generated
@@ -25,7 +25,12 @@ export class CreatePetCommand implements fc.AsyncCommand<StoreModel, StoreReal> 
   async run(model: StoreModel, real: StoreReal): Promise<void> {
     const body: NewPetBody = { ...this.fields, name: `${model.tag}${String(this.fields.name)}` };
     this.sent = body;
-    const response = await real.store.createPet(body);
+    this.judge(model, body, await real.store.createPet(body), real);
+  }
+
+  /** Judges the answer to `body` as sent, and adds the pet to the model (also when the log is replayed). */
+  judge(model: StoreModel, body: NewPetBody, response: StoreAnswer, real: StoreReal): void {
+    this.sent = body;
     const pet = response.status === 201 ? toPetRecord(response.body) : undefined;
     if (!pet) real.fail(`${this} answers 201 with the Pet`, `status ${response.status} with ${briefText(response.text)}`);
     this.assigned = pet.id;

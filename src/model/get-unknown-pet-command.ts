@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { describePet, toPetRecord } from '../harness/pets.ts';
-import type { StoreReal } from './pet-store.ts';
+import { describePet, toPetRecord } from '../pets.ts';
+import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, isOurs } from './store-model.ts';
 
 /** Ids this close to one the run created are not used: a server may assign ids in sequence. */
@@ -22,7 +22,11 @@ export class GetUnknownPetCommand implements fc.AsyncCommand<StoreModel, StoreRe
   }
 
   async run(model: StoreModel, real: StoreReal): Promise<void> {
-    const response = await real.store.getPet(this.petId);
+    this.judge(model, await real.store.getPet(this.petId), real);
+  }
+
+  /** Judges the answer to getPet of this id (also when the log is replayed). */
+  judge(model: StoreModel, response: StoreAnswer, real: StoreReal): void {
     if (response.status === 404) return;
     const expected = `${this} answers 404 (or, on a shared store, 200 with a pet that is not ours)`;
     const pet = response.status === 200 ? toPetRecord(response.body) : undefined;

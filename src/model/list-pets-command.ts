@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { type PetRecord, describePet, toPetRecords } from '../harness/pets.ts';
-import type { StoreReal } from './pet-store.ts';
+import { type PetRecord, describePet, toPetRecords } from '../pets.ts';
+import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, differences, isOurs } from './store-model.ts';
 
 /** The largest page: a list shorter than this is the whole (filtered) store. */
@@ -21,7 +21,11 @@ export class ListPetsCommand implements fc.AsyncCommand<StoreModel, StoreReal> {
 
   async run(model: StoreModel, real: StoreReal): Promise<void> {
     const query = this.status === undefined ? { limit: LIST_LIMIT } : { limit: LIST_LIMIT, status: this.status };
-    const response = await real.store.listPets(query);
+    this.judge(model, await real.store.listPets(query), real);
+  }
+
+  /** Judges the answer to this listPets (also when the log is replayed). */
+  judge(model: StoreModel, response: StoreAnswer, real: StoreReal): void {
     if (response.status !== 200 || !Array.isArray(response.body)) {
       real.fail(`${this} answers 200 with a list`, `status ${response.status} with ${briefText(response.text)}`);
     }

@@ -1,11 +1,10 @@
 import type { TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
+import { SAME_WINDOW_S } from '../../src/checks/rules/rate-rules.ts';
 
 /** Requests sent on the other key between the two readings of the observed one. */
 export const ISOLATION_BURST = 3;
-/** Reset values this close (seconds) name the same window; a sliding window moves it a little. */
-const SAME_WINDOW_S = 1;
 /** Trials that saw nothing usable (a window turned between the readings) before the test gives up. */
 const MAX_TRIALS = 3;
 

@@ -1,6 +1,7 @@
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { PLANS, type PlanKey } from '../../src/plans.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
+import { SAME_WINDOW_S } from '../../src/checks/rules/rate-rules.ts';
 
 /** A window that turns this often while one key is spent: the target answers too slowly for one client to fill it. */
 const MAX_TURNS = 3;
@@ -9,8 +10,6 @@ const MAX_TURNS = 3;
  * at once (the run's connection pool holds four): a burst then takes a quarter of the answers' time.
  */
 const BURST_LANES = 4;
-/** Reset values this close (seconds) name the same window; a sliding window moves it a little. */
-const SAME_WINDOW_S = 1;
 
 /** Whether a reading is of the window another one names (Reset within SAME_WINDOW_S). */
 function sameWindow(anchor: Reading, reading: Reading): boolean {
@@ -46,12 +45,7 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
   const client = lanes[0]!;
   // The first request is paced: a key another run left at 0 is waited for, like the exhaustion's.
   const previous = readRate(await client.listPets({ limit: 1 }));
-  ctx.check(
-    previous.limit === perMinute || previous.limit === perDay,
-    `X-RateLimit-Limit ${perMinute} (per minute) or ${perDay} (per day) on ${what}`,
-    () => `${previous.response.status} with X-RateLimit-Limit ${previous.response.headers['x-ratelimit-limit'] ?? '(none)'}`,
-    previous.response,
-  );
+  ctx.judge('rate-header-is', previous.response, { field: 'limit', oneOf: [perMinute, perDay] }, what);
   if (previous.limit !== perMinute) {
     ctx.observable(false, `${what}: X-RateLimit-Limit names the day, so the minute's window was not spent`, 'precondition');
     return;

@@ -2,6 +2,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
+import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
 import { type Reading, readRate } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
@@ -19,6 +20,10 @@ export type Exhaustion =
       servedPastZero?: { zero: Reading; served: Reading };
       /** The 429. */
       tooMany: Reading;
+      /** The exhaustion key's responses in order, the first (paced) one to the 429: what the rules judge. */
+      sequence: Reading[];
+      /** From which response of `sequence` the window was seen whole (see wholeWindow). */
+      wholeFrom?: number;
       /** The response just before it (the paced probe when the very first unpaced request got the 429). */
       previous: Reading;
       /** The highest Remaining a 429 may follow: 1 for our own race, more when Remaining fell faster than the suite sent (see RATE-011). */
@@ -97,12 +102,14 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   let slack = 1;
   let sent = 0;
   let servedPastZero: { zero: Reading; served: Reading } | undefined;
+  const sequence: Reading[] = [first];
   // The request that opened the window the 429 ends, when one of ours did: the paced first one, or the
   // first of a window that turned mid-way (even to the same Remaining, which the count alone misses).
   let opener: Opener | undefined = { reading: first, sent: 0 };
   while (sent < bound) {
     const reading = readRate(await probe(true));
     sent += 1;
+    sequence.push(reading);
     if (reading.response.status === 429) {
       const whole = opener && slack === 1 ? wholeWindow(ctx, [opener.reading, previous, reading], sent - opener.sent) : undefined;
       return {
@@ -111,8 +118,9 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
         previous,
         slack,
         sent,
+        sequence,
         ...(servedPastZero ? { servedPastZero } : {}),
-        ...(whole ? { wholeWindow: whole } : {}),
+        ...(whole && opener ? { wholeWindow: whole, wholeFrom: opener.sent } : {}),
       };
     }
     // Others sharing the key can only make a 429 come sooner: a request served after Remaining 0 in the
@@ -136,10 +144,9 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
       rolledOver = true;
       past = pastRemaining(ctx, current);
       bound = sent + current + past;
-    } else {
-      // Others using the key make Remaining fall by more than 1 per request; a 429 may then come sooner.
-      slack = Math.max(slack, remaining - current);
     }
+    // Others using the key make Remaining fall by more than 1 per request; a 429 may then come sooner.
+    slack = remainingSlack(sequence);
     remaining = current;
     previous = reading;
   }
@@ -163,9 +170,11 @@ async function refusedWithinPromise(
   const left = ctx.budgetLeft('exhaust');
   if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
   let previous = first;
+  const sequence = [first];
   for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
     const reading = readRate(await probe(true));
-    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: 1, sent };
+    sequence.push(reading);
+    if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: remainingSlack(sequence.slice(0, -1)), sent, sequence };
     if (reading.remaining === undefined || previous.remaining === undefined || reading.remaining > previous.remaining) return undefined;
     previous = reading;
   }

@@ -1,4 +1,5 @@
-import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, parseHttpDate, strictInteger } from '../../src/header-values.ts';
+import { type RateReading, resetMs as ruleResetMs, retryAfterMs as ruleRetryAfterMs, targetNow as ruleTargetNow } from '../../src/checks/rules/rate-rules.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../../src/header-values.ts';
 import type { ApiResponse } from '../../src/client/index.ts';
 
 /** One response with its rate-limit headers read strictly: a value that is not plain digits is undefined. */
@@ -34,25 +35,17 @@ export function describeReading(reading: Reading): string {
   return `${reading.response.status} with Remaining ${show('X-RateLimit-Remaining')}, Reset ${show('X-RateLimit-Reset')}`;
 }
 
+/** The reading as the rules read an exchange (src/checks/rules/rate-rules.ts): one arithmetic for both. */
+const asRule = (reading: Reading): RateReading => ({ ...reading, headers: reading.response.headers });
+
 /**
  * "Now" as the target's clock has it: its Date header when that parses, else the suite's arrival time.
  * Comparing Reset and an HTTP-date Retry-After with the target's own Date keeps clock skew out of it.
  */
-export function targetNow(reading: Reading): number {
-  const date = reading.response.headers.date;
-  return (date === undefined ? undefined : parseHttpDate(date, reading.arrivedAt)) ?? reading.arrivedAt;
-}
+export const targetNow = (reading: Reading): number => ruleTargetNow(asRule(reading));
 
 /** The wait a 429's Retry-After asks for, in ms; undefined when absent or neither delay-seconds nor an HTTP-date. */
-export function retryAfterMs(reading: Reading): number | undefined {
-  const raw = reading.response.headers['retry-after']?.trim();
-  if (raw === undefined) return undefined;
-  if (DIGITS.test(raw)) return Number(raw) * 1000;
-  const date = parseHttpDate(raw, reading.arrivedAt);
-  return date === undefined ? undefined : Math.max(0, date - targetNow(reading));
-}
+export const retryAfterMs = (reading: Reading): number | undefined => ruleRetryAfterMs(asRule(reading));
 
 /** The wait until X-RateLimit-Reset, in ms by the target's clock; undefined without a usable Reset. */
-export function resetMs(reading: Reading): number | undefined {
-  return reading.reset === undefined ? undefined : reading.reset * 1000 - targetNow(reading);
-}
+export const resetMs = (reading: Reading): number | undefined => ruleResetMs(asRule(reading));

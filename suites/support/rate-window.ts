@@ -1,23 +1,10 @@
 import type { ConformanceContext } from '../../src/harness/index.ts';
+import { type Step, stepOf } from '../../src/checks/rules/rate-rules.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
 
 /** Consecutive requests per measurement: two steps in which Remaining must fall. */
 const REQUESTS = 3;
-/** Reset values this close (seconds) belong to the same window; a sliding window moves it a little. */
-const SAME_WINDOW_S = 1;
-
-export type Step = 'decreased' | 'rolled-over' | 'not-decreased' | 'reset-went-back' | 'unreadable';
-
-/** What happened to Remaining between two consecutive responses. */
-export function stepOf(before: Reading, after: Reading): Step {
-  if (before.remaining === undefined || after.remaining === undefined || before.reset === undefined || after.reset === undefined) {
-    return 'unreadable';
-  }
-  // A window only ever moves forward: a Reset earlier than the one just named is not a new window.
-  if (after.reset < before.reset - SAME_WINDOW_S) return 'reset-went-back';
-  if (after.reset > before.reset + SAME_WINDOW_S) return 'rolled-over';
-  return after.remaining < before.remaining ? 'decreased' : 'not-decreased';
-}
+export type { Step };
 
 export function stepsOf(readings: readonly Reading[]): Step[] {
   return readings.slice(1).map((after, i) => stepOf(readings[i]!, after));

@@ -22,6 +22,7 @@ const getPet = (id: string, at = BEFORE_SUNSET): Partial<RuleExchange> => ({ url
 
 const PET = '{"id":7,"name":"Rex","categoryId":2,"status":"available"}';
 const ERROR = '{"code":"not_found","message":"no such pet","status":404}';
+const MODEL_PET = '{"id":7,"name":"T x","categoryId":2,"status":"sold"}';
 const SENT = '{"name":"Rex","categoryId":2,"status":"available","id":9223372036854775000}';
 
 /** Earlier exchanges a rule may read an id from (idFrom): #1 created Rex (id 7), #2 listed it first, #3 refused. */
@@ -31,11 +32,18 @@ const EARLIER: Record<number, RuleExchange> = {
   3: exchange(400, ERROR, {}, SENT, { operationId: 'createPet' }),
 };
 const lookup = (seq: number) => EARLIER[seq];
+/** One response of a key being spent: its Limit and Remaining, in one window (429 when refused). */
+const limited = (limit: string, remaining: string, status = 200) =>
+  exchange(status, status === 429 ? ERROR : '[]', { ...RATE, 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining });
 const RATE = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1767225600' };
 
 /** One holding and one failing exchange for every rule, with the params a test would record. */
 /** A rule across exchanges fails on several: `failing` is then the list, and the last one breaks it. */
-const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleExchange; failing: RuleExchange | RuleExchange[]; actual: RegExp }> = {
+/** A rule on one key's sequence ending in its 429 (`sequence`) judges it whole: `holding` is then a sequence too. */
+const CASES: Record<
+  RuleName,
+  { params: Record<string, unknown>; holding: RuleExchange | RuleExchange[]; failing: RuleExchange | RuleExchange[]; actual: RegExp; sequence?: true }
+> = {
   'json-schema': { params: { schema: 'Error' }, holding: exchange(404, ERROR), failing: exchange(404, '{"code":"x"}'), actual: /message/ },
   'status-in': { params: { allowed: [400] }, holding: exchange(400, ERROR), failing: exchange(201, PET), actual: /status 201/ },
   'status-below': { params: { limit: 500 }, holding: exchange(400, ERROR), failing: exchange(500, ''), actual: /status 500: an empty body/ },
@@ -108,6 +116,82 @@ const CASES: Record<RuleName, { params: Record<string, unknown>; holding: RuleEx
     failing: exchange(200, PET, {}, undefined, getPet('8')),
     actual: /getPet 8 returned \{id=7, name="Rex", categoryId=2, status=available\}/,
   },
+  'pet-as-answered': {
+    params: { idFrom: 1 },
+    holding: exchange(200, PET, {}, undefined, getPet('7')),
+    failing: exchange(200, PET.replace('available', 'sold'), {}, undefined, getPet('7')),
+    actual: /differs in status sold/,
+  },
+  'store-model': {
+    params: { tag: 'T' },
+    holding: exchange(201, MODEL_PET, {}, '{"name":"T x","categoryId":2}', { operationId: 'createPet' }),
+    // Replayed from the holding create on, a 400 to the next create is the first disagreement (test/model has sequences).
+    failing: exchange(400, ERROR, {}, '{"name":"T y","categoryId":2}', { operationId: 'createPet' }),
+    actual: /status 400/,
+  },
+  'rate-header-is': {
+    params: { field: 'remaining', oneOf: [0] },
+    holding: exchange(429, ERROR, { ...RATE, 'x-ratelimit-remaining': '0' }),
+    failing: exchange(429, ERROR, RATE),
+    actual: /X-RateLimit-Remaining: 99 on a 429/,
+  },
+  'rate-headers-integers': {
+    params: {},
+    holding: exchange(404, ERROR, RATE),
+    failing: exchange(404, ERROR, { ...RATE, 'x-ratelimit-remaining': '101' }),
+    actual: /X-RateLimit-Remaining "101"/,
+  },
+  'retry-after-syntax': {
+    params: {},
+    holding: exchange(404, ERROR, { 'retry-after': '120' }),
+    failing: exchange(404, ERROR, { 'retry-after': '2 minutes' }),
+    actual: /Retry-After "2 minutes"/,
+  },
+  'retry-after-agrees-reset': {
+    params: {},
+    holding: exchange(429, ERROR, { ...RATE, date: 'Thu, 01 Jan 2026 00:00:00 GMT', 'x-ratelimit-reset': '1767225630', 'retry-after': '30' }),
+    failing: exchange(429, ERROR, { ...RATE, date: 'Thu, 01 Jan 2026 00:00:00 GMT', 'x-ratelimit-reset': '1767225630', 'retry-after': '3600' }),
+    actual: /Retry-After 3600 \(3600\.0 s\) but Reset 1767225630 is 30\.0 s away/,
+  },
+  'rate-remaining-falls': {
+    params: {},
+    holding: exchange(200, '[]', { ...RATE, 'x-ratelimit-remaining': '100' }),
+    failing: [exchange(200, '[]', RATE), exchange(200, '[]', RATE)],
+    actual: /200 with Remaining 99, Reset 1767225600 → 200 with Remaining 99, Reset 1767225600/,
+  },
+  'rate-reset-never-back': {
+    params: {},
+    holding: exchange(200, '[]', RATE),
+    failing: [exchange(200, '[]', RATE), exchange(200, '[]', { ...RATE, 'x-ratelimit-reset': '1767225540' })],
+    actual: /Reset 1767225600 → 200 with Remaining 99, Reset 1767225540/,
+  },
+  'rate-429-after-zero': {
+    params: {},
+    holding: [limited('2', '1'), limited('2', '0'), limited('2', '0', 429)],
+    failing: [limited('3', '2'), limited('3', '2', 429)],
+    actual: /429 right after a response that said 200 with Remaining 2/,
+    sequence: true,
+  },
+  'rate-none-served-past-zero': {
+    params: {},
+    holding: [limited('2', '1'), limited('2', '0'), limited('2', '0', 429)],
+    failing: [limited('2', '0'), limited('2', '0')],
+    actual: /Remaining 0, Reset 1767225600, then the next request was served/,
+    sequence: true,
+  },
+  'rate-window-serves-limit': {
+    params: {},
+    holding: [limited('2', '1'), limited('2', '0'), limited('2', '0', 429)],
+    failing: [limited('2', '1'), limited('2', '1', 429)],
+    actual: /1 served, then 429/,
+    sequence: true,
+  },
+  'no-finding': {
+    params: { requirement: 'RATE-001' },
+    holding: exchange(200, '[]', { ...RATE, 'content-type': 'application/json' }),
+    failing: exchange(200, '[]', { 'content-type': 'application/json' }),
+    actual: /X-RateLimit/,
+  },
   'status-omitted-or-enum': { params: {}, holding: exchange(201, PET), failing: exchange(201, PET.replace('available', 'lost')), actual: /status "lost"/ },
   'deprecation-header': {
     params: {},
@@ -152,20 +236,32 @@ describe('judgment rules: pure functions of what the log records', () => {
     expect(JUDGMENT_RULES.map((r) => r.name).sort()).toEqual(Object.keys(CASES).sort());
   });
 
-  it.each(Object.entries(CASES))('%s holds on one exchange and fails on another', (name, { params, holding, failing, actual }) => {
-    expect(evaluateRule(name, [holding], params, contract, lookup).holds).toBe(true);
+  it.each(Object.entries(CASES))('%s holds on one exchange and fails on another', (name, { params, holding, failing, actual, sequence }) => {
+    const holdingList = Array.isArray(holding) ? holding : [holding];
+    expect(evaluateRule(name, holdingList, params, contract, lookup).holds).toBe(true);
     const failingList = Array.isArray(failing) ? failing : [failing];
     const failed = evaluateRule(name, failingList, params, contract, lookup);
     expect(failed.holds).toBe(false);
     expect(failed.actual).toMatch(actual);
+    // A sequence is judged whole: its exchanges are not independent cases to put one after another.
+    if (sequence) return;
     // Several exchanges: the rule must hold on each, and the failure names the first that fails.
-    expect(evaluateRule(name, [holding, ...failingList], params, contract, lookup)).toMatchObject({ holds: false, failedAt: failingList.length });
+    expect(evaluateRule(name, [...holdingList, ...failingList], params, contract, lookup)).toMatchObject({ holds: false, failedAt: failingList.length });
+  });
+
+  it('a rule on an exhaustion judges nothing but a sequence ending in its 429: cut short, it fails', () => {
+    const served = [limited('2', '1'), limited('2', '0')];
+    for (const rule of ['rate-429-after-zero', 'rate-window-serves-limit']) {
+      expect(evaluateRule(rule, served, {}, contract, lookup).holds, rule).toBe(false);
+      expect(evaluateRule(rule, [limited('2', '0', 429)], {}, contract, lookup).holds, rule).toBe(false);
+    }
   });
 
   it('params a forger wrote that a rule cannot read fail, never throw', () => {
     for (const rule of JUDGMENT_RULES) {
       for (const params of [{ schema: 'Nope', allowed: 'x', names: 3, min: 'a', id: {}, fields: [1] }, {}]) {
-        const result = evaluateRule(rule.name, [CASES[rule.name].holding], params as Record<string, unknown>, contract, lookup);
+        const { holding } = CASES[rule.name];
+        const result = evaluateRule(rule.name, Array.isArray(holding) ? holding : [holding], params as Record<string, unknown>, contract, lookup);
         // Rules without params hold on their holding case; the others refuse what they cannot read.
         if (Object.keys(CASES[rule.name].params).length > 0) expect(result.holds, rule.name).toBe(false);
       }

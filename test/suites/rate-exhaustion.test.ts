@@ -26,29 +26,60 @@ function scripted(answers: Answer[]): ConformanceContext {
 
 describe('exhaust: the window a 429 ends, seen whole', () => {
   it('counts a window from its first request: two served, then the 429', async () => {
-    const result = await exhaust(scripted([[200, 1, 100], [200, 0, 100], [429, 0, 100]]));
+    const result = await exhaust(
+      scripted([
+        [200, 1, 100],
+        [200, 0, 100],
+        [429, 0, 100],
+      ]),
+    );
     expect(result.kind === 'limited' && result.wholeWindow).toEqual({ limit: 2, served: 2, lastRemaining: 0 });
   });
 
   it('starts the count again at a window that turned to the same Remaining: one served, then the 429, is one early', async () => {
     // The paced first request, then the window turns (Reset 100 → 102) and its first request says Remaining 1 again.
-    const result = await exhaust(scripted([[200, 1, 100], [200, 1, 102], [429, 1, 102]]));
+    const result = await exhaust(
+      scripted([
+        [200, 1, 100],
+        [200, 1, 102],
+        [429, 1, 102],
+      ]),
+    );
     expect(result.kind === 'limited' && result.wholeWindow).toEqual({ limit: 2, served: 1, lastRemaining: 1 });
   });
 
   it('counts a window that turned mid-way from its first request, when it then serves its limit', async () => {
-    const result = await exhaust(scripted([[200, 1, 100], [200, 1, 102], [200, 0, 102], [429, 0, 102]]));
+    const result = await exhaust(
+      scripted([
+        [200, 1, 100],
+        [200, 1, 102],
+        [200, 0, 102],
+        [429, 0, 102],
+      ]),
+    );
     expect(result.kind === 'limited' && result.wholeWindow).toEqual({ limit: 2, served: 2, lastRemaining: 0 });
   });
 
   it('judges no whole window when the window turned at a request that did not open it (Remaining below Limit − 1)', async () => {
-    const result = await exhaust(scripted([[200, 1, 100], [200, 0, 102], [429, 0, 102]]));
+    const result = await exhaust(
+      scripted([
+        [200, 1, 100],
+        [200, 0, 102],
+        [429, 0, 102],
+      ]),
+    );
     expect(result.kind).toBe('limited');
     expect(result.kind === 'limited' && result.wholeWindow).toBeUndefined();
   });
 
   it('judges no whole window when the 429 names another Reset than the window it follows', async () => {
-    const result = await exhaust(scripted([[200, 1, 100], [200, 0, 100], [429, 0, 160]]));
+    const result = await exhaust(
+      scripted([
+        [200, 1, 100],
+        [200, 0, 100],
+        [429, 0, 160],
+      ]),
+    );
     expect(result.kind === 'limited' && result.wholeWindow).toBeUndefined();
   });
 });

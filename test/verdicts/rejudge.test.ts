@@ -54,6 +54,35 @@ describe('rejudge gives back every verdict of an untouched run', () => {
   });
 });
 
+describe('a property test and the model test, failed and edited into passes, are refused by the rules they recorded', () => {
+  test(
+    'SCH-006 (the echo of a generated NewPet) and CON-002 (the model replayed over the log)',
+    async (context) => {
+      const args = ['--profile', 'standard', '--seed', '5', '--reference-faults', 'duplicate-write,name-truncated', '--only', 'CON-002,SCH-006'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-model-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const edited = report.requirements.filter((r) => ['CON-002', 'SCH-006'].includes(r.id));
+      expect(edited.map((r) => [r.id, r.tests.map((t) => t.state)])).toEqual([
+        ['SCH-006', ['failed']],
+        ['CON-002', ['failed']],
+      ]);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      for (const requirement of edited) {
+        for (const test of requirement.tests) {
+          test.state = 'passed';
+          delete test.failureKind;
+        }
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const text = rejudged(run.reportDir).result.differences.join('\n');
+      expect(text).toMatch(/SCH-006 .*: passed, but #\d+ does not hold the rule pet-echoes-sent: a Pet echoing the name/);
+      expect(text).toMatch(/CON-002 .*: passed, but #\d+ does not hold the rule store-model: listPets\(.*\) lists each pet once expected, id \d+ listed twice/);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe('verify refuses a signed bundle whose log does not prove its report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,6 @@
 import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../../json.ts';
+import { differences } from '../../model/store-model.ts';
+import { describePet as describeRecord, toPetRecord } from '../../pets.ts';
 import { bounds, within } from './response-rules.ts';
 
 function pathOf(url: string): string | undefined {
@@ -9,7 +11,7 @@ function pathOf(url: string): string | undefined {
   }
 }
 
-/** As harness/pets.ts describes a Pet: {id=…, name="…", categoryId=…, status=…}. */
+/** As src/pets.ts describes a Pet: {id=…, name="…", categoryId=…, status=…}. */
 function describePet(pet: Record<string, unknown>): string {
   const status = typeof pet.status === 'string' ? `, status=${pet.status}` : '';
   return `{id=${String(toBigInt(pet.id))}, name=${JSON.stringify(pet.name)}, categoryId=${String(toBigInt(pet.categoryId))}${status}}`;
@@ -105,6 +107,26 @@ export const PET_RULES: readonly JudgmentRule[] = [
       const body = e.body;
       const differ = wanted.filter(([f, v]) => !(lenient && f === 'status' && typeof body.status !== 'string') && !sameValue(body[f], v)).map(([f]) => f);
       return differ.length === 0 ? holds(expected) : fails(expected, differ.map((f) => `${f} ${shown(stringifyJson(body[f] ?? null), 60)}`).join(', '));
+    },
+  },
+  {
+    name: 'pet-as-answered',
+    readsBody: true,
+    judge(e, params, _contract, lookup) {
+      const seq = params.idFrom;
+      if (typeof seq !== 'number' || !Number.isInteger(seq)) return bad('pet-as-answered');
+      const source = lookup(seq);
+      const answered = source && source.status >= 200 && source.status <= 299 ? toPetRecord(source.body) : undefined;
+      if (!answered)
+        return fails(
+          `the animal #${seq} answered`,
+          source ? `#${seq} answered ${source.status} with ${describeBody(source)}` : `#${seq} is not an exchange of the log`,
+        );
+      const expected = `the animal #${seq} answered, ${describeRecord(answered)}, exactly`;
+      const pet = toPetRecord(e.body);
+      if (!pet) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
+      const diff = differences(answered, pet);
+      return diff ? fails(expected, diff) : holds(expected);
     },
   },
   {

@@ -19,6 +19,12 @@ export interface RuleExchange {
   operationId: string | undefined;
   /** Epoch milliseconds when the request was sent. */
   startedAt: number;
+  /** How long the answer took, in ms: it arrived at startedAt + durationMs. */
+  durationMs?: number;
+  /** The request's method, as recorded. */
+  method?: string;
+  /** The log cut the body, or may not hold it exactly (rejudge only; a live response is whole). */
+  bodyCut?: boolean;
 }
 
 /** Another exchange of the log, by its number: where a rule reads a value the test learnt from it. */
@@ -35,6 +41,8 @@ export interface JudgmentRule {
   name: RuleName;
   /** Reads a body (response or request): not re-evaluated on a body the log cut or may not hold exactly. */
   readsBody: boolean;
+  /** An exchange whose cut body the rule still judges (it skips what it cannot read), though it reads bodies. */
+  judgesCut?(exchange: RuleExchange): boolean;
   /** Judges one exchange; a judgment naming several holds when the rule holds on each. */
   judge(exchange: RuleExchange, params: Record<string, unknown>, contract: Contract, lookup: ExchangeLookup): RuleResult;
   /**
@@ -72,7 +80,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** A Pet as the suite reads one (harness/pets.ts): an integer id and categoryId, a string name. */
+/** A Pet as the suite reads one (src/pets.ts): an integer id and categoryId, a string name. */
 export function isPetShaped(value: unknown): value is Record<string, unknown> {
   return isObject(value) && toBigInt(value.id) !== undefined && toBigInt(value.categoryId) !== undefined && typeof value.name === 'string';
 }

@@ -57,6 +57,30 @@ export interface RuleParams {
   'status-documented': Record<string, never>;
   /** Allow lists the methods the interface gives the request's path. */
   'allow-lists-path-methods': Record<string, never>;
+  /** CON-002's model run again over the exchanges, in order; `tag` starts the name of every pet the run created. */
+  'store-model': { tag: string };
+  /** The body is the Pet the exchange `idFrom` answered: id, name, categoryId and status, exactly. */
+  'pet-as-answered': { idFrom: number };
+  /** A rate-limit header is a plain integer, one of `oneOf` or at least `min`. */
+  'rate-header-is': { field: 'limit' | 'remaining' | 'reset'; oneOf?: number[]; min?: number };
+  /** X-RateLimit-Limit, -Remaining and -Reset are single non-negative integers, Remaining ≤ Limit. */
+  'rate-headers-integers': Record<string, never>;
+  /** No Retry-After, or one in RFC 9110's syntax (delay-seconds or an HTTP-date). */
+  'retry-after-syntax': Record<string, never>;
+  /** A 429's Retry-After within RETRY_RESET_AGREEMENT_MS of X-RateLimit-Reset − now, by the target's clock. */
+  'retry-after-agrees-reset': Record<string, never>;
+  /** One key's consecutive responses: Remaining falls at each while Reset stays the same. */
+  'rate-remaining-falls': Record<string, never>;
+  /** One key's consecutive responses: Reset never moves back. */
+  'rate-reset-never-back': Record<string, never>;
+  /** One key's exhaustion, first to its 429: the response before the 429 said Remaining 0 (or as little as others' requests explain). */
+  'rate-429-after-zero': Record<string, never>;
+  /** One key's consecutive responses: none served after one that said Remaining 0, in the same window. */
+  'rate-none-served-past-zero': Record<string, never>;
+  /** A window seen whole, its first request to its 429: it served its X-RateLimit-Limit. */
+  'rate-window-serves-limit': Record<string, never>;
+  /** The always-on checks, run again on the exchange, find nothing against `requirement`. */
+  'no-finding': { requirement: string };
   /** A 201's Location names /pets/{the id of its body}. */
   'location-names-pet': Record<string, never>;
 }
