@@ -5,7 +5,6 @@ import type { OutsideFaultName } from './outside-faults/index.ts';
 import type { Clock } from './pipeline.ts';
 import type { ApiKeyConfig, Limits } from './api-keys.ts';
 import type { ErrorKind } from './replies.ts';
-import type { NewPetRecord } from './store.ts';
 
 /**
  * Options of startReferenceServer. Everything is optional: the defaults are the correct server of the
@@ -38,8 +37,8 @@ export interface ReferenceOptions {
   idStart?: bigint;
   /** Default 'sequential'. */
   idScheme?: 'sequential' | 'random';
-  /** Pets already in the store: how many (generated), or a source of NewPets. */
-  seedPets?: number | (() => Iterable<NewPetRecord>);
+  /** Pets already in the store: how many, generated. */
+  seedPets?: number;
   /** Named deviations from the interface (faults/all-faults.ts, independent-faults/, outside-faults/); the server is then deliberately wrong. */
   faults?: readonly (FaultName | IndependentFaultName | OutsideFaultName)[];
   /** Where unexpected errors are reported. Default console.error. */

@@ -29,11 +29,10 @@ export function checkSettings(options: ReferenceOptions): Settings {
   );
 }
 
-/** Fills the store with other people's pets: generated, or from the given source. */
-export function seedStore(store: PetStore, seed: ReferenceOptions['seedPets'], statuses: readonly string[], now: number): void {
-  if (seed === undefined) return;
-  const source: Iterable<NewPetRecord> = typeof seed === 'number' ? generatedPets(seed, statuses) : seed();
-  for (const pet of source) store.add(pet, now);
+/** Fills the store with `count` generated pets of other people. */
+export function seedStore(store: PetStore, count: number | undefined, statuses: readonly string[], now: number): void {
+  if (count === undefined) return;
+  for (const pet of generatedPets(count, statuses)) store.add(pet, now);
 }
 
 function* generatedPets(count: number, statuses: readonly string[]): Generator<NewPetRecord> {
