@@ -10,7 +10,7 @@ import type { Exchange } from './exchange.ts';
 import { pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
-import { createRedactor } from './redact.ts';
+import { createRedactorOf } from './redact.ts';
 import { buildWire, queryString } from './request-line.ts';
 import { API_KEY_NAME } from './curl.ts';
 import { createSerialQueue } from './serial-queue.ts';
@@ -44,8 +44,7 @@ export function createClient(options: ClientOptions): TargetClient {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const network = options.network ?? DIRECT;
-  const redactors = [apiKey, ...networkSecrets(network)].map(createRedactor);
-  const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+  const redact = createRedactorOf([apiKey, ...networkSecrets(network)]);
   const userAgent = options.userAgent ?? defaultUserAgent();
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {

@@ -2,7 +2,7 @@ import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { type RawConnection, type RawReading, type RawResponse, openRawConnection } from './raw-http.ts';
 import { DIRECT, type NetworkSettings, networkSecrets } from './network.ts';
-import { type Redact, createRedactor, recordedBody, redactHeaders } from './redact.ts';
+import { type Redact, createRedactorOf, recordedBody, redactHeaders } from './redact.ts';
 import { isHarnessError } from '../errors.ts';
 
 /** How a raw probe spends and records its requests like the client's: the budget, the numbering, the test's evidence. */
@@ -67,8 +67,7 @@ export function framingProbeRequests(lone = true): number {
 export async function probeFraming(options: FramingProbeOptions): Promise<FramingProbeResult> {
   const { sink, timeoutMs, quietMs } = options;
   const network = options.network ?? DIRECT;
-  const redactors = [options.apiKey, ...networkSecrets(network)].map(createRedactor);
-  const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+  const redact = createRedactorOf([options.apiKey, ...networkSecrets(network)]);
   const extra = network.headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const base = new URL(options.baseUrl);
   const target = `${base.pathname.replace(/\/+$/, '')}/pets?limit=1`;

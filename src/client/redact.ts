@@ -101,36 +101,97 @@ function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Arra
   }
 }
 
+/** The fragment sets a first filter reads, ready for it: folded ones first. */
+interface FilterSets {
+  /** Whether the filter cannot decide (a set of one character, or with pairs past ASCII): every text is scanned. */
+  scanAll: boolean;
+  sets: Fragments[];
+  foldedCount: number;
+}
+
+function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): FilterSets {
+  const present = (set: Fragments | undefined): set is Fragments => set !== undefined;
+  const sets = [...folded.filter(present), ...exact.filter(present)];
+  return { scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0), sets, foldedCount: folded.filter(present).length };
+}
+
 /**
- * Whether `text` could hold a fragment at all: false only for a text with no encoding mark (\\ % &), no
- * line break and no non-ASCII character, in which no set has a long enough run of known pairs. Such a
- * text decodes to itself, so the full scan would mark nothing in it; this answers in one pass over the
- * string, without the arrays of the full scan (most bodies and headers are such texts).
+ * Whether `text` could hold a fragment at all: false only for a text in which no set has a long enough run
+ * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
+ * backslash before u, x, n, r or t; % and &), and keptUnits only at a line break: any of those answers
+ * true. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
+ * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
+ * holds. This answers in one pass over the string, without the arrays of the full scan (most bodies and
+ * headers are such texts, generated names in any script included).
  */
-function mayHoldFragment(text: string, folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): boolean {
-  const sets = [...folded, ...exact].filter((set): set is Fragments => set !== undefined);
-  const foldedCount = folded.filter((set) => set !== undefined).length;
-  if (sets.some((set) => set.size < 2)) return true;
+function mayHoldFragment(text: string, filter: FilterSets): boolean {
+  const { scanAll, sets, foldedCount } = filter;
+  if (scanAll) return true;
   const runs = new Int32Array(sets.length);
+  // The previous character, exact and folded; -1 for one that no set holds.
   let previous = -1;
   let previousFolded = -1;
+  // The end of the run of backslashes read as literal ones.
+  let literalUntil = 0;
   for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x80 || code === BACKSLASH || code === 0x25 || code === 0x26 || code === 0x0a || code === 0x0d) return true;
-    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    if (previous >= 0) {
-      for (let k = 0; k < sets.length; k += 1) {
-        const set = sets[k]!;
-        const known = k < foldedCount ? set.asciiPairs[previousFolded * 128 + lower] : set.asciiPairs[previous * 128 + code];
-        runs[k] = known === 1 ? runs[k]! + 1 : 0;
-        if (runs[k]! >= set.size - 1) return true;
+    let code = text.charCodeAt(i);
+    let lower: number;
+    if (code === 0x25 || code === 0x26 || code === 0x0a || code === 0x0d) return true;
+    if (code === BACKSLASH) {
+      // A run of backslashes is measured once, at its first.
+      if (i >= literalUntil) {
+        literalUntil = i;
+        while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
+        if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
       }
+      lower = code;
+    } else if (code >= 0x80) {
+      // Read by UTF-16 unit: each half of a surrogate pair folds to itself, as the pair's code point folds
+      // to no ASCII character.
+      const folding = fold(code);
+      code = -1;
+      lower = folding < 0x80 ? folding : -1;
+    } else {
+      lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    }
+    const foldedPair = previousFolded >= 0 && lower >= 0 ? previousFolded * 128 + lower : -1;
+    const exactPair = previous >= 0 && code >= 0 ? previous * 128 + code : -1;
+    for (let k = 0; k < sets.length; k += 1) {
+      const set = sets[k]!;
+      const pair = k < foldedCount ? foldedPair : exactPair;
+      runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
+      if (runs[k]! >= set.size - 1) return true;
     }
     previous = code;
     previousFolded = lower;
   }
   return false;
 }
+
+/**
+ * Whether an ASCII text could read as the key once normalised as taintCheck does (controls and spaces
+ * removed, letter case folded): false only when no run of known pairs is long enough among the rest.
+ * A text past ASCII (NFKC may turn it into ASCII), or with a backslash or % (NUL escapes), answers true.
+ */
+function mayBeTainted(text: string, fragments: Fragments): boolean {
+  const { size, asciiPairs, pairs } = fragments;
+  if (size < 2 || pairs.size > 0) return true;
+  let run = 0;
+  let previous = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === BACKSLASH || code === 0x25) return true;
+    if (code <= 0x20 || code === 0x7f) continue;
+    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;
+    if (run >= size - 1) return true;
+    previous = lower;
+  }
+  return false;
+}
+
+/** The letters that make a run of backslashes before them an escape (see backslashEscape). */
+const ESCAPE_LETTERS = new Set([0x75, 0x78, 0x6e, 0x72, 0x74]);
 
 /**
  * The base64 (and base64url) characters that `text` alone decides wherever it sits in the encoded
@@ -194,7 +255,7 @@ function holdsFragment(text: string, fragments: Fragments): boolean {
 function taintCheck(secret: string): (text: string) => boolean {
   const fragments = fragmentsOf([secret, [...secret].reverse().join('')], KEY_FRAGMENT, true);
   return (text) => {
-    if (!fragments) return false;
+    if (!fragments || !mayBeTainted(text, fragments)) return false;
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
@@ -286,9 +347,15 @@ export function createRedactor(secret: string): Redactor {
   const base64Sets = [fragmentsOf(variants.flatMap(base64Cores), KEY_FRAGMENT, false), fragmentsOf(base64Cores(hex), HEX_FRAGMENT, false)];
   const prefix = keyPrefix(secret).length;
   const tainted = taintCheck(secret);
+  const filter = filterSets(textSets, base64Sets);
 
   const pieces = (texts: readonly string[]): string[] => {
     const bounded = texts.map((text) => (text.length > SCANNED_CHARS ? text.slice(0, SCANNED_CHARS) : text));
+    // The scan below reads the texts as one sequence: when that sequence can hold no fragment (the test
+    // `one` makes of a single text), it would mark nothing, and only the disguised copies are left to find.
+    if (bounded.every((text, piece) => text === texts[piece]) && !mayHoldFragment(bounded.join(''), filter)) {
+      return bounded.map((text) => (tainted(text) ? WITHHELD : text));
+    }
     const units = new Units(bounded.reduce((sum, text) => sum + text.length, 0));
     bounded.forEach((text, piece) => decode(text, piece, units));
     const kept = keptUnits(units);
@@ -330,10 +397,20 @@ export function createRedactor(secret: string): Redactor {
   };
   const one = (text: string): string => {
     if (text.length < Math.min(KEY_FRAGMENT, secret.length)) return text;
-    if (text.length <= SCANNED_CHARS && !mayHoldFragment(text, textSets, base64Sets)) return tainted(text) ? WITHHELD : text;
+    if (text.length <= SCANNED_CHARS && !mayHoldFragment(text, filter)) return tainted(text) ? WITHHELD : text;
     return pieces([text])[0]!;
   };
   return Object.assign(one, { pieces });
+}
+
+/**
+ * One redactor for several secrets (the API keys of a run, a proxy's credentials): each in turn, over
+ * single texts and over texts judged as one sequence alike.
+ */
+export function createRedactorOf(secrets: readonly string[]): Redactor {
+  const redactors = secrets.map(createRedactor);
+  const one = (text: string) => redactors.reduce((out, redactor) => redactor(out), text);
+  return Object.assign(one, { pieces: (texts: readonly string[]) => redactors.reduce((out, redactor) => redactor.pieces(out), [...texts]) });
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
-import { createRedactor } from '../client/redact.ts';
+import { createRedactorOf } from '../client/redact.ts';
 import { shownText } from '../console-text.ts';
 import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
@@ -155,10 +155,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           },
         });
       const client = makeClient(run.apiKey);
-      const redactors = [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)]
-        .filter((k): k is string => Boolean(k))
-        .map(createRedactor);
-      const redact = (text: string) => redactors.reduce((out, r) => r(out), text);
+      const redact = createRedactorOf(
+        [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
+      );
       await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath, petSources: new Map() });
       await dispatcher.close();
     },
