@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 /**
  * Circuit breakers of a run: an operation that gets no answer (time-out, reset) this many times IN A ROW
@@ -31,9 +31,13 @@ interface Counter {
 
 type State = Record<string, Counter>;
 
-/** A breaker whose state lives in `path`, so every worker of a run shares it (written atomically by rename). */
+/**
+ * A breaker whose state lives in `path`, so every worker of a run shares it (written atomically by rename).
+ * It is read on every request; until the first failure there is no file, which costs a stat and no throw.
+ */
 export function createFileBreaker(path: string, threshold = BREAKER_THRESHOLD): Breaker {
   const read = (): State => {
+    if (!existsSync(path)) return {};
     try {
       return JSON.parse(readFileSync(path, 'utf8')) as State;
     } catch {
