@@ -165,7 +165,7 @@ describe('rate limits per key', () => {
       if (isolation.kind === 'unclear') ctx.skip(isolation.reason, 'precondition');
       if (isolation.kind === 'own') {
         const { trial } = isolation;
-        ctx.check(true, "the second key unmoved by the main key's requests", describeTrial(trial), [trial.before.response, trial.after.response]);
+        ctx.judge('rate-key-unmoved', [trial.before.response, trial.after.response], { burst: trial.burst }, describeTrial(trial));
         return;
       }
       const { first, control, confirm } = isolation;
@@ -262,11 +262,11 @@ describe('rate-limit exhaustion', () => {
       const left = own?.remaining !== undefined && own.remaining > OWN_SLACK;
       if (response.status === 429 && !left)
         ctx.skip(`the main key's own window may be spent (its last headers said Remaining ${own?.remaining ?? 'nothing'})`, 'precondition');
-      ctx.check(
-        response.status !== 429,
-        `the main key served while the second key is refused (the main key's last headers said Remaining ${own?.remaining ?? '?'})`,
-        () => `the second key got ${describeReading(refused)}, then the main key got 429 too`,
-        [refused.response, response],
+      ctx.judge(
+        'status-other-than',
+        response,
+        { status: 429 },
+        `the main key (its last headers said Remaining ${own?.remaining ?? '?'}), while the second key gets ${describeReading(refused)}`,
       );
     },
     // One request, but quick's budget has none to spare: the exhaustion itself is quick's.

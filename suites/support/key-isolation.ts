@@ -1,7 +1,7 @@
 import type { TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
-import { SAME_WINDOW_S } from '../../src/checks/rules/rate-rules.ts';
+import { keyIsolationOf } from '../../src/checks/rules/rate-rules.ts';
 
 /** Requests sent on the other key between the two readings of the observed one. */
 export const ISOLATION_BURST = 3;
@@ -37,13 +37,7 @@ export async function pairedTrial(observed: TargetClient, other: TargetClient, b
 }
 
 function classify(before: Reading, after: Reading, burst: number): Trial['kind'] {
-  if (before.response.status !== 200 || before.remaining === undefined || before.reset === undefined) return 'unclear';
-  if (after.reset === undefined || Math.abs(after.reset - before.reset) > SAME_WINDOW_S) return 'unclear';
-  if (after.response.status === 429) return before.remaining >= 1 ? 'shared' : 'unclear';
-  if (after.response.status !== 200 || after.remaining === undefined) return 'unclear';
-  const drop = before.remaining - after.remaining;
-  if (drop <= 1) return 'own';
-  return burst > 0 && drop - 1 >= burst ? 'shared' : 'unclear';
+  return keyIsolationOf({ ...before, status: before.response.status }, { ...after, status: after.response.status }, burst);
 }
 
 export function describeTrial(trial: Trial): string {

@@ -223,6 +223,22 @@ const CASES: Record<
     failing: exchange(405, ERROR, { allow: 'GET' }),
     actual: /Allow "GET" without POST/,
   },
+  'retry-after-within-reset': {
+    params: {},
+    holding: exchange(429, ERROR, { ...RATE, date: 'Thu, 01 Jan 2026 00:00:00 GMT', 'x-ratelimit-reset': '1767225630', 'retry-after': '89' }),
+    // Retry-After in milliseconds: 16.7 hours when the window resets in 30 seconds.
+    failing: exchange(429, ERROR, { ...RATE, date: 'Thu, 01 Jan 2026 00:00:00 GMT', 'x-ratelimit-reset': '1767225630', 'retry-after': '60000' }),
+    actual: /Retry-After 60000 asks for 16\.7 h, but X-RateLimit-Reset 1767225630 is 30\.0 s away/,
+  },
+  'rate-key-unmoved': {
+    params: { burst: 3 },
+    holding: [exchange(200, '[]', RATE), exchange(200, '[]', { ...RATE, 'x-ratelimit-remaining': '98' })],
+    // The other key's three requests and its own: the counter is shared.
+    failing: [exchange(200, '[]', RATE), exchange(200, '[]', { ...RATE, 'x-ratelimit-remaining': '95' })],
+    actual: /Remaining 99, Reset 1767225600 → 200 with Remaining 95, Reset 1767225600 \(shared\)/,
+    sequence: true,
+  },
+  'status-other-than': { params: { status: 429 }, holding: exchange(200, '[]'), failing: exchange(429, ERROR), actual: /status 429/ },
   'location-names-pet': {
     params: {},
     holding: exchange(201, PET, { location: '/v1/pets/7' }),

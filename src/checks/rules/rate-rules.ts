@@ -1,4 +1,4 @@
-import { DIGITS, RATE_LIMIT_FIELDS as RATE_FIELDS, RATE_LIMIT_HEADERS, parseHttpDate, strictInteger } from '../../header-values.ts';
+import { DIGITS, RATE_LIMIT_FIELDS as RATE_FIELDS, RATE_LIMIT_HEADERS, RETRY_AFTER_PAST_RESET_MS, parseHttpDate, strictInteger } from '../../header-values.ts';
 import { readJson } from '../../json.ts';
 import { CHECKS, runChecks } from '../registry.ts';
 import type { CheckContext } from '../types.ts';
@@ -74,6 +74,36 @@ export function remainingSlack(readings: ReadonlyArray<{ remaining: number | und
     if (before !== undefined && after !== undefined && after <= before) slack = Math.max(slack, before - after);
   }
   return slack;
+}
+
+/** A reading's status and the counters the isolation of two keys is judged by. */
+export interface KeyReading {
+  status: number;
+  remaining: number | undefined;
+  reset: number | undefined;
+}
+
+/**
+ * What one paired observation says (RATE-011): a key read, `burst` requests on another key, the key read
+ * again. `own`: it fell by at most its own request in the same window; `shared`: by its own and at least
+ * the burst, or a 429 when the first reading said requests were left; `unclear`: the window turned, a
+ * header was unreadable, or it fell by less than the burst (someone else spending the key explains that).
+ */
+export function keyIsolationOf(before: KeyReading, after: KeyReading, burst: number): 'own' | 'shared' | 'unclear' {
+  if (before.status !== 200 || before.remaining === undefined || before.reset === undefined) return 'unclear';
+  if (after.reset === undefined || Math.abs(after.reset - before.reset) > SAME_WINDOW_S) return 'unclear';
+  if (after.status === 429) return before.remaining >= 1 ? 'shared' : 'unclear';
+  if (after.status !== 200 || after.remaining === undefined) return 'unclear';
+  const drop = before.remaining - after.remaining;
+  if (drop <= 1) return 'own';
+  return burst > 0 && drop - 1 >= burst ? 'shared' : 'unclear';
+}
+
+/** A wait for a reader: hours, minutes or seconds. */
+export function duration(ms: number): string {
+  if (ms >= 3_600_000) return `${(ms / 3_600_000).toFixed(1)} h`;
+  if (ms >= 60_000) return `${(ms / 60_000).toFixed(1)} min`;
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The exchanges of one key's exhaustion, first to last, ending in its 429; undefined when they do not. */
@@ -178,6 +208,36 @@ export const RATE_RULES: readonly JudgmentRule[] = [
       return Math.abs(retry - reset) <= RETRY_RESET_AGREEMENT_MS
         ? holds(expected)
         : fails(expected, `Retry-After ${show(e, 'retry-after')} (${seconds(retry)}) but Reset ${reading.reset} is ${seconds(reset)} away`);
+    },
+  },
+  {
+    name: 'retry-after-within-reset',
+    readsBody: false,
+    judge(e) {
+      const reading = rateReadingOf(e);
+      const retry = retryAfterMs(reading);
+      const reset = resetMs(reading);
+      const expected = `Retry-After ending no more than ${duration(RETRY_AFTER_PAST_RESET_MS)} after X-RateLimit-Reset (the time "at which the limit resets")`;
+      if (retry === undefined || reset === undefined) return fails(expected, `Retry-After ${show(e, 'retry-after')}, Reset ${show(e, 'x-ratelimit-reset')}`);
+      if (retry <= Math.max(0, reset) + RETRY_AFTER_PAST_RESET_MS) return holds(expected);
+      return fails(
+        expected,
+        `Retry-After ${show(e, 'retry-after')} asks for ${duration(retry)}, but X-RateLimit-Reset ${reading.reset} is ${duration(Math.max(0, reset))} away: ` +
+          'the two headers contradict each other (a Retry-After in milliseconds?)',
+      );
+    },
+  },
+  {
+    name: 'rate-key-unmoved',
+    readsBody: false,
+    judge: () => holds("a key's X-RateLimit-Remaining moved by its own request only"),
+    judgeAll(exchanges, params) {
+      const burst = numberParam(params.burst);
+      const [before, after] = exchanges;
+      if (burst === undefined || exchanges.length !== 2 || !before || !after) return bad('rate-key-unmoved');
+      const expected = `a key's X-RateLimit-Remaining moved by its own request only, with ${burst} requests on another key in between`;
+      const kind = keyIsolationOf({ ...rateReadingOf(before), status: before.status }, { ...rateReadingOf(after), status: after.status }, burst);
+      return kind === 'own' ? holds(expected) : { ...fails(expected, `${describe(before)} → ${describe(after)} (${kind})`), failedAt: 1, alsoAt: 0 };
     },
   },
   stepRule('rate-remaining-falls', 'X-RateLimit-Remaining lower after each request while Reset stays the same', 'not-decreased'),

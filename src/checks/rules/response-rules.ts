@@ -49,6 +49,16 @@ export const RESPONSE_RULES: readonly JudgmentRule[] = [
     },
   },
   {
+    name: 'status-other-than',
+    readsBody: false,
+    judge(e, params) {
+      const status = numberParam(params.status);
+      if (status === undefined) return bad('status-other-than');
+      const expected = `a status other than ${status}`;
+      return e.status !== status ? holds(expected) : fails(expected, `status ${e.status}: ${describeBody(e)}`);
+    },
+  },
+  {
     name: 'headers-present',
     readsBody: false,
     judge(e, params) {

@@ -79,6 +79,15 @@ export interface RuleParams {
   'rate-none-served-past-zero': Record<string, never>;
   /** A window seen whole, its first request to its 429: it served its X-RateLimit-Limit. */
   'rate-window-serves-limit': Record<string, never>;
+  /** A 429's Retry-After ends no more than RETRY_AFTER_PAST_RESET_MS after X-RateLimit-Reset, by the target's clock. */
+  'retry-after-within-reset': Record<string, never>;
+  /**
+   * Two readings of one key, `burst` requests on another key between them: the first served in the
+   * window the second names, and Remaining fell by the key's own request at most.
+   */
+  'rate-key-unmoved': { burst: number };
+  /** The status is not `status` (a key served while another is refused: anything but 429). */
+  'status-other-than': { status: number };
   /** The always-on checks, run again on the exchange, find nothing against `requirement`. */
   'no-finding': { requirement: string };
   /** A 201's Location names /pets/{the id of its body}. */
