@@ -80,6 +80,23 @@ describe('client: the key never reaches a record', () => {
     }
   });
 
+  it('does not leak a key echoed across four response headers, in pieces shorter than a fragment', async () => {
+    const pieces = [KEY.slice(0, 7), KEY.slice(7, 14), KEY.slice(14, 21), KEY.slice(21)];
+    const server = await startServer((_req, res) =>
+      sendJson(res, 200, '[]', { 'X-A': pieces[0]!, 'X-B': pieces[1]!, 'X-C': pieces[2]!, 'X-D': pieces[3]!, 'X-Plain': 'kept' }),
+    );
+    const exchanges: Exchange[] = [];
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, onExchange: (e) => exchanges.push(e) });
+    await client.listPets();
+    const headers = exchanges[0]!.response!.headers;
+    const joined = ['x-a', 'x-b', 'x-c', 'x-d']
+      .map((name) => headers[name] ?? '')
+      .join('')
+      .toLowerCase();
+    for (let at = 0; at + 8 <= KEY.length; at += 1) expect(joined).not.toContain(KEY.slice(at, at + 8).toLowerCase());
+    expect(headers['x-plain']).toBe('kept');
+  });
+
   it('does not leak a key the target repeats until redaction shrinks the scan window', async () => {
     const body = `${KEY.repeat(400)}`;
     const server = await startServer((_req, res) => sendJson(res, 200, JSON.stringify(body)));
