@@ -8,6 +8,7 @@ import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
+import { unjudgedExchange } from './coverage.ts';
 import { rederive } from './rederive.ts';
 
 /**
@@ -142,9 +143,10 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     for (const seq of test.exchanges ?? []) set.add(seq);
     fileExchanges.set(test.file, set);
   }
+  const requirementOf = new Map(report.requirements.flatMap((r) => r.tests.map((t) => [t, r.id] as const)));
   for (const test of tests) {
     if (test.state !== 'passed') continue;
-    const verdict = judgeTest(test, bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract);
+    const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract);
     if (verdict) refused.set(test.id, { test, ...verdict });
   }
   for (const { test, why } of refused.values()) differences.push(`${test.name}: passed, but ${why}`);
@@ -178,6 +180,7 @@ function checksFor(entry: RecordedEntry, stats: RejudgeStats | undefined): reado
 /** Why a passed test is not proven by the log, and what it is then: failed (a judgment fails) or untested. */
 function judgeTest(
   test: TestSummary,
+  requirementId: string,
   bySeq: ReadonlyMap<number, RecordedEntry>,
   ofFile: ReadonlySet<number>,
   stats: RejudgeStats,
@@ -185,7 +188,10 @@ function judgeTest(
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const judgments = test.judgments ?? [];
   const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
+  // A judgment that fails says more than one missing: the exchanges left unjudged are named last.
+  const unjudged = unjudgedExchange(requirementId, test.exchanges ?? [], judgments, bySeq);
   if (judgments.length === 0) {
+    if (unjudged) return { state: 'skipped', why: unjudged };
     if ((test.observed ?? 0) > 0) return { state: 'skipped', why: `it states ${test.observed} judgments and records none` };
     if (own.size === 0) return { state: 'skipped', why: 'it sent no request and judged no exchange of the log' };
     stats.unrecordedTests.push(test.name);
@@ -227,7 +233,7 @@ function judgeTest(
         return { state: 'failed', why: `#${judgment.exchange} answered ${status}, where its judgment allows ${judgment.allowed.join(' or ')}` };
     }
   }
-  return undefined;
+  return unjudged ? { state: 'skipped', why: unjudged } : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CHECKS, runChecks } from '../../src/checks/registry.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { Contract } from '../../src/contract/index.ts';
+import { JUDGED_ON_EVERY_EXCHANGE } from '../../src/certificate/coverage.ts';
 import { checkContextOf, readHarEntries } from '../../src/certificate/rejudge-har.ts';
 import { toHar } from '../../src/report/har.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
@@ -10,7 +11,8 @@ import type { TestOutcome } from '../../src/report/report-types.ts';
  * finds the log and the report in agreement: every exchange whole (a summarised one gets the headers and
  * body a valid server sends for its status), the always-on findings exactly those the checks give on
  * them, and every passed test a judgment on an exchange of its own (one is added where it has none, sent
- * at the latest exchange's time or the run's start).
+ * at the latest exchange's time or the run's start). A passed test of a requirement whose every exchange
+ * of an operation must be judged by named rules keeps none of those exchanges.
  */
 export function asLogged(tests: readonly TestOutcome[], contract: Contract, runStart: number): TestOutcome[] {
   const all = tests.flatMap((t) => t.meta?.exchanges ?? []);
@@ -18,7 +20,10 @@ export function asLogged(tests: readonly TestOutcome[], contract: Contract, runS
   const latest = all.reduce((max, e) => Math.max(max, e.startedAt), 0);
   return tests.map((test) => {
     if (!test.meta) return test;
-    const exchanges = test.meta.exchanges.map(whole);
+    // A real pass of a property or model test judges every exchange of its operations by its rules
+    // (src/certificate/coverage.ts): a synthetic one keeps only its other exchanges.
+    const covered = test.state === 'passed' ? JUDGED_ON_EVERY_EXCHANGE[test.meta.requirementId] : undefined;
+    const exchanges = test.meta.exchanges.filter((e) => e.sharedFrom || !(covered && e.operationId && covered[e.operationId])).map(whole);
     if (test.state === 'passed' && exchanges.filter((e) => !e.sharedFrom).length === 0) {
       seq += 1;
       exchanges.push(
@@ -27,7 +32,8 @@ export function asLogged(tests: readonly TestOutcome[], contract: Contract, runS
           startedAt: Math.max(latest, runStart),
           durationMs: 1,
           operationId: 'listPets',
-          request: { method: 'GET', url: 'https://impl.example/v1/pets', headers: {} },
+          // The model lists with limit=100 (a page it can compare whole).
+          request: { method: 'GET', url: `https://impl.example/v1/pets${covered?.listPets ? '?limit=100' : ''}`, headers: {} },
           response: { status: 200, headers: {} },
           curl: 'curl',
         }),
@@ -46,7 +52,11 @@ export function asLogged(tests: readonly TestOutcome[], contract: Contract, runS
     const first = exchanges.find((e) => !e.sharedFrom);
     if (test.state === 'passed' && first) {
       meta.judgments = [{ kind: 'check', exchanges: [first.seq] }];
-      meta.observed = 1;
+      // The model test judges every request, the one added too: an empty list of an empty store.
+      if (covered?.listPets && first.operationId === 'listPets') {
+        meta.judgments.push({ kind: 'rule', rule: 'store-model', params: { tag: 'conformance-fixture' }, exchanges: [first.seq] });
+      }
+      meta.observed = meta.judgments.length;
     }
     return { ...test, meta };
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
+import { JUDGED_ON_EVERY_EXCHANGE } from '../../src/certificate/coverage.ts';
 import { BODY_CHECKS, UNRECORDED_CHECKS, rejudge, rejudgeCheck } from '../../src/certificate/rejudge.ts';
 import { CHECKS } from '../../src/checks/registry.ts';
 import { RECORDED_BODY_CHARS } from '../../src/client/redact.ts';
@@ -33,13 +34,19 @@ function logged(): { report: ConformanceReport; har: Har } {
 
 /** The first entry some passed test judged with a status, and that test's name. */
 function judgedEntry(report: ConformanceReport, har: Har): { entry: HarEntry; test: string } {
-  for (const test of report.requirements.flatMap((r) => r.tests)) {
+  for (const test of freelyJudged(report)) {
     const seq = test.state === 'passed' ? test.judgments?.[0]?.kind === 'check' && test.judgments[0].exchanges[0] : undefined;
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (entry) return { entry, test: test.name };
   }
   throw new Error('no judged entry in the fixture');
 }
+
+/**
+ * The tests whose judgments a case here may replace: those of requirements whose every exchange must be
+ * judged by named rules (src/certificate/coverage.ts) would be refused for that alone.
+ */
+const freelyJudged = (report: ConformanceReport) => report.requirements.filter((r) => !JUDGED_ON_EVERY_EXCHANGE[r.id]).flatMap((r) => r.tests);
 
 describe('rejudge: the verdict again, from the exchange log alone', () => {
   it('classifies every always-on check: re-run on a cut body or not (a new check must be placed here)', () => {
@@ -79,7 +86,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
 
   it('a passed test whose status judgment its entry fails is refused as failed', () => {
     const { report, har } = logged();
-    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
     if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
     // As the harness records ctx.expectStatus: this exchange must have answered 418.
     test.judgments[0] = { kind: 'status', exchange: test.judgments[0].exchanges[0] ?? 0, allowed: [418] };
@@ -90,7 +97,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
 
   it('a passed test whose rule its entry does not hold is refused as failed, naming the rule', () => {
     const { report, har } = logged();
-    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
     if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
     const seq = test.judgments[0].exchanges[0] ?? 0;
     const entry = har.log.entries.find((e) => e._seq === seq);
@@ -106,22 +113,24 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
 
   it('a rule that holds on its entry passes; one on a cut body is taken as recorded; an unknown rule is refused', () => {
     const { report, har } = logged();
-    const test = report.requirements.flatMap((r) => r.tests).find((t) => t.state === 'passed' && t.judgments?.length);
+    const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
     if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
     const seq = test.judgments[0].exchanges[0] ?? 0;
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (!entry) throw new Error('fixture without the judged entry');
+    // Rules the fixture's other tests hold (the model test's), evaluated in every case below.
+    const others = rejudge(report, har, CATALOG, CONTRACT).stats.rules;
     test.judgments = [{ kind: 'rule', rule: 'status-in', params: { allowed: [entry.response.status] }, exchanges: [seq] }];
     const holding = rejudge(report, har, CATALOG, CONTRACT);
     expect(holding.refusedTests).not.toContain(test.name);
-    expect(holding.stats.rules).toBe(1);
+    expect(holding.stats.rules).toBe(others + 1);
 
     test.judgments = [{ kind: 'rule', rule: 'list-length', params: { max: 0 }, exchanges: [seq] }];
     entry.response.content.text = `[${'1,'.repeat(RECORDED_BODY_CHARS / 2)}1]`.slice(0, RECORDED_BODY_CHARS);
     entry.response.content.comment = 'body cut for the report';
     const cut = rejudge(report, har, CATALOG, CONTRACT);
     expect(cut.refusedTests).not.toContain(test.name);
-    expect(cut.stats).toMatchObject({ rules: 0, rulesTakenAsRecorded: 1 });
+    expect(cut.stats).toMatchObject({ rules: others, rulesTakenAsRecorded: 1 });
 
     test.judgments = [{ kind: 'rule', rule: 'always-true', params: {}, exchanges: [seq] }];
     const unknown = rejudge(report, har, CATALOG, CONTRACT);
@@ -130,7 +139,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
 
   it('a rule reads the id of a created pet from the entry idFrom names: a forged id, or another source, is refused', () => {
     const { report, har } = logged();
-    const tests = report.requirements.flatMap((r) => r.tests);
+    const tests = freelyJudged(report);
     // A passed test, and an earlier entry of its file: the createPet whose 201 gave the id.
     const pick = tests.flatMap((test) => {
       const seq = test.state === 'passed' && test.judgments?.[0]?.kind === 'check' ? test.judgments[0].exchanges[0] : undefined;
@@ -142,6 +151,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     })[0];
     if (!pick) throw new Error('fixture without a pass after an earlier entry of its file');
     const { test, seq, earlier } = pick;
+    const others = rejudge(report, har, CATALOG, CONTRACT).stats.rules;
     const entry = (n: number) => har.log.entries.find((e) => e._seq === n);
     const [created, listed] = [entry(earlier), entry(seq)];
     if (!created || !listed) throw new Error('fixture without the entries');
@@ -171,12 +181,12 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     listed.response.content.text = '[{"id":7,"name":"Rex","categoryId":2}]';
     const honest = judge({ idFrom: earlier, min: 1, max: 1 });
     expect(honest.refusedTests).not.toContain(test.name);
-    expect(honest.stats.rules).toBe(1);
+    expect(honest.stats.rules).toBe(others + 1);
   });
 
   it('a pass that judged nothing, a finding cleared, a body marked cut, a summarised entry and time running backwards are each named', () => {
     const { report, har } = logged();
-    const tests = report.requirements.flatMap((r) => r.tests);
+    const tests = freelyJudged(report);
     const passed = tests.find((t) => t.state === 'passed' && t.judgments?.length);
     const withFinding = tests.find((t) => t.findings?.length);
     if (!passed || !withFinding) throw new Error('fixture without a pass or a finding');

@@ -78,6 +78,19 @@ describe('a property test and the model test, failed and edited into passes, are
       const text = rejudged(run.reportDir).result.differences.join('\n');
       expect(text).toMatch(/SCH-006 .*: passed, but #\d+ does not hold the rule pet-echoes-sent: a Pet echoing the name/);
       expect(text).toMatch(/CON-002 .*: passed, but #\d+ does not hold the rule store-model: listPets\(.*\) lists each pet once expected, id \d+ listed twice/);
+      // A forger who also drops the judgments that fail, and restates their count, leaves exchanges the
+      // rules every case of these tests is judged by do not name.
+      for (const requirement of edited) {
+        for (const test of requirement.tests) {
+          test.judgments = (test.judgments ?? []).filter((j) => !(j.kind === 'rule' && ['pet-echoes-sent', 'store-model'].includes(j.rule)));
+          test.observed = test.judgments.length;
+        }
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const dropped = rejudged(run.reportDir).result;
+      expect(dropped.differences.join('\n')).toMatch(/SCH-006 .*: passed, but #\d+ \(createPet, 201\) is judged by no pet-echoes-sent/);
+      expect(dropped.differences.join('\n')).toMatch(/CON-002 .*: passed, but #\d+ \(\w+, \d+\) is judged by no store-model/);
+      expect(dropped.rejudged).not.toBe('CONFORMANT');
     },
     RUN_TIMEOUT_MS + 30_000,
   );

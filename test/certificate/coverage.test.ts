@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { JUDGED_ON_EVERY_EXCHANGE, unjudgedExchange } from '../../src/certificate/coverage.ts';
+import type { RecordedEntry } from '../../src/certificate/rejudge-har.ts';
+import type { Judgment } from '../../src/harness/meta.ts';
+import { loadCatalog } from '../../src/catalog/catalog.ts';
+
+/** An entry of the log: what the coverage reads of it (its operation, status, and whether it was answered). */
+function entry(seq: number, operationId: string, status: number, extra: Partial<RecordedEntry> = {}): RecordedEntry {
+  return {
+    seq,
+    startedAt: 0,
+    durationMs: 1,
+    operationId,
+    method: operationId === 'createPet' ? 'POST' : 'GET',
+    url: 'https://impl.example/v1/pets',
+    status,
+    headers: {},
+    text: '',
+    requestText: undefined,
+    bodyCut: false,
+    bodyInexact: false,
+    raw: false,
+    summarised: false,
+    transportError: false,
+    retries: 0,
+    ...extra,
+  };
+}
+
+const status = (exchange: number, allowed = 201): Judgment => ({ kind: 'status', exchange, allowed: [allowed] });
+const rule = (name: string, ...exchanges: number[]): Judgment => ({ kind: 'rule', rule: name, params: {}, exchanges });
+
+/** SCH-006's two generated cases: a create and its read-back each. */
+const LOG = new Map([1, 2, 3, 4].map((seq) => [seq, entry(seq, seq % 2 ? 'createPet' : 'getPet', seq % 2 ? 201 : 200)]));
+const JUDGED: Judgment[] = [
+  status(1),
+  rule('pet-echoes-sent', 1),
+  status(2, 200),
+  rule('pet-as-answered', 2),
+  status(3),
+  rule('pet-echoes-sent', 3),
+  status(4, 200),
+  rule('pet-as-answered', 4),
+];
+
+describe('rejudge: the rules a passed property or model test judges every exchange by', () => {
+  it('names nothing when every exchange is judged by each of its rules', () => {
+    expect(unjudgedExchange('SCH-006', [1, 2, 3, 4], JUDGED, LOG)).toBeUndefined();
+  });
+
+  it('names the first exchange a dropped judgment leaves, and the rule', () => {
+    const dropped = JUDGED.filter((j) => !(j.kind === 'rule' && j.rule === 'pet-echoes-sent' && j.exchanges[0] === 3));
+    expect(unjudgedExchange('SCH-006', [1, 2, 3, 4], dropped, LOG)).toBe(
+      '#3 (createPet, 201) is judged by no pet-echoes-sent, where a passed SCH-006 judges every createPet answered other than 4xx by status and pet-echoes-sent',
+    );
+    expect(unjudgedExchange('SCH-006', [1, 2, 3, 4], [], LOG)).toMatch(/^#1 \(createPet, 201\) is judged by no status/);
+  });
+
+  it('a judgment of another rule, or of another exchange, does not stand in', () => {
+    const moved = JUDGED.map((j) => (j.kind === 'rule' && j.rule === 'pet-as-answered' && j.exchanges[0] === 4 ? rule('pet-is', 4) : j));
+    expect(unjudgedExchange('SCH-006', [1, 2, 3, 4], moved, LOG)).toMatch(/^#4 \(getPet, 200\) is judged by no pet-as-answered/);
+    const shifted = JUDGED.map((j) => (j.kind === 'status' && j.exchange === 3 ? status(1) : j));
+    expect(unjudgedExchange('SCH-006', [1, 2, 3, 4], shifted, LOG)).toMatch(/^#3 \(createPet, 201\) is judged by no status/);
+  });
+
+  it('passes over a 4xx to a valid NewPet (a liberty the test learns from), never a 5xx', () => {
+    const log = new Map(LOG);
+    log.set(5, entry(5, 'createPet', 400));
+    expect(unjudgedExchange('SCH-006', [5, 1, 2, 3, 4], JUDGED, log)).toBeUndefined();
+    log.set(5, entry(5, 'createPet', 500));
+    expect(unjudgedExchange('SCH-006', [5, 1, 2, 3, 4], JUDGED, log)).toMatch(/^#5 \(createPet, 500\) is judged by no status/);
+    // The refusal tests judge their 400s: one left unjudged is named.
+    log.set(5, entry(5, 'createPet', 400));
+    expect(unjudgedExchange('STA-006', [5], [], log)).toMatch(
+      /^#5 \(createPet, 400\) is judged by no status-in, where a passed STA-006 judges every createPet by status-in$/,
+    );
+  });
+
+  it('passes over exchanges no test judges: no answer, a 429 sent again, the framing probe, an entry the log lacks', () => {
+    const log = new Map(LOG);
+    log.set(5, entry(5, 'createPet', 429));
+    log.set(6, entry(6, 'createPet', 0, { transportError: true }));
+    log.set(7, entry(7, 'listPets', 200, { raw: true }));
+    expect(unjudgedExchange('SCH-006', [5, 6, 7, 8, 1, 2, 3, 4], JUDGED, log)).toBeUndefined();
+  });
+
+  it('holds only the requirements listed, and each listed one exists in the catalog', () => {
+    expect(unjudgedExchange('VER-001', [1, 2], [], LOG)).toBeUndefined();
+    const ids = new Set(loadCatalog().requirements.map((r) => r.id));
+    expect(Object.keys(JUDGED_ON_EVERY_EXCHANGE).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
