@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileSchedule } from '../src/cli/sequencer.ts';
 import { REPO_ROOT, progress } from './lib/paths.ts';
 import { waitForExit } from './lib/processes.ts';
 import { fmt } from './lib/stats.ts';
@@ -10,9 +11,9 @@ import { inclusive, readProfile, summarize } from './profile/summarize-cpuprofil
 /**
  * `tsx bench/profile.ts [--profile thorough] [--seed 7] [--out /tmp/bench-prof]`: where an embedded
  * run spends its time. Runs the conformance project with vitest directly (its global setup starts the
- * embedded reference), in the threads pool as the CLI does (`--cpu-prof` writes one profile per thread),
- * with a timings reporter; then prints per-file vitest timings, CPU (from /usr/bin/time) and, per
- * thread, self time by package and inclusive time of the known suspects.
+ * embedded reference), in the threads pool with the CLI's worker count (`--cpu-prof` writes one profile
+ * per thread), with a timings reporter; then prints per-file vitest timings, CPU (from /usr/bin/time)
+ * and, per thread, self time by package and inclusive time of the known suspects.
  */
 const SUSPECTS = [
   'createContract',
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
     '--project',
     'conformance',
     '--max-workers',
-    '2',
+    String(fileSchedule({ embedded: true, referenceFaults: [] }).maxWorkers),
     '--reporter',
     './bench/profile/timings-reporter.ts',
   ];
