@@ -58,11 +58,10 @@ export function fileSchedule(target: { embedded: boolean; referenceFaults: reado
 }
 
 /**
- * Workers for the embedded run: one more than the cores, at least two, because the rate-limit file spends
- * seconds waiting out its windows while the others compute: on two cores, a third worker takes the
- * generated cases' CPU work beside it (about 0.8 s less wall time for 0.3 s more CPU, docs/performance.md).
- * Beyond four, the three long files no longer get shorter and every worker compiles the contract again.
+ * Workers for the embedded run: at least two, even on two cores, because the workers spend much of their
+ * time waiting on the reference (in the main process) or on the rate-limit file's window; beyond four,
+ * the three long files no longer get shorter and every worker compiles the contract again.
  */
 function embeddedWorkers(cores: number): number {
-  return Math.min(Math.max(cores + 1, 2), 4);
+  return Math.min(Math.max(cores, 2), 4);
 }

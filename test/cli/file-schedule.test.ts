@@ -19,7 +19,7 @@ describe('file schedule: which files run side by side, and in what order', () =>
 
   test('the embedded reference: side by side on two to four workers, the fresh-store files, then the slowest first', async () => {
     expect(fileSchedule({ embedded: true, referenceFaults: [] }, 1).maxWorkers).toBe(2);
-    expect(fileSchedule({ embedded: true, referenceFaults: [] }, 2).maxWorkers).toBe(3);
+    expect(fileSchedule({ embedded: true, referenceFaults: [] }, 2).maxWorkers).toBe(2);
     expect(fileSchedule({ embedded: true, referenceFaults: [] }, 16).maxWorkers).toBe(4);
     const schedule = fileSchedule({ embedded: true, referenceFaults: [] }, 2);
     expect(schedule.fileParallelism).toBe(true);
