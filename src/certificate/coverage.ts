@@ -52,10 +52,10 @@ export function unjudgedExchange(
   if (!expected) return undefined;
   const named = new Map<string, Set<number>>();
   for (const judgment of judgments) {
-    const seqs = judgment.kind === 'status' ? [judgment.exchange] : judgment.exchanges;
-    const set = named.get(judgedBy(judgment)) ?? new Set<number>();
-    for (const seq of seqs) set.add(seq);
-    named.set(judgedBy(judgment), set);
+    const by = judgedBy(judgment);
+    const set = named.get(by) ?? new Set<number>();
+    for (const seq of judgment.kind === 'status' ? [judgment.exchange] : judgment.exchanges) set.add(seq);
+    named.set(by, set);
   }
   for (const seq of sent) {
     const entry = bySeq.get(seq);
