@@ -91,6 +91,8 @@ export default defineConfig({
         test: {
           name: 'verdicts',
           include: ['test/verdicts/**/*.test.ts', 'test/package/**/*.test.ts'],
+          // Most whole-CLI runs start the compiled package: dist/ is compiled again when a source is newer.
+          globalSetup: ['test/verdicts/support/compiled-package.ts'],
           // Projects with different worker counts run as separate groups when several are asked for at once.
           sequence: { groupOrder: 1 },
           // vitest's default on two cores is one worker, which ran the files one after another: many wait on
