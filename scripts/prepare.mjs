@@ -5,9 +5,13 @@
 // (`npm install git+https://…`: it installs the dev dependencies in the clone first, then prepares, then
 // packs). It does not run `prepack` there, so without this a git install had no dist/ at all.
 //
-// It compiles only when dist/ is missing or older than a source file, so a clone's repeated `npm ci`
-// costs nothing once built, and a packed tarball (which ships dist/, every file with the same time)
-// never needs TypeScript: with dist/ present and up to date, no dev tool is touched.
+// It is also `prepack`. It compiles only when dist/ is missing or older than a source file, a source folder
+// (a file deleted or renamed changes its folder's time) or the TypeScript configuration, so:
+// - a clone's repeated `npm ci` costs nothing once built;
+// - a packed tarball (which ships dist/, every file with the same time) never needs TypeScript: with dist/
+//   present and up to date, no dev tool is touched;
+// - `npm pack` of a built checkout leaves dist/ alone. Rewriting it there would pull files from under
+//   whatever runs dist/ at that moment: the verdict tests pack the checkout while others run its CLI.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -19,9 +23,12 @@ import { URL, fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENTRY = join(ROOT, 'dist', 'bin', 'cli.js');
 
-/** The newest modification time of the TypeScript under dir (0 when there is none). */
+/** The configuration the build reads besides src/. */
+const CONFIGURATION = ['tsconfig.json', 'tsconfig.build.json'];
+
+/** The newest modification time of the TypeScript under dir, and of dir and its folders. */
 function newestSource(dir) {
-  let newest = 0;
+  let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
@@ -33,7 +40,10 @@ function newestSource(dir) {
 function upToDate() {
   if (!existsSync(ENTRY)) return false;
   const sources = join(ROOT, 'src');
-  return !existsSync(sources) || newestSource(sources) <= statSync(ENTRY).mtimeMs;
+  if (!existsSync(sources)) return true;
+  const built = statSync(ENTRY).mtimeMs;
+  const configured = CONFIGURATION.map((name) => join(ROOT, name)).filter((path) => existsSync(path));
+  return Math.max(newestSource(sources), ...configured.map((path) => statSync(path).mtimeMs)) <= built;
 }
 
 function typescriptCompiler() {

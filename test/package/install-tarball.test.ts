@@ -7,7 +7,7 @@ import { ROOT } from '../support/cli.ts';
 import { packPackage } from '../support/npm-pack.ts';
 
 /**
- * The package as a user gets it: `npm pack` (prepack compiles to dist/), the tarball installed into an
+ * The package as a user gets it: `npm pack` (prepack compiles a stale dist/), the tarball installed into an
  * empty directory, then the command and the library used there. The dev tools (tsx, esbuild, TypeScript)
  * are not installed: nothing at run time may lean on them. The install is offline from npm's cache when
  * it can be. Slow: about a minute (npm pack, npm install, one embedded run).

@@ -10,9 +10,10 @@ const STALE_LOCK_MS = 600_000;
 
 /**
  * `npm pack` of this checkout into destination; returns the tarball's path. Its `prepack` compiles src/
- * into this checkout's dist/, so two files packing at once (the verdicts project runs two workers) would
- * write the same files while the other's npm reads them: the packs take turns, through a lock directory
- * that every checkout names after its own path.
+ * into this checkout's dist/ when dist/ is stale (the verdicts project's global setup has built it, so
+ * normally it is not), and two files packing a stale checkout at once (the verdicts project runs two
+ * workers) would write the same files while the other's npm reads them: the packs take turns, through a
+ * lock directory that every checkout names after its own path.
  */
 export function packPackage(destination: string, env: NodeJS.ProcessEnv = process.env): string {
   const lock = join(tmpdir(), `animal-store-pack-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`);
