@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
 import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
-import { type Reading, readRate } from './rate-readings.ts';
+import { type Reading, readRate, resetMs } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
 export const PAST_REMAINING = 5;
@@ -80,8 +81,8 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
   const client = exhaustionClient(ctx);
   const probe = (unpaced: boolean) => client.listPets({ limit: 1 }, unpaced ? { retryOn429: false, pace: false } : {});
   // The first request is paced like any other, so a key an earlier test left at 0 is waited for.
-  let previous = readRate(await probe(false));
-  const first = previous;
+  const first = await awayFromTurn(ctx, readRate(await probe(false)), () => probe(false));
+  let previous = first;
   // A dedicated key's window is its own: one request on the main key now must not bring its 429 sooner
   // (a limiter that counts per address, not per key, does: the whole-window check below sees it).
   if (ctx.run.exhaustApiKey) await ctx.client.listPets({ limit: 1 }, { retryOn429: false, pace: false });
@@ -151,6 +152,24 @@ export async function exhaust(ctx: ConformanceContext): Promise<Exhaustion> {
     previous = reading;
   }
   return { kind: 'no-429', sent, past, firstRemaining, lastRemaining: remaining };
+}
+
+/** Within this of its turn, by the headers, a window is too close to its end to exhaust (see awayFromTurn). */
+const TURN_TOO_CLOSE_MS = 1_000;
+/** Past the turn by this much, for timer and clock granularity. */
+const PAST_TURN_MS = 50;
+
+/**
+ * The reading the exhaustion starts from. When `first` says its window turns within a second, the 429
+ * would come at the window's very end, where a Retry-After too short (RATE-007) cannot be told from the
+ * turn: Reset, Date and Retry-After all count whole seconds. The exhaustion then waits for the turn and
+ * starts from a new reading in the next window (one request more, at most a second's wait, once).
+ */
+async function awayFromTurn(ctx: ConformanceContext, first: Reading, probe: () => Promise<ApiResponse>): Promise<Reading> {
+  const untilTurn = resetMs(first);
+  if (untilTurn === undefined || untilTurn <= 0 || untilTurn > TURN_TOO_CLOSE_MS) return first;
+  await sleep(untilTurn + PAST_TURN_MS, undefined, { signal: ctx.signal });
+  return readRate(await probe());
 }
 
 /** Requests sent on a key too large to exhaust, to see whether it keeps what its Remaining promises. */
