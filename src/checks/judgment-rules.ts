@@ -3,6 +3,7 @@ import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
 import { MODEL_RULES } from './rules/model-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
+import { PLAN_WINDOW_RULES } from './rules/plan-window-rules.ts';
 import { RATE_RULES } from './rules/rate-rules.ts';
 import { RESPONSE_RULES } from './rules/response-rules.ts';
 import type { RuleName, RuleParams } from './rules/rule-params.ts';
@@ -22,7 +23,15 @@ export type { ExchangeLookup, JudgmentRule, RuleExchange, RuleResult };
 
 export type { RuleName, RuleParams };
 
-export const JUDGMENT_RULES: readonly JudgmentRule[] = [...RESPONSE_RULES, ...PET_RULES, ...HEADER_RULES, ...ALIKE_RULES, ...MODEL_RULES, ...RATE_RULES];
+export const JUDGMENT_RULES: readonly JudgmentRule[] = [
+  ...RESPONSE_RULES,
+  ...PET_RULES,
+  ...HEADER_RULES,
+  ...ALIKE_RULES,
+  ...MODEL_RULES,
+  ...RATE_RULES,
+  ...PLAN_WINDOW_RULES,
+];
 
 const BY_NAME: ReadonlyMap<string, JudgmentRule> = new Map(JUDGMENT_RULES.map((r) => [r.name, r]));
 

@@ -1,7 +1,7 @@
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { PLANS, type PlanKey } from '../../src/plans.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
-import { SAME_WINDOW_S } from '../../src/checks/rules/rate-rules.ts';
+import { type PlanReading, planWindowSteps } from '../../src/checks/rules/plan-window-rules.ts';
 
 /** A window that turns this often while one key is spent: the target answers too slowly for one client to fill it. */
 const MAX_TURNS = 3;
@@ -11,22 +11,7 @@ const MAX_TURNS = 3;
  */
 const BURST_LANES = 4;
 
-/** Whether a reading is of the window another one names (Reset within SAME_WINDOW_S). */
-function sameWindow(anchor: Reading, reading: Reading): boolean {
-  return anchor.reset !== undefined && reading.reset !== undefined && Math.abs(reading.reset - anchor.reset) <= SAME_WINDOW_S;
-}
-
-/**
- * The suite's requests a window holds before `reading`, when every request the window served is the
- * suite's: this request opened it (Remaining one below the plan's minute, or the minute itself from a
- * server that counts a request after answering it), or, on a remote key, one request before it was the
- * preflight's, which checks every key once just before the run. Undefined: the window is not seen whole.
- */
-function servedBefore(reading: Reading, perMinute: number, preflighted: boolean): number | undefined {
-  if (reading.remaining === undefined) return undefined;
-  const before = perMinute - 1 - reading.remaining;
-  return before >= -1 && before <= (preflighted ? 1 : 0) ? Math.max(0, before) : undefined;
-}
+const planReading = (r: Reading): PlanReading => ({ status: r.response.status, limit: r.limit, remaining: r.remaining, reset: r.reset });
 
 /**
  * Judges one plan key (the embedded Free key, a --plan-key) against the plan table: its X-RateLimit-Limit
@@ -56,8 +41,10 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
     return;
   }
   // A remote key was preflighted moments ago: that request may still count in this window.
+  const preflighted = !ctx.run.embedded;
+  const all: Reading[] = [previous];
+  const bursts: PlanReading[][] = [];
   let anchor = previous;
-  let before = servedBefore(anchor, perMinute, !ctx.run.embedded);
   let sent = 1;
   for (let turn = 0; turn <= MAX_TURNS; turn += 1) {
     const promised = anchor.remaining;
@@ -81,50 +68,33 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
       ctx.observable(false, `${what}: listPets answered ${odd.response.status} while the window was spent (see the other requirements)`, 'precondition');
       return;
     }
-    const same = burst.filter((r) => sameWindow(anchor, r));
-    const served = same.filter((r) => r.response.status === 200);
-    const refused = same.filter((r) => r.response.status === 429);
-    const evidence = [anchor.response, ...served.slice(-1).map((r) => r.response), ...refused.slice(0, 1).map((r) => r.response)];
-    const seen = `${describeReading(anchor)}, then ${served.length} served and ${refused.length} refused in the same window`;
-    if (before !== undefined) {
-      const total = before + 1 + served.length;
-      ctx.check(
-        total <= perMinute,
-        `request ${perMinute + 1} of a window of ${what}, opened by the suite, refused with 429`,
-        () => `${total} requests of the window served: ${seen}`,
-        evidence,
+    all.push(...burst);
+    bursts.push(burst.map(planReading));
+    // The count is a rule over every response so far (rejudge replays it on the log); its step says what next.
+    const params = { perMinute, bursts: bursts.map((b) => b.length), preflighted };
+    ctx.judge(
+      'rate-plan-window',
+      all.map((r) => r.response),
+      params,
+      what,
+    );
+    const steps = planWindowSteps(planReading(previous), bursts, perMinute, preflighted);
+    const step = steps[steps.length - 1]!;
+    if (step.next === 'done') return;
+    if (step.next === 'not-opened') {
+      ctx.observable(
+        false,
+        `${what}: its window was not opened by the suite (${describeReading(anchor)}), so the requests it served are not all known`,
+        'precondition',
       );
-      if (refused.length > 0) {
-        ctx.check(
-          total >= perMinute,
-          `a window of ${what}, opened by the suite, serves ${perMinute} requests before its 429`,
-          () => `${total} served, then 429: ${seen}`,
-          evidence,
-        );
-        return;
-      }
-    } else {
-      ctx.check(served.length <= promised, `no more requests of ${what} served in a window than its X-RateLimit-Remaining promised`, () => seen, evidence);
-      if (refused.length > 0) {
-        ctx.observable(
-          false,
-          `${what}: its window was not opened by the suite (${describeReading(anchor)}), so the requests it served are not all known`,
-          'precondition',
-        );
-        return;
-      }
+      return;
     }
-    // No 429 in this window: it turned while the burst was on its way. The requests that reached the next
-    // window are all the suite's; count that one from them.
-    const later = burst.filter((r) => !sameWindow(anchor, r));
-    if (later.length === 0 || later.some((r) => r.response.status === 429)) {
+    if (step.next !== 'turned' || step.following === undefined) {
+      const seen = `${describeReading(anchor)}, then ${step.served} served and ${step.refused} refused in the same window`;
       ctx.observable(false, `${what}: no 429 in the window spent (${seen}), and none of its own in the next`, 'precondition');
       return;
     }
-    const opener = later.reduce((a, b) => ((b.remaining ?? -1) > (a.remaining ?? -1) ? b : a));
-    anchor = later.reduce((a, b) => ((b.remaining ?? Infinity) < (a.remaining ?? Infinity) ? b : a));
-    const opened = servedBefore(opener, perMinute, false);
-    before = opened === undefined ? undefined : opened + later.length - 1;
+    anchor = all[step.following] ?? anchor;
   }
   ctx.observable(
     false,

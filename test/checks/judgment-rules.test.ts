@@ -238,6 +238,14 @@ const CASES: Record<
     actual: /Remaining 99, Reset 1767225600 → 200 with Remaining 95, Reset 1767225600 \(shared\)/,
     sequence: true,
   },
+  'rate-plan-window': {
+    // A minute of 3: the first request opened the window (Remaining 2), the burst of 3 ends in its 429.
+    params: { perMinute: 3, bursts: [3], preflighted: false },
+    holding: [limited('3', '2'), limited('3', '1'), limited('3', '0'), limited('3', '0', 429)],
+    failing: [limited('3', '2'), limited('3', '1'), limited('3', '0'), limited('3', '0')],
+    actual: /4 requests of the window served/,
+    sequence: true,
+  },
   'status-other-than': { params: { status: 429 }, holding: exchange(200, '[]'), failing: exchange(429, ERROR), actual: /status 429/ },
   'location-names-pet': {
     params: {},

@@ -86,6 +86,12 @@ export interface RuleParams {
    * window the second names, and Remaining fell by the key's own request at most.
    */
   'rate-key-unmoved': { burst: number };
+  /**
+   * RATE-008: a plan key's first reading, then bursts of `bursts` sizes: every window the suite opened
+   * serves `perMinute` requests and refuses the next; one it did not open serves no more than its
+   * Remaining promised. `preflighted`: one request before the first may be the preflight's.
+   */
+  'rate-plan-window': { perMinute: number; bursts: number[]; preflighted: boolean };
   /** The status is not `status` (a key served while another is refused: anything but 429). */
   'status-other-than': { status: number };
   /** The always-on checks, run again on the exchange, find nothing against `requirement`. */
