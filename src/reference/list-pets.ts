@@ -24,12 +24,33 @@ export type SelectPets = (pets: readonly StoredPet[], limit: number, status: str
 export function createListPets(deps: ListPetsDeps): (search: string) => Reply {
   const { store, seams, errorReply } = deps;
   const select = deps.select ?? oldestFirst;
+  const page = lastPage();
   return (search) => {
     const raw = readListQuery(search);
     const { limit, status } = seams.listQuery(interpretListQuery(raw, deps.query), raw);
     if (isProblem(limit)) return errorReply(400, 'invalid_query', limit.problem);
     if (isProblem(status)) return errorReply(400, 'invalid_query', status.problem);
-    return jsonReply(200, renderArray(select(seams.listSource(store.all()), limit, status)));
+    const pets = seams.listSource(store.all());
+    return jsonReply(
+      200,
+      page(pets, limit, status, () => renderArray(select(pets, limit, status))),
+    );
+  };
+}
+
+/**
+ * The last page answered, given again while nothing it was built from changed: a client that polls one
+ * list is answered without building the array and its text anew (most of a list's cost, and the garbage
+ * it leaves). The store only appends, so the same source array at the same length holds the same pets;
+ * a source rebuilt on every call (a fault's) never matches. One page: the memory it holds is bounded
+ * whatever the queries.
+ */
+export function lastPage(): (pets: readonly StoredPet[], limit: number, status: string | undefined, build: () => string) => string {
+  let last: { pets: readonly StoredPet[]; length: number; limit: number; status: string | undefined; text: string } | undefined;
+  return (pets, limit, status, build) => {
+    if (last && last.pets === pets && last.length === pets.length && last.limit === limit && last.status === status) return last.text;
+    last = { pets, length: pets.length, limit, status, text: build() };
+    return last.text;
   };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.ts';
+import { lastPage } from '../../src/reference/list-pets.ts';
+import type { StoredPet } from '../../src/reference/store.ts';
 import { call, contract, createPet, expectErrorBody, startServer } from '../support/reference-server.ts';
 
 const STATUSES = ['available', 'pending', 'sold', undefined] as const;
@@ -24,6 +26,30 @@ describe('reference server: listPets', () => {
     expect(ids(await call(server, 'GET', '/pets?limit=1'))).toEqual([1]);
     expect(ids(await call(server, 'GET', '/pets?limit=100'))).toHaveLength(100);
     expect(ids(await call(server, 'GET', '/pets?limit=007'))).toHaveLength(7);
+  });
+
+  it('answers a list asked again alike until a pet is added; another limit or filter is its own page', async () => {
+    const server = await startServer();
+    await fill(server, 3);
+    expect(ids(await call(server, 'GET', '/pets?limit=10'))).toEqual([1, 2, 3]);
+    expect(ids(await call(server, 'GET', '/pets?limit=10'))).toEqual([1, 2, 3]);
+    await createPet(server, { name: 'added', categoryId: 1, status: 'available' });
+    expect(ids(await call(server, 'GET', '/pets?limit=10'))).toEqual([1, 2, 3, 4]);
+    expect(ids(await call(server, 'GET', '/pets?limit=2'))).toEqual([1, 2]);
+    expect(ids(await call(server, 'GET', '/pets?limit=2&status=pending'))).toEqual([2]);
+    expect(ids(await call(server, 'GET', '/pets?limit=2'))).toEqual([1, 2]);
+  });
+
+  it('keeps one page, and only for the source it was built from', () => {
+    const page = lastPage();
+    const pets: StoredPet[] = [];
+    let built = 0;
+    const build = (text: string) => () => ((built += 1), text);
+    expect(page(pets, 5, undefined, build('a'))).toBe('a');
+    expect(page(pets, 5, undefined, build('b'))).toBe('a');
+    // Another array of the same length (a source a fault rebuilds) is built again.
+    expect(page([], 5, undefined, build('c'))).toBe('c');
+    expect(built).toBe(2);
   });
 
   it('returns everything when the store holds fewer than limit', async () => {
