@@ -96,6 +96,35 @@ describe('a property test and the model test, failed and edited into passes, are
   );
 });
 
+describe("RATE-008's count of a plan key's window, failed and edited into a pass, is refused by its rule", () => {
+  test(
+    'a Free key whose window serves 61 requests (out-free-plan-100), in a certified run that keeps every exchange whole',
+    async (context) => {
+      const bundle = mkdtempSync(join(tmpdir(), 'rejudge-plan-window-'));
+      context.onTestFinished(() => rmSync(bundle, { recursive: true, force: true }));
+      const args = ['--certify', bundle, '--force', '--seed', '3', '--reference-faults', 'out-free-plan-100'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-plan-window-' });
+      expect(run.report?.verdict.overall, run.stderr).toBe('not-conformant');
+      const path = join(bundle, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const requirement = report.requirements.find((r) => r.id === 'RATE-008');
+      expect(requirement?.tests.map((t) => t.state)).toContain('failed');
+      expect(rejudged(bundle).result.differences).toEqual([]);
+      for (const test of requirement?.tests ?? []) {
+        test.state = 'passed';
+        delete test.failureKind;
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const text = rejudged(bundle).result.differences.join('\n');
+      // Taken as recorded while it was a check; a rule now, counted again from the log.
+      expect(text).toMatch(
+        /RATE-008 .*: passed, but #\d+ does not hold the rule rate-plan-window: request 61 of a window opened by the suite refused with 429/,
+      );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe('verify refuses a signed bundle whose log does not prove its report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
