@@ -14,6 +14,8 @@ export const RATE_LIMIT_HEADERS = Object.freeze({
 } as const);
 export type RateLimitField = keyof typeof RATE_LIMIT_HEADERS;
 export const RATE_LIMIT_FIELDS = Object.keys(RATE_LIMIT_HEADERS) as RateLimitField[];
+/** The rate-limit headers' names as the interface writes them (X-RateLimit-Limit, …). */
+export const RATE_LIMIT_NAMES: readonly string[] = RATE_LIMIT_FIELDS.map((field) => RATE_LIMIT_HEADERS[field].display);
 
 /** A Reset at or above this is in milliseconds, not Unix seconds (1e11 s is the year 5138). */
 export const RESET_MILLIS_FROM = 1e11;

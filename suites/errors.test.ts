@@ -4,11 +4,10 @@ import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { provokeErrors } from './support/errors-provoke.ts';
 import { type FrameworkError, provokeFrameworkErrors } from './support/framework-errors.ts';
 import { once } from './support/rate-exhaustion.ts';
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS } from '../src/header-values.ts';
+import { RATE_LIMIT_NAMES } from '../src/header-values.ts';
 import { missingRateHeaders } from './support/rate-readings.ts';
 
 /** X-RateLimit-Limit, -Remaining and -Reset, as they are shown. */
-const RATE_LIMIT_NAMES = RATE_LIMIT_FIELDS.map((field) => RATE_LIMIT_HEADERS[field].display);
 
 /**
  * The Error body on every documented error. STA-* tests assert the statuses themselves; these assert the

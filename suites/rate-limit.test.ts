@@ -4,7 +4,7 @@ import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { limitsOf } from '../src/plans.ts';
 import { RETRY_RESET_AGREEMENT_MS } from '../src/checks/rules/rate-rules.ts';
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS } from '../src/header-values.ts';
+import { RATE_LIMIT_NAMES } from '../src/header-values.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
 import { failOnFinding } from './support/findings.ts';
@@ -18,7 +18,6 @@ import { describeReadings, measureWindow, stepsOf } from './support/rate-window.
 const MAX_RECOVERY_WAIT_MS = 90_000;
 /** Retry-After and Reset have one-second granularity, and the two are read a moment apart. */
 const AGREEMENT_MS = RETRY_RESET_AGREEMENT_MS;
-const RATE_LIMIT_NAMES = RATE_LIMIT_FIELDS.map((field) => RATE_LIMIT_HEADERS[field].display);
 /** Timer and clock granularity only: the wait honours Retry-After, it does not stretch it. */
 const TIMER_MARGIN_MS = 50;
 /** A recovery request this much later than due was held up by the machine, not by the suite. */

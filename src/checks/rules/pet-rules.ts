@@ -1,6 +1,6 @@
 import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../../json.ts';
 import { differences } from '../../model/store-model.ts';
-import { describePet as describeRecord, toPetRecord } from '../../pets.ts';
+import { describePet, toPetRecord } from '../../pets.ts';
 import { bounds, within } from './response-rules.ts';
 
 function pathOf(url: string): string | undefined {
@@ -11,11 +11,6 @@ function pathOf(url: string): string | undefined {
   }
 }
 
-/** As src/pets.ts describes a Pet: {id=…, name="…", categoryId=…, status=…}. */
-function describePet(pet: Record<string, unknown>): string {
-  const status = typeof pet.status === 'string' ? `, status=${pet.status}` : '';
-  return `{id=${String(toBigInt(pet.id))}, name=${JSON.stringify(pet.name)}, categoryId=${String(toBigInt(pet.categoryId))}${status}}`;
-}
 import {
   type JudgmentRule,
   arrayBody,
@@ -25,7 +20,6 @@ import {
   holds,
   idFrom,
   isObject,
-  isPetShaped,
   numberParam,
   sameValue,
   sentBody,
@@ -122,7 +116,7 @@ export const PET_RULES: readonly JudgmentRule[] = [
           `the animal #${seq} answered`,
           source ? `#${seq} answered ${source.status} with ${describeBody(source)}` : `#${seq} is not an exchange of the log`,
         );
-      const expected = `the animal #${seq} answered, ${describeRecord(answered)}, exactly`;
+      const expected = `the animal #${seq} answered, ${describePet(answered)}, exactly`;
       const pet = toPetRecord(e.body);
       if (!pet) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
       const diff = differences(answered, pet);
@@ -172,8 +166,8 @@ export const PET_RULES: readonly JudgmentRule[] = [
       const id = BigInt(match[1]);
       const expected = `getPet ${id} answers 404 or the animal with id ${id}`;
       if (e.status !== 200) return holds(expected);
-      const pet = isPetShaped(e.body) ? e.body : undefined;
-      if (pet && toBigInt(pet.id) === id) return holds(expected);
+      const pet = toPetRecord(e.body);
+      if (pet && pet.id === id) return holds(expected);
       return fails(expected, `getPet ${id} returned ${pet ? describePet(pet) : shown(e.text, 120)}`);
     },
   },
