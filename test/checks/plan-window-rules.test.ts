@@ -49,15 +49,15 @@ describe('RATE-008: the count of a plan key window, one pure function for the su
   });
 
   it("a window turned on the way is counted again from the suite's requests that reached the next", () => {
-    const first = reading(200, 0);
-    // The window of the first turns after one 429 is not seen: two of the burst reach the next window.
+    // Remaining 1 of 3: a window the suite did not open, spent with a burst of two that both reach the next.
+    const first = reading(200, 1);
     const next = 1_767_225_660;
     const bursts = [
       [reading(200, 2, next), reading(200, 1, next)],
       [reading(200, 0, next), reading(429, 0, next)],
     ];
     const steps = planWindowSteps(first, bursts, 3, false);
-    // The first window, not opened by the suite (Remaining 0), held to what it promised; it turned.
+    // The first window, not opened by the suite, held to what it promised; it turned.
     expect(steps[0]).toMatchObject({ total: undefined, next: 'turned', following: 2 });
     expect(steps[1]).toMatchObject({ anchor: 2, total: 3, next: 'done' });
     expect(judged(first, bursts).holds).toBe(true);
@@ -74,6 +74,14 @@ describe('RATE-008: the count of a plan key window, one pure function for the su
     expect(judged(first, [[reading(200, 0), reading(200, 0)]])).toMatchObject({ holds: false, failedAt: 2 });
     // A preflighted key: the preflight's request explains the one, so the window counts as the suite's.
     expect(planWindowSteps(first, [[reading(200, 0), reading(429, 0)]], 3, true)).toMatchObject([{ total: 3, next: 'done' }]);
+  });
+
+  it('bursts grouped otherwise than the suite sends them (Remaining and one more) are refused', () => {
+    // One burst of 3 after Remaining 2, re-grouped as 1 + 2 so that the first "window" seems to turn.
+    const exchanges = [reading(200, 2), reading(200, 1), reading(200, 0), reading(200, 0)].map(exchangeOf);
+    expect(evaluateRule('rate-plan-window', exchanges, { perMinute: 3, bursts: [3], preflighted: false }, contract).holds).toBe(false);
+    const regrouped = evaluateRule('rate-plan-window', exchanges, { perMinute: 3, bursts: [1, 2], preflighted: false }, contract);
+    expect(regrouped).toMatchObject({ holds: false, expected: 'a burst of 3 requests (Remaining 2, and one more)', failedAt: 1 });
   });
 
   it('burst sizes that do not add up to the exchanges, or a forged preflight flag, are refused', () => {

@@ -81,6 +81,14 @@ export function planWindowSteps(first: PlanReading, bursts: readonly (readonly P
       steps.push({ anchor, served: 0, refused: 0, promised, total: undefined, next: 'no-promise' });
       return steps;
     }
+    // The suite sends what Remaining promised and one more, at once: bursts grouped otherwise (a forger's
+    // sizes, cutting a burst at its 61st answer) are not a count the suite made.
+    if (burst.length !== promised + 1) {
+      const expected = `a burst of ${promised + 1} requests (Remaining ${promised}, and one more)`;
+      const broken = { expected, actual: `a burst of ${burst.length}`, failedAt: start, alsoAt: anchor };
+      steps.push({ anchor, served: 0, refused: 0, promised, total: undefined, broken, next: 'done' });
+      return steps;
+    }
     const index = (r: PlanReading) => start + burst.indexOf(r);
     const same = burst.filter((r) => sameWindow(anchorReading, r));
     const served = same.filter((r) => r.status === 200);
