@@ -30,7 +30,7 @@ export { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, loadPrivateKey, loadPublicKey, write
 export { type BundleCheck, reportChecks } from './report-checks.ts';
 export { type VerifyPolicy, hasPolicy, parsePolicy, pinFlags, policyChecks } from './policy.ts';
 export { rederive, type Rederived } from './rederive.ts';
-export { type Rejudgement, rejudge, rejudgeCheck } from './rejudge.ts';
+export { type RejudgeOptions, type Rejudgement, rejudge, rejudgeCheck } from './rejudge.ts';
 export { suiteIdentity } from './suite-identity.ts';
 export { type CertifiedSummary, summaryLines } from './summary.ts';
 export { type Verification, type VerifyOptions, verifyBundle } from './verify-bundle.ts';

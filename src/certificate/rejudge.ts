@@ -8,7 +8,7 @@ import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
-import { unjudgedExchange } from './coverage.ts';
+import { type JudgedByEveryPass, type JudgedOnEveryExchange, missingJudgment, unjudgedExchange } from './coverage.ts';
 import { rederive } from './rederive.ts';
 
 /**
@@ -26,6 +26,17 @@ export const BODY_CHECKS: ReadonlySet<string> = new Set([
 ]);
 /** Checks that read what the log does not record (a retry on a fresh connection): never re-run. */
 export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-open']);
+
+/**
+ * What rejudge holds a run's tests to: the judgments every pass of a requirement makes, and those made
+ * on every exchange of an operation (src/certificate/coverage.ts; this suite's tables by default). The
+ * project's own tests give empty ones for runs they make up, whose tests are not this suite's and
+ * judge by a placeholder.
+ */
+export interface RejudgeOptions {
+  judgedByEveryPass?: JudgedByEveryPass;
+  judgedOnEveryExchange?: JudgedOnEveryExchange;
+}
 
 /** What re-judging a report from its exchange log gives. */
 export interface Rejudgement {
@@ -57,8 +68,6 @@ export interface RejudgeStats {
   rulesTakenAsRecorded: number;
   /** Check judgments (ctx.check): only their exchanges are found, the condition is taken as recorded. */
   checks: number;
-  /** Passed tests that record no judgment as data (the model test): only their requests are checked. */
-  unrecordedTests: string[];
 }
 
 /**
@@ -69,7 +78,7 @@ export interface RejudgeStats {
  * is refused; (d) request counts per test and per run, the status coverage, and the timing must agree with
  * the log; (e) every requirement and the run's verdict are decided again from the re-judged outcomes.
  */
-export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): Rejudgement {
+export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract, options: RejudgeOptions = {}): Rejudgement {
   const differences: string[] = [];
   const stats: RejudgeStats = {
     entries: 0,
@@ -81,7 +90,6 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     rules: 0,
     rulesTakenAsRecorded: 0,
     checks: 0,
-    unrecordedTests: [],
   };
   const read = readHarEntries(har);
   if ('problem' in read) return { differences: [read.problem], refusedTests: [], verdict: 'unknown', stats };
@@ -146,7 +154,7 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   const requirementOf = new Map(report.requirements.flatMap((r) => r.tests.map((t) => [t, r.id] as const)));
   for (const test of tests) {
     if (test.state !== 'passed') continue;
-    const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract);
+    const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract, options);
     if (verdict) refused.set(test.id, { test, ...verdict });
   }
   for (const { test, why } of refused.values()) differences.push(`${test.name}: passed, but ${why}`);
@@ -185,17 +193,15 @@ function judgeTest(
   ofFile: ReadonlySet<number>,
   stats: RejudgeStats,
   contract: Contract,
+  options: RejudgeOptions,
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const judgments = test.judgments ?? [];
   const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
   // A judgment that fails says more than one missing: the exchanges left unjudged are named last.
-  const unjudged = unjudgedExchange(requirementId, test.exchanges ?? [], judgments, bySeq);
-  if (judgments.length === 0) {
-    if (unjudged) return { state: 'skipped', why: unjudged };
+  const unjudged = unjudgedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.judgedOnEveryExchange);
+  if (judgments.length === 0 && !unjudged) {
     if ((test.observed ?? 0) > 0) return { state: 'skipped', why: `it states ${test.observed} judgments and records none` };
     if (own.size === 0) return { state: 'skipped', why: 'it sent no request and judged no exchange of the log' };
-    stats.unrecordedTests.push(test.name);
-    return undefined;
   }
   if (test.observed !== undefined && test.observed !== judgments.length)
     return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
@@ -233,7 +239,8 @@ function judgeTest(
         return { state: 'failed', why: `#${judgment.exchange} answered ${status}, where its judgment allows ${judgment.allowed.join(' or ')}` };
     }
   }
-  return unjudged ? { state: 'skipped', why: unjudged } : undefined;
+  const missing = unjudged ?? missingJudgment(requirementId, judgments, options.judgedByEveryPass);
+  return missing ? { state: 'skipped', why: missing } : undefined;
 }
 
 /**
@@ -415,8 +422,8 @@ function countDifferences(
 }
 
 /** rejudge as one line of `verify`: refused on any difference, naming the tests and requirements. */
-export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract): BundleCheckLine {
-  const result = rejudge(report, har, catalog, contract);
+export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract, options: RejudgeOptions = {}): BundleCheckLine {
+  const result = rejudge(report, har, catalog, contract, options);
   const { stats } = result;
   // A certified run logs every exchange whole: an entry marked summarised would hide it from the checks.
   if (stats.summarised > 0)

@@ -10,7 +10,7 @@ import { BADGE_FILE } from './badge.ts';
 import { type BundleManifest, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, HAR_FILE, MANIFEST_FILE, SIGNER_KEY_FILE } from './bundle-writer.ts';
 import { loadPublicKey, parsePublicKey, publicKeyPem } from './keys.ts';
 import { type BundleCheck, agreementChecks, reportChecks, schemaCheck } from './report-checks.ts';
-import { rejudgeCheck } from './rejudge.ts';
+import { type RejudgeOptions, rejudgeCheck } from './rejudge.ts';
 import { statementChecks } from './statement-checks.ts';
 import { isRecord, parseStrictJson } from './strict-json.ts';
 import { suiteIdentity } from './suite-identity.ts';
@@ -23,6 +23,8 @@ export interface VerifyOptions {
   signer?: string;
   /** Accept an unsigned bundle for an integrity check only: anyone can produce an unsigned bundle. */
   allowUnsigned?: boolean;
+  /** What rejudge holds the run's tests to (see RejudgeOptions): this suite's table unless given. */
+  rejudge?: RejudgeOptions;
 }
 
 export interface Verification {
@@ -110,7 +112,7 @@ function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[])
   guarded('agreement', () => agreementChecks(report, manifest, { html: text(REPORT_FILES.html), junit: text(REPORT_FILES.junit), badge: text(BADGE_FILE) }));
   // The verdict is a function of the signed traffic: every finding, pass and verdict again from the log.
   const harBytes = files.get(HAR_FILE);
-  if (harBytes) guarded('rejudged', () => [rejudgeCheck(report, parseStrictJson(harBytes), loadCatalog(), contract)]);
+  if (harBytes) guarded('rejudged', () => [rejudgeCheck(report, parseStrictJson(harBytes), loadCatalog(), contract, options.rejudge)]);
 
   const signature = attestationChecks(files, options, add, report, manifest, content, checks);
   let summary: CertifiedSummary | undefined;

@@ -80,8 +80,6 @@ export function runRejudge(argv: readonly string[], log: (line: string) => void)
   log(
     `Re-judged ${stats.entries} exchanges from ${HAR_FILE}: ${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers only (a body cut for the report), ${stats.notChecked} not re-checked (the framing probe's, summarised, or no answer); ${stats.judgments} recorded judgments re-evaluated (${stats.rules} rules evaluated again, ${stats.rulesTakenAsRecorded} rules on entries not kept whole and ${stats.checks} checks taken as recorded).`,
   );
-  if (stats.unrecordedTests.length > 0)
-    log(`Taken as recorded (their judgments are not data; only their requests are checked): ${stats.unrecordedTests.map((t) => shownText(t)).join('; ')}`);
   if (same) {
     log(`Same: the log gives every finding, test outcome, requirement verdict and the verdict (${String(result.verdict).toUpperCase()}) the report claims.`);
     return 0;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import {
   type BundleCheck,
+  type RejudgeOptions,
   type Verification,
   type VerifyPolicy,
   hasPolicy,
@@ -60,8 +61,11 @@ export function asciiJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/[^\x20-\x7e\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** `verify <bundle>`: what was certified, one line per check, and a conclusion; exit 0, 1, or 2 for usage. */
-export function runVerify(argv: readonly string[], log: (line: string) => void): number {
+/**
+ * `verify <bundle>`: what was certified, one line per check, and a conclusion; exit 0, 1, or 2 for usage.
+ * `rejudge`: what the re-judging holds the tests to (RejudgeOptions), for runs the project's tests make up.
+ */
+export function runVerify(argv: readonly string[], log: (line: string) => void, rejudge: RejudgeOptions = {}): number {
   let values;
   let positionals;
   let policy: VerifyPolicy;
@@ -106,6 +110,7 @@ export function runVerify(argv: readonly string[], log: (line: string) => void):
       ...(values['public-key']?.[0] !== undefined ? { publicKey: values['public-key'][0] } : {}),
       ...(values.signer?.[0] !== undefined ? { signer: values.signer[0] } : {}),
       allowUnsigned: values['allow-unsigned'] === true,
+      rejudge,
     });
   } catch (error) {
     log(`animal-store-conformance verify: ${(error as Error).message}`);

@@ -1,3 +1,4 @@
+import type { RejudgeOptions } from '../certificate/index.ts';
 import { shownText } from '../console-text.ts';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
@@ -26,8 +27,11 @@ versions (--implementation name@version) show what changed between them, as \`co
 Exit 0 when the matrix is written; 1 when an input does not verify (nothing is written unless
 --include-unverified) or cannot be read at all; 2 on a usage error or inputs that do not compare.`;
 
-/** `matrix` as the command line runs it: returns the exit code. */
-export async function runMatrix(argv: readonly string[], log: (line: string) => void): Promise<number> {
+/**
+ * `matrix` as the command line runs it: returns the exit code. `rejudge`: what verify's re-judging holds
+ * the tests to (RejudgeOptions), for bundles the project's tests make up.
+ */
+export async function runMatrix(argv: readonly string[], log: (line: string) => void, rejudge: RejudgeOptions = {}): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -50,7 +54,7 @@ export async function runMatrix(argv: readonly string[], log: (line: string) => 
     const keys = loadTrustedKeys(values['public-key'] ?? []);
     const allowUnsigned = values['allow-unsigned'] === true;
     const includeUnverified = values['include-unverified'] === true;
-    const outcomes = await readInputs(positionals, { keys, allowUnsigned });
+    const outcomes = await readInputs(positionals, { keys, allowUnsigned, rejudge });
 
     const inputs: MatrixInput[] = [];
     let refused = 0;

@@ -2,7 +2,17 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.ts';
-import { ATTESTATION_FILE, type BundleManifest, MANIFEST_FILE, type Verification, keyId, loadPublicKey, rederive, verifyBundle } from '../certificate/index.ts';
+import {
+  ATTESTATION_FILE,
+  type BundleManifest,
+  MANIFEST_FILE,
+  type RejudgeOptions,
+  type Verification,
+  keyId,
+  loadPublicKey,
+  rederive,
+  verifyBundle,
+} from '../certificate/index.ts';
 import { implementationClaim } from '../certificate/bundle-writer.ts';
 import { parseStrictJson } from '../certificate/strict-json.ts';
 import { HarnessError } from '../errors.ts';
@@ -25,6 +35,8 @@ export interface TrustedKey {
 export interface InputOptions {
   keys: readonly TrustedKey[];
   allowUnsigned: boolean;
+  /** What verify's re-judging holds the tests to (RejudgeOptions): this suite's table unless given. */
+  rejudge?: RejudgeOptions;
 }
 
 /** An input the matrix can show (trusted or not), or one it cannot read at all. */
@@ -61,7 +73,7 @@ export async function readInputs(paths: readonly string[], options: InputOptions
 
 function readInput(path: string, options: InputOptions): InputOutcome {
   const verifyWith = (dir: string, key: TrustedKey | undefined) =>
-    adapt(key ? verifyBundle(dir, { publicKey: key.key }) : verifyBundle(dir, { allowUnsigned: true }));
+    adapt(key ? verifyBundle(dir, { publicKey: key.key, rejudge: options.rejudge }) : verifyBundle(dir, { allowUnsigned: true, rejudge: options.rejudge }));
   if (!existsSync(path)) return { source: path, unreadable: 'no such file or directory' };
   const isDir = statSync(path).isDirectory();
   // A bundle's conformance.json given by itself is read as its bundle: that can only add checks.

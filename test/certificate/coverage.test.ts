@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JUDGED_ON_EVERY_EXCHANGE, unjudgedExchange } from '../../src/certificate/coverage.ts';
+import { JUDGED_BY_EVERY_PASS, JUDGED_ON_EVERY_EXCHANGE, missingJudgment, unjudgedExchange } from '../../src/certificate/coverage.ts';
+import { judgmentRule } from '../../src/checks/judgment-rules.ts';
 import type { RecordedEntry } from '../../src/certificate/rejudge-har.ts';
 import type { Judgment } from '../../src/harness/meta.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
@@ -88,5 +89,35 @@ describe('rejudge: the rules a passed property or model test judges every exchan
     expect(unjudgedExchange('VER-001', [1, 2], [], LOG)).toBeUndefined();
     const ids = new Set(loadCatalog().requirements.map((r) => r.id));
     expect(Object.keys(JUDGED_ON_EVERY_EXCHANGE).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
+
+describe('the judgments every pass of a requirement makes', () => {
+  it('a pass with none of them, or without one, is named; one with each (and more) is not', () => {
+    expect(missingJudgment('DEP-005', [])).toBe('it records no judgment, where every test of this suite records what it judged');
+    // DEP-005's one rule dropped with its failure, a status judgment left: the test lacks its rule.
+    expect(missingJudgment('DEP-005', [status(1, 200)])).toBe('it records no deprecation-link judgment, where every passed DEP-005 test makes one');
+    expect(missingJudgment('DEP-005', [status(1, 200), rule('deprecation-link', 1)])).toBeUndefined();
+    expect(missingJudgment('CON-001', [status(1, 200)])).toMatch(/no pet-is judgment/);
+    expect(missingJudgment('SCH-006', [rule('pet-as-answered', 2)])).toMatch(/^it records no status or pet-echoes-sent judgment/);
+    // A check judgment counts as `check` (CON-003's list of every pet added, the framing probe's bytes).
+    expect(missingJudgment('HTTP-002', [{ kind: 'check', exchanges: [1] }])).toBeUndefined();
+    expect(missingJudgment('HTTP-002', [status(1, 400)])).toMatch(/no check judgment/);
+  });
+
+  it('a requirement the table does not hold needs a judgment of any kind; an empty table asks nothing more', () => {
+    expect(missingJudgment('RATE-011', [rule('status-other-than', 1)])).toBeUndefined();
+    expect(missingJudgment('DEP-005', [status(1, 200)], {})).toBeUndefined();
+    expect(missingJudgment('DEP-005', [], {})).toMatch(/records no judgment/);
+  });
+
+  it('names only requirements of the catalog, and judgments this suite makes', () => {
+    const ids = new Set(loadCatalog().requirements.map((r) => r.id));
+    expect(Object.keys(JUDGED_BY_EVERY_PASS).filter((id) => !ids.has(id))).toEqual([]);
+    const unknown = Object.values(JUDGED_BY_EVERY_PASS)
+      .flat()
+      .filter((name) => name !== 'status' && name !== 'check' && judgmentRule(name) === undefined);
+    expect(unknown).toEqual([]);
+    for (const [id, rules] of Object.entries(JUDGED_BY_EVERY_PASS)) expect({ id, empty: rules.length === 0 }).toEqual({ id, empty: false });
   });
 });

@@ -21,6 +21,7 @@ import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { decideOverall } from '../../src/report/overall-verdict.ts';
 import { runCli } from '../support/cli.ts';
 import { copyBundle, notConformantBundle, readReport, rehash } from './bundles.ts';
+import { MADE_UP } from './logged-run.ts';
 
 /**
  * Forgeries, one per way a certifier might be fooled. Each bundle is built the way a forger would build
@@ -64,12 +65,12 @@ describe('verify refuses forged bundles', () => {
   /** verify's lines and exit code, as a certifier runs it. */
   function verify(bundle: string, ...flags: string[]): { code: number; out: string } {
     const lines: string[] = [];
-    const code = runVerify([bundle, ...flags], (line) => lines.push(line));
+    const code = runVerify([bundle, ...flags], (line) => lines.push(line), MADE_UP);
     return { code, out: lines.join('\n') };
   }
   const trusted = () => ['--public-key', keys.publicPath];
   const failing = (bundle: string, options: Parameters<typeof verifyBundle>[1] = { publicKey: keys.publicPath }) =>
-    verifyBundle(bundle, options)
+    verifyBundle(bundle, { ...options, rejudge: MADE_UP })
       .checks.filter((c) => !c.ok)
       .map((c) => `${c.name}: ${c.detail}`)
       .join('\n');
@@ -265,7 +266,7 @@ describe('verify refuses forged bundles', () => {
     delete manifest.implementation;
     manifest.files = 'all of them';
     writeFileSync(path, JSON.stringify(manifest));
-    const result = verifyBundle(forged, { publicKey: keys.publicPath });
+    const result = verifyBundle(forged, { publicKey: keys.publicPath, rejudge: MADE_UP });
     expect(result.authentic).toBe(false);
     expect(verify(forged, ...trusted()).code).toBe(1);
   });

@@ -3,8 +3,17 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { JUDGED_ON_EVERY_EXCHANGE } from '../../src/certificate/coverage.ts';
 import { checkContextOf, readHarEntries } from '../../src/certificate/rejudge-har.ts';
+import type { RejudgeOptions } from '../../src/certificate/rejudge.ts';
 import { toHar } from '../../src/report/har.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
+
+/**
+ * What rejudge holds a made-up run to: none of the tables of the judgments a pass of a requirement
+ * makes (src/certificate/coverage.ts). A made-up pass judges by one placeholder, not by the rules this
+ * suite's test of its requirement records; everything else is held as for a real run, and the tables
+ * are proven on real runs (test/verdicts/rejudge.test.ts, valid-variants.test.ts, fault-sensitivity.test.ts).
+ */
+export const MADE_UP: RejudgeOptions = { judgedByEveryPass: {}, judgedOnEveryExchange: {} };
 
 /**
  * Makes synthetic test outcomes what a real run records, so that `rejudge` (and `verify`, which runs it)

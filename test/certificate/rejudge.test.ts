@@ -8,6 +8,7 @@ import { createContract } from '../../src/contract/index.ts';
 import { type Har, type HarEntry, toHar } from '../../src/report/har.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { notConformantRun } from './bundles.ts';
+import { MADE_UP } from './logged-run.ts';
 
 const CATALOG = loadCatalog();
 const CONTRACT = createContract();
@@ -58,17 +59,17 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
 
   it('an untouched log gives exactly what the report claims', () => {
     const { report, har } = logged();
-    const result = rejudge(report, har, CATALOG, CONTRACT);
+    const result = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(result.differences).toEqual([]);
     expect(result.verdict).toBe(report.verdict.overall);
-    expect(rejudgeCheck(report, har, CATALOG, CONTRACT).ok).toBe(true);
+    expect(rejudgeCheck(report, har, CATALOG, CONTRACT, MADE_UP).ok).toBe(true);
   });
 
   it('a removed entry is named with the test that sent it, and the run count', () => {
     const { report, har } = logged();
     const { entry, test } = judgedEntry(report, har);
     har.log.entries = har.log.entries.filter((e) => e !== entry);
-    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT);
+    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(differences.join('\n')).toContain(`${test}: its exchanges #${entry._seq} are not in the log`);
     expect(differences.join('\n')).toMatch(/states requestCount \d+, the log gives \d+/);
     expect(refusedTests).toContain(test);
@@ -78,7 +79,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     const { report, har } = logged();
     const { entry, test } = judgedEntry(report, har);
     entry.response.status = 500;
-    const { differences, verdict } = rejudge(report, har, CATALOG, CONTRACT);
+    const { differences, verdict } = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(differences.join('\n')).toContain(`${test}: the check no-server-error fails STA-008 on #${entry._seq}, which the report does not record`);
     expect(differences.join('\n')).toMatch(/STA-008: states pass, its tests give fail \(re-judged from the log\)/);
     expect(verdict).toBe('not-conformant');
@@ -90,7 +91,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
     // As the harness records ctx.expectStatus: this exchange must have answered 418.
     test.judgments[0] = { kind: 'status', exchange: test.judgments[0].exchanges[0] ?? 0, allowed: [418] };
-    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT);
+    const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(differences.join('\n')).toMatch(new RegExp(`${escape(test.name)}: passed, but #\\d+ answered \\d+, where its judgment allows 418`));
     expect(refusedTests).toEqual([test.name]);
   });
@@ -105,7 +106,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     // As a failed ctx.judge records it, its outcome then edited to a pass: the entry is no Error body.
     entry.response.content.text = '{"code":"not_found"}';
     test.judgments = [{ kind: 'rule', rule: 'json-schema', params: { schema: 'Error' }, exchanges: [seq] }];
-    const result = rejudge(report, har, CATALOG, CONTRACT);
+    const result = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(result.differences.join('\n')).toContain(`${test.name}: passed, but #${seq} does not hold the rule json-schema: a body that is Error expected,`);
     expect(result.refusedTests).toContain(test.name);
     expect(result.stats.rules).toBeGreaterThan(0);
@@ -119,21 +120,21 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (!entry) throw new Error('fixture without the judged entry');
     // Rules the fixture's other tests hold (the model test's), evaluated in every case below.
-    const others = rejudge(report, har, CATALOG, CONTRACT).stats.rules;
+    const others = rejudge(report, har, CATALOG, CONTRACT, MADE_UP).stats.rules;
     test.judgments = [{ kind: 'rule', rule: 'status-in', params: { allowed: [entry.response.status] }, exchanges: [seq] }];
-    const holding = rejudge(report, har, CATALOG, CONTRACT);
+    const holding = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(holding.refusedTests).not.toContain(test.name);
     expect(holding.stats.rules).toBe(others + 1);
 
     test.judgments = [{ kind: 'rule', rule: 'list-length', params: { max: 0 }, exchanges: [seq] }];
     entry.response.content.text = `[${'1,'.repeat(RECORDED_BODY_CHARS / 2)}1]`.slice(0, RECORDED_BODY_CHARS);
     entry.response.content.comment = 'body cut for the report';
-    const cut = rejudge(report, har, CATALOG, CONTRACT);
+    const cut = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(cut.refusedTests).not.toContain(test.name);
     expect(cut.stats).toMatchObject({ rules: others, rulesTakenAsRecorded: 1 });
 
     test.judgments = [{ kind: 'rule', rule: 'always-true', params: {}, exchanges: [seq] }];
-    const unknown = rejudge(report, har, CATALOG, CONTRACT);
+    const unknown = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(unknown.differences.join('\n')).toContain(`${test.name}: passed, but a judgment names the rule "always-true", which this suite does not have`);
   });
 
@@ -151,7 +152,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     })[0];
     if (!pick) throw new Error('fixture without a pass after an earlier entry of its file');
     const { test, seq, earlier } = pick;
-    const others = rejudge(report, har, CATALOG, CONTRACT).stats.rules;
+    const others = rejudge(report, har, CATALOG, CONTRACT, MADE_UP).stats.rules;
     const entry = (n: number) => har.log.entries.find((e) => e._seq === n);
     const [created, listed] = [entry(earlier), entry(seq)];
     if (!created || !listed) throw new Error('fixture without the entries');
@@ -160,7 +161,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     listed.response.content.text = '[{"id":8,"name":"Max","categoryId":2}]';
     const judge = (params: Record<string, unknown>) => {
       test.judgments = [{ kind: 'rule', rule: 'list-count-of-id', params, exchanges: [seq] }];
-      return rejudge(report, har, CATALOG, CONTRACT);
+      return rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     };
     // The pet created (id 7) is not listed: a failed test edited into a pass is refused by the rule.
     const edited = judge({ idFrom: earlier, min: 1 });
@@ -200,23 +201,23 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     first.response.content.comment = 'body cut for the report';
     second._summarised = true;
     third.startedDateTime = new Date(Date.parse(first.startedDateTime) - 60_000).toISOString();
-    const { differences } = rejudge(report, har, CATALOG, CONTRACT);
+    const { differences } = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     const text = differences.join('\n');
     expect(text).toContain(`${passed.name}: passed, but it sent no request and judged no exchange of the log`);
     expect(text).toMatch(new RegExp(`${escape(withFinding.name)}: the check \\S+ fails \\S+ on #\\d+, which the report does not record`));
     expect(text).toContain(`the log: #${first._seq} is marked cut, but its body is shorter than the cut`);
     expect(text).toMatch(/starts before #\d+|before the run/);
-    const line = rejudgeCheck(report, har, CATALOG, CONTRACT);
+    const line = rejudgeCheck(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(line.ok).toBe(false);
     expect(line.detail).toContain('1 entries of the log are marked summarised: a certified run logs every exchange whole');
   });
 
   it('a log that is not this suite’s HAR is refused, not read around', () => {
     const { report } = logged();
-    expect(rejudge(report, { log: { entries: [{ request: {}, response: {} }] } }, CATALOG, CONTRACT).differences).toEqual([
+    expect(rejudge(report, { log: { entries: [{ request: {}, response: {} }] } }, CATALOG, CONTRACT, MADE_UP).differences).toEqual([
       "HAR entry 1 is not an entry of this suite's log (no _seq, time, request or response)",
     ]);
-    expect(rejudge(report, [], CATALOG, CONTRACT).differences).toEqual(['the exchange log is not a HAR log with entries']);
+    expect(rejudge(report, [], CATALOG, CONTRACT, MADE_UP).differences).toEqual(['the exchange log is not a HAR log with entries']);
   });
 });
 

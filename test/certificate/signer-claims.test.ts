@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { runMatrix } from '../../src/matrix/index.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import { input, makeBundle } from '../support/matrix-runs.ts';
+import { MADE_UP } from '../certificate/logged-run.ts';
 
 /**
  * What an outside reviewer, trying as a forger without reading the code, got through verify and matrix:
@@ -31,7 +32,7 @@ describe('verify and matrix against an outside forger', () => {
 
   const verify = (args: string[]) => {
     const lines: string[] = [];
-    const code = runVerify(args, (line) => lines.push(line));
+    const code = runVerify(args, (line) => lines.push(line), MADE_UP);
     return { code, out: lines.join('\n') };
   };
 
@@ -48,7 +49,7 @@ describe('verify and matrix against an outside forger', () => {
   });
 
   it('a key whose signature does not verify is named as the signer nowhere (text, JSON, summary)', () => {
-    const verification = verifyBundle(attackerBundle, { publicKey: victim.publicPath });
+    const verification = verifyBundle(attackerBundle, { publicKey: victim.publicPath, rejudge: MADE_UP });
     expect(verification.authentic).toBe(false);
     expect(verification.summary?.signer).toBeUndefined();
     const text = verify([attackerBundle, '--public-key', victim.publicPath]);
@@ -107,7 +108,7 @@ describe('verify and matrix against an outside forger', () => {
     const genuine = readFileSync(join(unsigned, 'conformance.json'), 'utf8');
     writeFileSync(bare, genuine.replace('{', '{"format":"bogus",'));
     const lines: string[] = [];
-    const code = await runMatrix([bare, '--out', join(dir, 'mx'), '--allow-unsigned'], (line) => lines.push(line));
+    const code = await runMatrix([bare, '--out', join(dir, 'mx'), '--allow-unsigned'], (line) => lines.push(line), MADE_UP);
     expect(code).toBe(1);
     expect(lines.join('\n')).toMatch(/REFUSED .*(duplicate|twice)/i);
   });

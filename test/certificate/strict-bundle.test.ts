@@ -20,6 +20,7 @@ import type { TestOutcome } from '../../src/report/report-types.ts';
 import { runInfo } from '../support/report-builders.ts';
 import { sampleReport } from '../support/sample-report.ts';
 import { copyBundle, notConformantBundle, notConformantRun, readReport } from './bundles.ts';
+import { MADE_UP } from './logged-run.ts';
 
 /** Nothing unsigned rides along: the envelope, the key files and the statement hold exactly what is signed. */
 describe('a strict bundle: one signature, no extras, the catalog as this suite states it', () => {
@@ -35,7 +36,7 @@ describe('a strict bundle: one signature, no extras, the catalog as this suite s
 
   function verify(bundle: string, ...flags: string[]): { code: number; out: string } {
     const lines: string[] = [];
-    const code = runVerify([bundle, ...flags], (line) => lines.push(line));
+    const code = runVerify([bundle, ...flags], (line) => lines.push(line), MADE_UP);
     return { code, out: lines.join('\n') };
   }
   const trusted = (...more: string[]) => ['--public-key', keys.publicPath, '--any-verdict', ...more];
@@ -185,7 +186,7 @@ describe('verify takes a policy: what the certificate must be of', () => {
 
   function verify(...flags: string[]): { code: number; out: string } {
     const lines: string[] = [];
-    const code = runVerify([bundle, '--public-key', keys.publicPath, '--any-verdict', ...flags], (line) => lines.push(line));
+    const code = runVerify([bundle, '--public-key', keys.publicPath, '--any-verdict', ...flags], (line) => lines.push(line), MADE_UP);
     return { code, out: lines.join('\n') };
   }
 

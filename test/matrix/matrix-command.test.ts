@@ -10,6 +10,7 @@ import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
 import { keyId, loadPrivateKey, loadPublicKey, writeKeyPair } from '../../src/certificate/index.ts';
 import { HOSTILE, makeBundle } from '../support/matrix-runs.ts';
+import { MADE_UP } from '../certificate/logged-run.ts';
 
 const SCHEMA = fileURLToPath(new URL('../../spec/matrix.schema.json', import.meta.url));
 
@@ -48,7 +49,7 @@ describe('matrix <bundle>… --out', () => {
 
   async function run(args: string[]): Promise<{ code: number; out: string }> {
     const lines: string[] = [];
-    const code = await runMatrix(args, (line) => lines.push(line));
+    const code = await runMatrix(args, (line) => lines.push(line), MADE_UP);
     return { code, out: lines.join('\n') };
   }
   const readMatrix = (out: string) => JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')) as Matrix;

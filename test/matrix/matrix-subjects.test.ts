@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrivateKey, writeKeyPair } from '../../src/certificate/index.ts';
 import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { runMatrix } from '../../src/matrix/run-matrix.ts';
+import { MADE_UP } from '../certificate/logged-run.ts';
 import { makeBundle } from '../support/matrix-runs.ts';
 
 /** The matrix names what each bundle's signature is about, and nothing in it reorders a line or passes for a certificate. */
@@ -26,8 +27,10 @@ describe('matrix: subject digests, inert bidi controls, unsigned badges', () => 
 
   async function matrixOf(out: string): Promise<{ code: number; log: string }> {
     const lines: string[] = [];
-    const code = await runMatrix([at('signed'), at('bidi'), at('unsigned'), '--public-key', keys.publicPath, '--allow-unsigned', '--out', out], (line) =>
-      lines.push(line),
+    const code = await runMatrix(
+      [at('signed'), at('bidi'), at('unsigned'), '--public-key', keys.publicPath, '--allow-unsigned', '--out', out],
+      (line) => lines.push(line),
+      MADE_UP,
     );
     return { code, log: lines.join('\n') };
   }

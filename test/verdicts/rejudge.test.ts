@@ -21,7 +21,7 @@ import { runCliInTest } from './support/run-cli.ts';
 
 const RUN_TIMEOUT_MS = 180_000;
 
-function rejudged(dir: string): { code: number; result: { same: boolean; stated: string; rejudged: string; differences: string[] } } {
+function rejudged(dir: string): { code: number; result: { same: boolean; stated: string; rejudged: string; differences: string[]; refusedTests: string[] } } {
   const lines: string[] = [];
   const code = runRejudge([dir, '--format', 'json'], (line) => lines.push(line));
   return { code, result: JSON.parse(lines.join('\n')) as never };
@@ -91,6 +91,41 @@ describe('a property test and the model test, failed and edited into passes, are
       expect(dropped.differences.join('\n')).toMatch(/SCH-006 .*: passed, but #\d+ \(createPet, 201\) is judged by no pet-echoes-sent/);
       expect(dropped.differences.join('\n')).toMatch(/CON-002 .*: passed, but #\d+ \(\w+, \d+\) is judged by no store-model/);
       expect(dropped.rejudged).not.toBe('CONFORMANT');
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
+describe('an example test edited into a pass, the judgment that failed dropped, is refused for the judgment it lacks', () => {
+  test(
+    'CON-001 (a read-back that is another pet: its status judgments kept) and DEP-005 (no Link: its one judgment dropped)',
+    async (context) => {
+      const args = ['--profile', 'standard', '--seed', '5', '--reference-faults', 'get-returns-other-pet,link-header-missing', '--only', 'CON-001,DEP-005'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-dropped-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const edited = report.requirements.filter((r) => ['CON-001', 'DEP-005'].includes(r.id));
+      expect(edited.map((r) => [r.id, r.tests.map((t) => t.state)])).toEqual([
+        ['DEP-005', ['failed']],
+        ['CON-001', ['failed']],
+      ]);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      // The forger passes each test, drops the judgments that fail and restates their count: what is
+      // left holds on the log (CON-001's statuses are 200), so only what a pass must judge refuses it.
+      for (const requirement of edited) {
+        for (const test of requirement.tests) {
+          test.state = 'passed';
+          delete test.failureKind;
+          test.judgments = (test.judgments ?? []).filter((j) => !(j.kind === 'rule' && ['pet-is', 'deprecation-link'].includes(j.rule)));
+          test.observed = test.judgments.length;
+        }
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const { result } = rejudged(run.reportDir);
+      const text = result.differences.join('\n');
+      expect(text).toMatch(/CON-001 .*: passed, but it records no pet-is judgment, where every passed CON-001 test makes one/);
+      expect(text).toMatch(/DEP-005 .*: passed, but it records no judgment, where every test of this suite records what it judged/);
+      expect(result.refusedTests).toHaveLength(2);
     },
     RUN_TIMEOUT_MS + 30_000,
   );
