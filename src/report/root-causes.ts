@@ -97,10 +97,11 @@ function causeOf(failure: FailureDetail): Cause {
 const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
 /**
  * An HTTP status the check names: "404 for …" (first), "status 201", "answers 201", "with 201", "one of 201, 400", "(201, 400)",
- * "401 or 404"; not a count ("a name with 400 digits") nor a status refused ("answers 401, not 400").
+ * "401 or 404"; not a count ("a name with 400 digits"), a status refused ("answers 401, not 400") nor an id
+ * written as a BigInt ("getPet(122n)", the model's counterexample).
  */
 const STATUS =
-  /(?:^|\bstatus|\banswers?|\bwith|\bone of|\bor|,|\()\s*([1-5]\d\d)(?![\d.])(?!\s*(?:digits?|characters?|chars|animals?|pets?|items?|bytes?|ms|s|seconds?|requests?|responses?)\b)/g;
+  /(?:^|\bstatus|\banswers?|\bwith|\bone of|\bor|,|\()\s*([1-5]\d\d)(?![\w.])(?!\s*(?:digits?|characters?|chars|animals?|pets?|items?|bytes?|ms|s|seconds?|requests?|responses?)\b)/g;
 
 /** The statuses a check's expectation names, its quoted values (bodies, names) left out. */
 export function expectedStatuses(expected: string): number[] {

@@ -43,6 +43,9 @@ describe('failures grouped by probable root cause', () => {
     expect(expectedStatuses('a name with 300 characters is refused')).toEqual([]);
     expect(expectedStatuses('getPet without a key answers 401, not 404')).toEqual([401]);
     expect(expectedStatuses('404 for at least one of three ids')).toEqual([404]);
+    // The model's expectation names a pet by its id, a BigInt: "where 122 is expected" was a status that never was.
+    expect(expectedStatuses('getPet(122n) answers the pet as created')).toEqual([]);
+    expect(expectedStatuses('listPets({limit: 100, status: "sold"}), createPet(…) → id 201n, getPet(201n)')).toEqual([]);
   });
 
   test('one status defect is one group, however many requirements it fails; what it leaves untested goes with it', () => {
