@@ -170,7 +170,9 @@ function describe(key: string, causes: readonly Cause[], requirements: readonly 
       summary: `${first.operation ?? 'A request'} answers ${first.status} where ${expected} is expected`,
     };
   }
-  const seen = `expected ${clip(first.failure.expected ?? first.failure.message)}${first.failure.actual ? `, got ${clip(first.failure.actual)}` : ''}`;
+  const expectedText = first.failure.expected ?? first.failure.message;
+  const actual = first.failure.actual ? withoutSubject(first.failure.actual, expectedText) : undefined;
+  const seen = `expected ${clip(expectedText)}${actual ? `, got ${clip(actual)}` : ''}`;
   if (first.kind === 'schema') {
     const where = [...new Set(causes.map((c) => (c.operation ? `${c.operation}${c.status !== undefined ? ` ${c.status}` : ''}` : undefined)).filter(Boolean))];
     return { ...base, summary: `Response bodies break the schema: ${first.violation}${where.length > 0 ? ` (${where.join(', ')})` : ''}` };
@@ -195,6 +197,17 @@ function expectedLabel(causes: readonly Cause[]): string {
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/**
+ * What was seen, without the subject it shares with the expectation: a judgment words both as
+ * "getPet 110, just created by …: what", and the one-line cause says that subject once.
+ */
+function withoutSubject(actual: string, expected: string): string {
+  let common = 0;
+  while (common < actual.length && actual[common] === expected[common]) common += 1;
+  const end = actual.lastIndexOf(': ', common - 2);
+  return end > 0 && end + 2 <= common ? actual.slice(end + 2) : actual;
 }
 
 function clip(text: string): string {

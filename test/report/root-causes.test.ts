@@ -67,6 +67,18 @@ describe('failures grouped by probable root cause', () => {
     expect(causes[0]).toMatchObject({ kind: 'status', operation: 'createPet', status: 200, expected: '201' });
   });
 
+  test('a rule failure says its subject once: the expectation has it, what was seen follows without it', () => {
+    const subject = 'getPet 110, just created by createPet({"name":"a: b","categoryId":7})';
+    const causes = rootCauses(
+      report([
+        failed('LST-001', 'conformance', {
+          failure: { kind: 'conformance', code: 'ERR_CONFORMANCE', message: 'x', expected: `${subject}: the animal #1`, actual: `${subject}: {id=109}` },
+        }),
+      ]),
+    );
+    expect(causes.map((c) => c.summary)).toEqual([`listPets (200): expected ${subject}: the animal #1, got {id=109}`]);
+  });
+
   test('a requirement left out by --only is not untested behind the failure its reason names', () => {
     const causes = rootCauses(
       report([
