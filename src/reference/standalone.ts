@@ -19,14 +19,21 @@ export interface StandaloneConfig {
   /** Named faults (--faults) and valid variants (--variants): the embedded reference of a run, started again. */
   faults: string[];
   variants: string[];
+  /** The short rate-limit window, in seconds (--window; a minute unless shortened). */
+  windowSeconds: number;
 }
 
-export const USAGE = `Usage: npm run reference -- [--port N] [--host H] [--faults a,b] [--variants c,d]
+/** The longest short window: a minute, the interface's (the day window stays a day). */
+const MAX_WINDOW_SECONDS = 60;
+
+export const USAGE = `Usage: npm run reference -- [--port N] [--host H] [--window S] [--faults a,b] [--variants c,d]
        npx animal-store-conformance reference [the same options]
 
 Serves the Animal Store reference implementation at http://H:N/v1 (default 127.0.0.1:8080).
   --port N   port to listen on (env PORT; 0 picks a free port)
   --host H   address to listen on (default 127.0.0.1)
+  --window S the per-minute limits apply to windows of S seconds, 1 to 60 (env REFERENCE_WINDOW_SECONDS;
+             default 60): a client sees its 429 and the window's turn within seconds
   --faults   named faults to inject (src/reference/faults), as a run's --reference-faults
   --variants liberties the interface allows (src/reference/variants.ts), as --reference-variants
 Keys: REFERENCE_API_KEYS="key:plan[:perMinute:perDay],…" (plans: free, pro, business, enterprise;
@@ -34,13 +41,14 @@ enterprise needs the numbers). Without it, one demo key per plan is generated an
 
 /** Flags over environment over defaults; throws ERR_CONFIG with a one-line message. */
 export function readStandaloneConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StandaloneConfig | 'help' {
-  let values: { port?: string; host?: string; help?: boolean; faults?: string; variants?: string };
+  let values: { port?: string; host?: string; window?: string; help?: boolean; faults?: string; variants?: string };
   try {
     ({ values } = parseArgs({
       args: [...argv],
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        window: { type: 'string' },
         faults: { type: 'string' },
         variants: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -55,6 +63,10 @@ export function readStandaloneConfig(argv: readonly string[], env: Readonly<Reco
   if (!/^\d+$/.test(portText) || Number(portText) > 65_535) {
     throw new HarnessError('ERR_CONFIG', `port must be an integer from 0 to 65535, got "${portText}"`);
   }
+  const windowText = values.window ?? env.REFERENCE_WINDOW_SECONDS ?? String(MAX_WINDOW_SECONDS);
+  if (!/^\d+$/.test(windowText) || Number(windowText) < 1 || Number(windowText) > MAX_WINDOW_SECONDS) {
+    throw new HarnessError('ERR_CONFIG', `window must be a whole number of seconds from 1 to ${MAX_WINDOW_SECONDS}, got "${windowText}"`);
+  }
   const keysText = env.REFERENCE_API_KEYS?.trim();
   const keys = keysText ? parseApiKeys(keysText) : undefined;
   if (keys?.length === 0) throw new HarnessError('ERR_CONFIG', 'REFERENCE_API_KEYS holds no key');
@@ -63,7 +75,14 @@ export function readStandaloneConfig(argv: readonly string[], env: Readonly<Reco
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  return { port: Number(portText), host: values.host ?? '127.0.0.1', keys, faults: list(values.faults), variants: list(values.variants) };
+  return {
+    port: Number(portText),
+    host: values.host ?? '127.0.0.1',
+    keys,
+    faults: list(values.faults),
+    variants: list(values.variants),
+    windowSeconds: Number(windowText),
+  };
 }
 
 /** What the standalone server prints: the base URL, then each key's plan; generated keys in full only. */
@@ -72,9 +91,10 @@ export function describeServer(server: ReferenceServer): string[] {
   lines.push(
     server.generatedKeys ? 'API keys, generated for this run (set REFERENCE_API_KEYS=key:plan,… to choose your own):' : 'API keys from REFERENCE_API_KEYS:',
   );
+  const window = server.rateWindowMs === 60_000 ? 'min' : `${server.rateWindowMs / 1000} s`;
   for (const key of server.keys) {
     const shown = server.generatedKeys ? key.key : maskKey(key.key);
-    lines.push(`  ${key.plan.padEnd(10)} ${`${key.perMinute}/min`.padEnd(12)} ${`${key.perDay}/day`.padEnd(14)} ${shown}`);
+    lines.push(`  ${key.plan.padEnd(10)} ${`${key.perMinute}/${window}`.padEnd(12)} ${`${key.perDay}/day`.padEnd(14)} ${shown}`);
   }
   lines.push('Send them as Authorization: Bearer <API_KEY>. Stop with Ctrl+C.');
   return lines;
@@ -106,6 +126,7 @@ export async function runStandalone(argv: readonly string[], env: Readonly<Recor
       faults: config.faults as ReferenceOptions['faults'],
       port: config.port,
       host: config.host,
+      rateWindowMs: config.windowSeconds * 1000,
       ...(config.keys ? { keys: config.keys } : {}),
     });
   } catch (error) {

@@ -66,6 +66,14 @@ describe('standalone configuration', () => {
     expect(readStandaloneConfig(['--help'], {})).toBe('help');
   });
 
+  it('takes the rate window from --window, then REFERENCE_WINDOW_SECONDS, then a minute', () => {
+    expect(readStandaloneConfig(['--window', '2'], { REFERENCE_WINDOW_SECONDS: '5' })).toMatchObject({ windowSeconds: 2 });
+    expect(readStandaloneConfig([], { REFERENCE_WINDOW_SECONDS: '5' })).toMatchObject({ windowSeconds: 5 });
+    expect(readStandaloneConfig([], {})).toMatchObject({ windowSeconds: 60 });
+    for (const bad of ['0', '61', '1.5', 'two', '-1'])
+      expect(configError(() => readStandaloneConfig([`--window=${bad}`], {}))).toBe(`window must be a whole number of seconds from 1 to 60, got "${bad}"`);
+  });
+
   it('refuses a bad port, an unknown flag and bad keys', () => {
     configError(() => readStandaloneConfig(['--port', 'http'], {}));
     configError(() => readStandaloneConfig(['--port', '70000'], {}));
@@ -113,6 +121,24 @@ describe('npm run reference', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('--window shortens the window the per-minute limits apply to: the 429 names a turn within it', async () => {
+    const child = run(['--port', '0', '--window', '3'], { REFERENCE_API_KEYS: 'window-key-1:enterprise:2:100' });
+    const text = await output(child, /Stop with/);
+    expect(text).toMatch(/enterprise\s+2\/3 s\s+100\/day/);
+    const url = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(text)?.[0];
+    const get = () => fetch(`${url}/pets`, { headers: { authorization: 'Bearer window-key-1' } });
+    const statuses = [(await get()).status, (await get()).status];
+    const refused = await get();
+    const now = Date.now() / 1000;
+    expect([...statuses, refused.status]).toEqual([200, 200, 429]);
+    // Without --window the turn is up to a minute away; with it, at most the window's 3 seconds.
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3);
+    const untilReset = Number(refused.headers.get('x-ratelimit-reset')) - now;
+    expect(untilReset).toBeGreaterThan(-1);
+    expect(untilReset).toBeLessThanOrEqual(3);
+    child.kill('SIGTERM');
   });
 
   it('prints generated demo keys in full', async () => {

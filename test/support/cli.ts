@@ -66,8 +66,8 @@ function collect(child: ChildProcess, started: number): Promise<CliResult> {
 }
 
 /** A standalone reference server (npm run reference) on a free port; stopped when the test ends. */
-export async function startStandalone(keys: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(TSX, [join(ROOT, 'src', 'bin', 'cli.ts'), 'reference', '--port', '0'], {
+export async function startStandalone(keys: string, args: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(TSX, [join(ROOT, 'src', 'bin', 'cli.ts'), 'reference', '--port', '0', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', REFERENCE_API_KEYS: keys },
   });
