@@ -57,8 +57,6 @@ export interface ReferenceServer {
   readonly keys: readonly ApiKey[];
   /** True when no keys were given and demo keys were generated. */
   readonly generatedKeys: boolean;
-  /** The short rate-limit window the per-minute limits apply to (a minute unless shortened). */
-  readonly rateWindowMs: number;
   readonly faults: readonly AnyFaultName[];
   readonly contract: Contract;
   /** Read-only view of the store. */
@@ -256,7 +254,6 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     basePath,
     keys,
     generatedKeys: options.keys === undefined,
-    rateWindowMs: settings.rateWindowMs,
     faults: faults.names,
     contract,
     store: Object.freeze({

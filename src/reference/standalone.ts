@@ -85,13 +85,16 @@ export function readStandaloneConfig(argv: readonly string[], env: Readonly<Reco
   };
 }
 
-/** What the standalone server prints: the base URL, then each key's plan; generated keys in full only. */
-export function describeServer(server: ReferenceServer): string[] {
+/**
+ * What the standalone server prints: the base URL, then each key's plan and limits (per its window of
+ * `windowSeconds`); generated keys in full only.
+ */
+export function describeServer(server: ReferenceServer, windowSeconds = MAX_WINDOW_SECONDS): string[] {
   const lines = [`Animal Store reference server: ${server.url}`];
   lines.push(
     server.generatedKeys ? 'API keys, generated for this run (set REFERENCE_API_KEYS=key:plan,… to choose your own):' : 'API keys from REFERENCE_API_KEYS:',
   );
-  const window = server.rateWindowMs === 60_000 ? 'min' : `${server.rateWindowMs / 1000} s`;
+  const window = windowSeconds === MAX_WINDOW_SECONDS ? 'min' : `${windowSeconds} s`;
   for (const key of server.keys) {
     const shown = server.generatedKeys ? key.key : maskKey(key.key);
     lines.push(`  ${key.plan.padEnd(10)} ${`${key.perMinute}/${window}`.padEnd(12)} ${`${key.perDay}/day`.padEnd(14)} ${shown}`);
@@ -133,7 +136,7 @@ export async function runStandalone(argv: readonly string[], env: Readonly<Recor
     process.stderr.write(`reference server: cannot start: ${(error as Error).message}\n`);
     return 2;
   }
-  process.stdout.write(`${describeServer(server).join('\n')}\n`);
+  process.stdout.write(`${describeServer(server, config.windowSeconds).join('\n')}\n`);
   const stop = () => {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
