@@ -38,6 +38,12 @@ conformance(
     if (problem) ctx.fail(problem.expected, problem.actual, problem.exchanges);
     const answered = result.exchanges.filter((exchange) => exchange.response !== undefined);
     ctx.check(answered.length > 0, 'an answer to the probe', 'none', result.exchanges);
+    // What the probe heard after each response it listened past is in the log: rejudge judges it again,
+    // and a pass must judge every such exchange (a second response nobody asked for is a desync).
+    // A first run that lost a request (then run again) is in the log too: what it heard is judged as well.
+    for (const exchange of [...(result.earlier ?? []), ...result.exchanges]) {
+      if (exchange.heardAfter) ctx.judge('nothing-heard-after', exchange, {}, 'the framing probe');
+    }
   },
   { tier: 'quick' },
 );

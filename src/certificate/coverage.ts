@@ -17,7 +17,8 @@ interface Covered {
  * their tests judge each generated case the same way, so the rules are known from the log alone. A
  * forger who edits a failed test into a pass and drops the judgments that fail leaves an exchange that
  * one of these does not name, and rejudge refuses the test. `status` is a status judgment (ctx.expectStatus);
- * the rest are rule names. Keyed by requirement: every test of the requirement judges so. Each entry
+ * the rest are rule names. Keyed by requirement, then by operation, or `framing-probe` for the probe's raw
+ * exchanges that record what followed their response: every test of the requirement judges so. Each entry
  * holds on the passes of the reference, every valid variant and every fault's run (docs/certification.md);
  * a test that judges some answers only (a filter, a `continue`) is not listed.
  */
@@ -38,6 +39,8 @@ export const JUDGED_ON_EVERY_EXCHANGE: JudgedOnEveryExchange = {
   'INT-003': { createPet: { rules: ['pet-id-int64', 'pet-ids-distinct'] } },
   'INT-005': { createPet: { rules: ['status-in'] } },
   'LIM-005': { listPets: { rules: ['status', 'list-only-status'] } },
+  // The framing probe's raw exchanges that record what followed their response (`framing-probe`, below).
+  'HTTP-001': { 'framing-probe': { rules: ['nothing-heard-after'] } },
   // After getPet's x-sunset a removal (404 or 410) is judged by its status alone; before it, a 4xx fails that status judgment.
   'DEP-001': { getPet: { rules: ['status', 'pet-is'], past4xx: true } },
 };
@@ -181,13 +184,17 @@ export function unjudgedExchange(
   }
   for (const seq of sent) {
     const entry = bySeq.get(seq);
-    if (!entry || entry.transportError || entry.raw || entry.status === 429 || entry.operationId === undefined) continue;
-    const covered = expected[entry.operationId];
+    if (!entry || entry.transportError || entry.status === 429) continue;
+    // The framing probe's exchanges are keyed apart: only those recording what followed the response.
+    const operation = entry.raw ? (entry.heardAfter ? 'framing-probe' : undefined) : entry.operationId;
+    if (operation === undefined) continue;
+    const covered = expected[operation];
     if (!covered || (covered.past4xx && entry.status >= 400 && entry.status < 500)) continue;
     const missing = covered.rules.find((rule) => !named.get(rule)?.has(seq));
     if (missing !== undefined) {
       const answers = covered.past4xx ? ' answered other than 4xx' : '';
-      return `#${seq} (${entry.operationId}, ${entry.status}) is judged by no ${missing}, where a passed ${requirementId} judges every ${entry.operationId}${answers} by ${covered.rules.join(' and ')}`;
+      const what = entry.raw ? 'framing probe exchange' : operation;
+      return `#${seq} (${entry.raw ? 'the framing probe' : operation}, ${entry.status}) is judged by no ${missing}, where a passed ${requirementId} judges every ${what}${answers} by ${covered.rules.join(' and ')}`;
     }
   }
   return undefined;

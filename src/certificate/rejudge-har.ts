@@ -22,6 +22,8 @@ export interface RecordedEntry {
   bodyInexact: boolean;
   /** The framing probe's own exchange: no always-on check ran on it. */
   raw: boolean;
+  /** The framing probe's: what it heard after the response (absent when not recorded, or not as this suite writes it). */
+  heardAfter?: { bytes: number; closed: boolean };
   /** Headers and body left out: no check can be re-run on it. */
   summarised: boolean;
   /** A transport failure: no response. */
@@ -59,6 +61,11 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     if (isRecord(pair) && typeof pair.name === 'string' && typeof pair.value === 'string') headers[pair.name] = pair.value;
   }
   const retried = typeof value.comment === 'string' ? /^answered after (\d+) paced 429/.exec(value.comment) : null;
+  const heard = value._heardAfter;
+  const heardAfter =
+    isRecord(heard) && Number.isSafeInteger(heard.bytes) && (heard.bytes as number) >= 0 && typeof heard.closed === 'boolean'
+      ? { bytes: heard.bytes as number, closed: heard.closed }
+      : undefined;
   return {
     seq: seq as number,
     startedAt,
@@ -73,6 +80,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     bodyCut: typeof content.comment === 'string',
     bodyInexact: typeof content.text === 'string' && content.text.includes('\uFFFD'),
     raw: value._raw === true,
+    ...(heardAfter ? { heardAfter } : {}),
     summarised: value._summarised === true,
     transportError: response.status === 0,
     retries: retried ? Number(retried[1]) : 0,

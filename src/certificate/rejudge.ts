@@ -260,7 +260,11 @@ function judgeRule(
   const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
   const sources = [sourceSeq(judgment.params ?? {}), ...sentSeqs(judgment.params ?? {})].map((n) => (n === undefined ? undefined : bySeq.get(n)));
   const whole = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)].every(
-    (e) => !e.summarised && !e.raw && !e.transportError && !(rule.readsBody && (e.bodyCut || e.bodyInexact) && !rule.judgesCut?.(ruleExchangeOf(e))),
+    (e) =>
+      !e.summarised &&
+      (!e.raw || rule.judgesRaw === true) &&
+      !e.transportError &&
+      !(rule.readsBody && (e.bodyCut || e.bodyInexact) && !rule.judgesCut?.(ruleExchangeOf(e))),
   );
   if (!whole) {
     stats.rulesTakenAsRecorded += 1;
@@ -297,6 +301,7 @@ function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     durationMs: entry.durationMs,
     method: entry.method,
     bodyCut: entry.bodyCut || entry.bodyInexact,
+    ...(entry.heardAfter ? { heardAfter: entry.heardAfter } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Contract } from '../contract/index.ts';
 import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
+import { FRAMING_RULES } from './rules/framing-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
 import { MODEL_RULES } from './rules/model-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
@@ -31,6 +32,7 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...MODEL_RULES,
   ...RATE_RULES,
   ...PLAN_WINDOW_RULES,
+  ...FRAMING_RULES,
 ];
 
 const BY_NAME: ReadonlyMap<string, JudgmentRule> = new Map(JUDGMENT_RULES.map((r) => [r.name, r]));

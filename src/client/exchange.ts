@@ -39,6 +39,8 @@ export interface Exchange {
   sharedFrom?: string;
   /** Written and read byte for byte by the framing probe (raw-http.ts), not by the client: no always-on check ran on it. */
   raw?: true;
+  /** The framing probe's: what it heard after the response, within its quiet time (bytes nobody asked for, a close). */
+  heardAfter?: { bytes: number; closed: boolean };
   /** Its headers and bodies were dropped to keep a passing test's evidence small (harness/evidence.ts). */
   summarised?: true;
 }

@@ -144,6 +144,8 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   /** Listens after `response`; bytes are a problem, and so is a close the response did not announce. */
   async function listen(connection: RawConnection, exchange: Exchange, response: RawResponse, what: string, judgeClose: boolean): Promise<boolean> {
     const quiet = await connection.quiet(quietMs);
+    // Logged with the exchange, so that a rule (nothing-heard-after) judges it again from the log.
+    exchange.heardAfter = { bytes: quiet.bytes.length, closed: quiet.closed };
     if (quiet.bytes.length > 0) {
       problems.push({
         kind: 'framing',
@@ -228,13 +230,17 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
 /**
  * The probe, and once more when all it saw was a lost request (what a blip of the network also does) and
  * `mayRepeat` allows (the budget): a target that drops reused connections drops them again. Bytes out of
- * place are never a blip. `lostFirst` says what the first run lost, when it ran again.
+ * place are never a blip. `lostFirst` says what the first run lost, when it ran again, and `earlier` holds
+ * that run's exchanges (logged too, and judged by what they recorded).
  */
-export async function probeFramingOnceMoreIfLost(options: FramingProbeOptions, mayRepeat: () => boolean): Promise<FramingProbeResult & { lostFirst?: string }> {
+export async function probeFramingOnceMoreIfLost(
+  options: FramingProbeOptions,
+  mayRepeat: () => boolean,
+): Promise<FramingProbeResult & { lostFirst?: string; earlier?: Exchange[] }> {
   const first = await probeFraming(options);
   const lost = first.problems.length > 0 && first.problems.every((problem) => problem.kind === 'lost');
   if (!lost || !mayRepeat()) return first;
-  return { ...(await probeFraming(options)), lostFirst: first.problems[0]?.actual ?? '' };
+  return { ...(await probeFraming(options)), lostFirst: first.problems[0]?.actual ?? '', earlier: first.exchanges };
 }
 
 function missing(reading: Exclude<RawReading, { kind: 'response' }>, timeoutMs: number): { code: string; message: string } {

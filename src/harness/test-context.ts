@@ -48,9 +48,10 @@ export interface ConformanceContext {
    * Judges the response(s) by a named rule of src/checks/judgment-rules.ts: a pure function of what the
    * exchange log records, evaluated here once and recorded with its params, so `rejudge` evaluates it
    * again on the log. Fails this test's requirement when it does not hold; `what` prefixes the failure.
-   * Prefer it to `check` wherever the condition is one of the rules.
+   * Prefer it to `check` wherever the condition is one of the rules. The evidence is the responses the
+   * client read, or exchanges as logged (the framing probe's raw ones, for a rule that judges them).
    */
-  judge<R extends RuleName>(rule: R, evidence: ApiResponse | readonly ApiResponse[], params: RuleParams[R], what?: string): void;
+  judge<R extends RuleName>(rule: R, evidence: Evidence, params: RuleParams[R], what?: string): void;
   /**
    * Creates a pet this test needs; when the target cannot, the test is skipped (STA-001 reports it). The
    * record holds what was sent and the id assigned: compare read-backs with it, never with the echo.
@@ -155,14 +156,16 @@ export function createContext(
     },
     judge(rule, evidence, params, what) {
       assertions += 1;
-      const responses: readonly ApiResponse[] = Array.isArray(evidence) ? evidence : [evidence as ApiResponse];
+      // Responses the client read, or exchanges the framing probe wrote and read byte for byte (raw).
+      const responses: ReadonlyArray<ApiResponse | Exchange> = Array.isArray(evidence) ? evidence : [evidence as ApiResponse | Exchange];
       const recorded: Record<string, unknown> = { ...params };
       // A value the test learnt from an earlier exchange (idFrom) is read from that exchange, as rejudge reads it.
       const lookup = (seq: number) => {
         const exchange = meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
         return exchange ? recordedRuleExchange(exchange) : undefined;
       };
-      const result = evaluateRule(rule, responses.map(ruleExchangeOf), recorded, contract, lookup);
+      const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
+      const result = evaluateRule(rule, exchanges, recorded, contract, lookup);
       // Recorded before it fails, as a status judgment is: a failed test edited into a pass keeps the rule it failed.
       const seqs = evidenceSeqs(responses);
       if (seqs.length > 0) {
@@ -173,7 +176,7 @@ export function createContext(
         const subject = what ? `${what}: ` : '';
         // Both exchanges of a contradiction (an id assigned twice) are the failure's evidence, the earlier first.
         const at = result.failedAt === undefined ? undefined : [result.alsoAt, result.failedAt].filter((i): i is number => i !== undefined);
-        const failed = at === undefined ? responses : at.map((i) => responses[i]).filter((r): r is ApiResponse => r !== undefined);
+        const failed = at === undefined ? responses : at.map((i) => responses[i]).filter((r): r is ApiResponse | Exchange => r !== undefined);
         fail(`${subject}${result.expected}`, `${subject}${result.actual}`, failed);
       }
     },
@@ -274,6 +277,7 @@ function recordedRuleExchange(exchange: Exchange): RuleExchange {
     startedAt: exchange.startedAt,
     durationMs: exchange.durationMs,
     method: exchange.request.method,
+    ...(exchange.heardAfter ? { heardAfter: exchange.heardAfter } : {}),
   };
 }
 

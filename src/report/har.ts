@@ -53,6 +53,8 @@ export interface HarEntry {
   _sentUrl?: string;
   /** Written and read byte for byte by the framing probe: the always-on checks do not run on it. */
   _raw?: true;
+  /** The framing probe's: the bytes it heard after the response within its quiet time, and whether the connection closed. */
+  _heardAfter?: { bytes: number; closed: boolean };
   /** Headers and bodies left out (a passing test's evidence outside --certify): the checks cannot be re-run on it. */
   _summarised?: true;
 }
@@ -119,6 +121,7 @@ function toEntry(exchange: Exchange): HarEntry {
   if (exchange.error) entry.response._error = { ...exchange.error };
   if (exchange.operationId) entry._operationId = exchange.operationId;
   if (exchange.raw) entry._raw = true;
+  if (exchange.heardAfter) entry._heardAfter = { ...exchange.heardAfter };
   if (exchange.summarised) entry._summarised = true;
   if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
   return entry;

@@ -92,6 +92,24 @@ describe('rejudge: the rules a passed property or model test judges every exchan
   });
 });
 
+describe("the framing probe's exchanges (HTTP-001)", () => {
+  const heard = (seq: number, bytes: number) => entry(seq, 'listPets', 200, { raw: true, heardAfter: { bytes, closed: false } });
+  it('each one recording what followed its response is judged by nothing-heard-after; the others are passed over', () => {
+    const log = new Map([
+      [1, heard(1, 0)],
+      [2, entry(2, 'listPets', 200, { raw: true })],
+      [3, heard(3, 0)],
+    ]);
+    expect(unjudgedExchange('HTTP-001', [1, 2, 3], [rule('nothing-heard-after', 1), rule('nothing-heard-after', 3)], log)).toBeUndefined();
+    // A forger who passes HTTP-001 and drops the judgment of the response followed by bytes nobody asked for:
+    expect(unjudgedExchange('HTTP-001', [1, 2, 3], [rule('nothing-heard-after', 1)], log)).toBe(
+      '#3 (the framing probe, 200) is judged by no nothing-heard-after, where a passed HTTP-001 judges every framing probe exchange by nothing-heard-after',
+    );
+    // Another requirement's raw exchanges are not the probe's concern here.
+    expect(unjudgedExchange('HTTP-002', [1, 3], [], log)).toBeUndefined();
+  });
+});
+
 describe('the judgments every pass of a requirement makes', () => {
   it('a pass with none of them, or without one, is named; one with each (and more) is not', () => {
     expect(missingJudgment('DEP-005', [])).toBe('it records no judgment, where every test of this suite records what it judged');

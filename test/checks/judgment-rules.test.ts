@@ -253,6 +253,12 @@ const CASES: Record<
     failing: exchange(201, PET, { location: 'pets/8' }),
     actual: /Location "pets\/8"/,
   },
+  'nothing-heard-after': {
+    params: {},
+    holding: exchange(200, '[]', {}, undefined, { heardAfter: { bytes: 0, closed: false } }),
+    failing: exchange(200, '[]', {}, undefined, { heardAfter: { bytes: 38, closed: false } }),
+    actual: /38 more bytes/,
+  },
 };
 
 describe('judgment rules: pure functions of what the log records', () => {

@@ -118,6 +118,8 @@ describe('framing probe', () => {
     const options = { apiKey: KEY, timeoutMs: 2_000, quietMs: 150, sink };
     const again = await probeFramingOnceMoreIfLost({ ...options, baseUrl: blip }, () => true);
     expect({ problems: again.problems, lostFirst: again.lostFirst }).toEqual({ problems: [], lostFirst: expect.stringMatching(/closed the connection/) });
+    // The first run's exchanges are logged too: handed back, with what was heard after the response, to be judged.
+    expect(again.earlier?.map((e) => e.heardAfter)).toEqual([{ bytes: 0, closed: false }, undefined]);
     const dropping = await rawServer((socket, _head, index) => (index === 0 ? socket.write(ok()) : socket.destroy()));
     expect((await probeFramingOnceMoreIfLost({ ...options, baseUrl: dropping }, () => true)).problems[0]?.kind).toBe('lost');
     let seenOnce = 0;

@@ -25,6 +25,8 @@ export interface RuleExchange {
   method?: string;
   /** The log cut the body, or may not hold it exactly (rejudge only; a live response is whole). */
   bodyCut?: boolean;
+  /** The framing probe's: what it heard after the response (bytes nobody asked for, a close). */
+  heardAfter?: { bytes: number; closed: boolean };
 }
 
 /** Another exchange of the log, by its number: where a rule reads a value the test learnt from it. */
@@ -41,6 +43,8 @@ export interface JudgmentRule {
   name: RuleName;
   /** Reads a body (response or request): not re-evaluated on a body the log cut or may not hold exactly. */
   readsBody: boolean;
+  /** Judges what the framing probe's raw exchanges record, which no other rule and no always-on check reads. */
+  judgesRaw?: true;
   /** An exchange whose cut body the rule still judges (it skips what it cannot read), though it reads bodies. */
   judgesCut?(exchange: RuleExchange): boolean;
   /** Judges one exchange; a judgment naming several holds when the rule holds on each. */

@@ -98,6 +98,8 @@ export interface RuleParams {
   'no-finding': { requirement: string };
   /** A 201's Location names /pets/{the id of its body}. */
   'location-names-pet': Record<string, never>;
+  /** The framing probe heard nothing after the response, until the next request (its raw exchange records it). */
+  'nothing-heard-after': Record<string, never>;
 }
 
 export type RuleName = keyof RuleParams;
