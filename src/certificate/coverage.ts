@@ -53,8 +53,9 @@ export const JUDGED_ON_EVERY_EXCHANGE: JudgedOnEveryExchange = {
  * Derived from the passes of the reference and every valid variant, at each profile, embedded and remote,
  * read-only too (the intersection over them, see docs/certification.md); a requirement some of whose
  * tests judge by different rules (LIM-007, RATE-002, RATE-010, RATE-011) has no common one and is
- * absent. test/verdicts/valid-variants.test.ts re-judges every variant's run, so an entry a valid server
- * does not make fails there; test/verdicts/rejudge.test.ts holds this table to a thorough run's passes.
+ * absent. The verdict tests re-judge every valid variant's and every named fault's run
+ * (valid-variants.test.ts, fault-sensitivity.test.ts) and a thorough certified bundle (rejudge.test.ts),
+ * so an entry an authentic run does not make fails there.
  */
 export type JudgedByEveryPass = Readonly<Record<string, readonly string[]>>;
 
