@@ -112,6 +112,23 @@ describe('client: pacing by X-RateLimit-*', () => {
     expect(server.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
   });
+
+  it("waits while the waits fit before the profile's deadline, then gives up with ERR_RATE_LIMITED", async () => {
+    // A target that always says Remaining 0 for 30 s more: two waits fit in 70 s, the third does not.
+    const clock = fakeClock();
+    const server = await scripted([(now) => ({ status: 200, headers: rateHeaders(now, 0, 60, 30) })], clock);
+    const waitDeadline = clock.now() + 70_000;
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock, waitDeadline });
+    await client.listPets();
+    await client.listPets();
+    await client.listPets();
+    expect(clock.sleeps).toHaveLength(2);
+    await expect(client.listPets()).rejects.toMatchObject({
+      code: 'ERR_RATE_LIMITED',
+      message: expect.stringContaining("past the time this run's profile allows"),
+    });
+    expect(server.requests).toHaveLength(3);
+  });
 });
 
 describe('client: an unintended 429 is waited out and retried', () => {
