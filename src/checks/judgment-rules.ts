@@ -19,10 +19,12 @@ export type { ExchangeLookup, JudgmentRule, RuleExchange, RuleResult };
  * `{ kind: 'rule', rule, params, exchanges }`, and `rejudge` evaluates it again on the HAR entries.
  * Params come from the report and may be forged: a rule reads them defensively and never throws. A value
  * the test learnt from an earlier exchange (a created pet's id) is not a param: the params name that
- * exchange (`idFrom`) and the rule reads the value from it.
+ * exchange (`idFrom`) and the rule reads the value from it. A param that restates what the log records
+ * (the fields a pet was added with, a list's filter) must agree with it (rules/log-anchors.ts).
  */
 
 export type { RuleName, RuleParams };
+export { type LoggedPet, PET_FIELDS, loggedPet } from './rules/log-anchors.ts';
 
 export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...RESPONSE_RULES,

@@ -74,8 +74,8 @@ const CASES: Record<
   },
   'list-only-status': {
     params: { status: 'available' },
-    holding: exchange(200, `[${PET}]`),
-    failing: exchange(200, `[${PET.replace('available', 'sold')}]`),
+    holding: exchange(200, `[${PET}]`, {}, undefined, { url: 'http://store.test/v1/pets?status=available' }),
+    failing: exchange(200, `[${PET.replace('available', 'sold')}]`, {}, undefined, { url: 'http://store.test/v1/pets?status=available' }),
     actual: /"sold"/,
   },
   'field-non-empty': {
@@ -358,6 +358,55 @@ describe('judgment rules: pure functions of what the log records', () => {
     ).toBe(false);
     expect(evaluateRule('status-documented', [exchange(410, ERROR, {}, undefined, getPet('8', AFTER_SUNSET))], {}, contract).holds).toBe(true);
     expect(evaluateRule('status-documented', [exchange(200, PET, {}, undefined, { operationId: undefined })], {}, contract).holds).toBe(false);
+  });
+
+  it('params restate what the log holds: the animal a getPet asked for, the fields it was added with', () => {
+    const rex = { idFrom: 1, name: 'Rex', categoryId: '2', status: 'available' };
+    expect(evaluateRule('pet-is', [exchange(200, PET, {}, undefined, getPet('7'))], rex, contract, lookup).holds).toBe(true);
+    // Percent-encoded digits name the same animal (STA-016).
+    expect(evaluateRule('pet-is', [exchange(200, PET, {}, undefined, getPet('%37'))], rex, contract, lookup).holds).toBe(true);
+    // A report edited to compare getPet 8's answer with the animal #1 added (id 7): another animal was asked for.
+    expect(evaluateRule('pet-is', [exchange(200, PET, {}, undefined, getPet('8'))], rex, contract, lookup)).toMatchObject({
+      holds: false,
+      actual: 'the request asked for id 8',
+    });
+    expect(evaluateRule('pet-as-answered', [exchange(200, PET, {}, undefined, getPet('8'))], { idFrom: 1 }, contract, lookup).holds).toBe(false);
+    // Fields other than those #1 sent, or than the animal #2 listed: the judgment is not the log's.
+    const renamed = exchange(200, PET.replace('"Rex"', '"Max"'), {}, undefined, getPet('7'));
+    expect(evaluateRule('pet-is', [renamed], { ...rex, name: 'Max' }, contract, lookup)).toMatchObject({
+      holds: false,
+      actual: 'the judgment compares with name Max, where #1 has Rex',
+    });
+    expect(evaluateRule('pet-is', [exchange(200, PET)], { idFrom: 2, categoryId: '3' }, contract, lookup).holds).toBe(false);
+    expect(evaluateRule('pet-is', [exchange(200, PET)], { idFrom: 2, name: 'Rex', categoryId: '2' }, contract, lookup).holds).toBe(true);
+  });
+
+  it("pet-is on a createPet's answer compares with the categoryId its request wrote, exactly", () => {
+    const created = (written: string, answered: string) =>
+      exchange(201, `{"id":7,"name":"Rex","categoryId":${answered}}`, {}, `{"name":"Rex","categoryId":${written}}`, {
+        operationId: 'createPet',
+        method: 'POST',
+      });
+    expect(evaluateRule('pet-is', [created('1e3', '1000')], { categoryId: '1000' }, contract).holds).toBe(true);
+    expect(evaluateRule('pet-is', [created('9007199254740993.0', '9007199254740993')], { categoryId: '9007199254740993' }, contract).holds).toBe(true);
+    // A server that rounds through a double, and a report edited to expect the rounded value.
+    expect(evaluateRule('pet-is', [created('9007199254740993.0', '9007199254740992')], { categoryId: '9007199254740992' }, contract)).toMatchObject({
+      holds: false,
+      actual: 'the judgment compares with categoryId 9007199254740992, where the request has 9007199254740993',
+    });
+  });
+
+  it("a list's filter and limit are the request's: params cannot ask for another status or allow more", () => {
+    const list = (query: string) => exchange(200, `[${PET}]`, {}, undefined, { url: `http://store.test/v1/pets?${query}` });
+    expect(evaluateRule('list-only-status', [list('status=sold')], { status: 'available' }, contract)).toMatchObject({
+      holds: false,
+      actual: 'the request asked for status=sold',
+    });
+    expect(evaluateRule('list-length', [list('limit=1')], { max: 1 }, contract).holds).toBe(true);
+    expect(evaluateRule('list-length', [list('limit=1')], { max: 5 }, contract).holds).toBe(false);
+    expect(evaluateRule('list-length', [list('limit=1')], { min: 1 }, contract).holds).toBe(false);
+    // Outside 1..100 the interface lets a server clamp instead: LIM-004 allows up to 100 for limit=0.
+    expect(evaluateRule('list-length', [list('limit=0')], { max: 100 }, contract).holds).toBe(true);
   });
 
   it('a Pet echo reads the sent value from the recorded request, so a missing request body fails', () => {

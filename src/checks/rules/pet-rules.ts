@@ -2,17 +2,12 @@ import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../../json.ts';
 import { differences } from '../../model/store-model.ts';
 import { describePet, toPetRecord } from '../../pets.ts';
 import { bounds, within } from './response-rules.ts';
-
-function pathOf(url: string): string | undefined {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return undefined;
-  }
-}
-
+import { loggedPet, otherAnimalRequested, pathOf, unloggedField } from './log-anchors.ts';
 import {
+  type ExchangeLookup,
   type JudgmentRule,
+  type RuleExchange,
+  type RuleResult,
   arrayBody,
   bad,
   describeBody,
@@ -87,6 +82,9 @@ export const PET_RULES: readonly JudgmentRule[] = [
       // The id comes from the log (idFrom), never from a number the report states.
       if (params.id !== undefined || given.some((f) => typeof params[f] !== 'string') || (given.length === 0 && !source)) return bad('pet-is');
       if (source && 'failure' in source) return source.failure;
+      // The params restate what the log holds: the animal asked for, the fields it was added with.
+      const anchor = source ? anchoredToSource(e, params, source.id, params.idFrom as number, lookup) : ownSentFields(e, params);
+      if (anchor) return anchor;
       const wanted: Array<[string, unknown]> = [
         ...(source ? [['id', source.id] as [string, unknown]] : []),
         ...given.map((f): [string, unknown] => {
@@ -116,6 +114,8 @@ export const PET_RULES: readonly JudgmentRule[] = [
           `the animal #${seq} answered`,
           source ? `#${seq} answered ${source.status} with ${describeBody(source)}` : `#${seq} is not an exchange of the log`,
         );
+      const asked = otherAnimalRequested(e, answered.id, seq);
+      if (asked) return asked;
       const expected = `the animal #${seq} answered, ${describePet(answered)}, exactly`;
       const pet = toPetRecord(e.body);
       if (!pet) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
@@ -185,3 +185,19 @@ export const PET_RULES: readonly JudgmentRule[] = [
     },
   },
 ];
+
+/** pet-is by `idFrom`: the request asked for that animal, and the fields given are those it was added with. */
+function anchoredToSource(e: RuleExchange, params: Record<string, unknown>, id: bigint, seq: number, lookup: ExchangeLookup): RuleResult | undefined {
+  const asked = otherAnimalRequested(e, id, seq);
+  if (asked) return asked;
+  const source = lookup(seq);
+  const logged = source && loggedPet(source);
+  return logged && unloggedField(params, logged, `#${seq}`);
+}
+
+/** pet-is on a createPet's own answer: the fields given are those its request sent. */
+function ownSentFields(e: RuleExchange, params: Record<string, unknown>): RuleResult | undefined {
+  if (e.method !== 'POST' && e.operationId !== 'createPet') return undefined;
+  const logged = loggedPet(e);
+  return logged && unloggedField(params, logged, 'the request');
+}

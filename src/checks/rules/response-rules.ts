@@ -1,6 +1,7 @@
 import { mediaType } from '../../header-values.ts';
 import { stringifyJson } from '../../json.ts';
 import { formatIssues } from '../response-reading.ts';
+import { queryParam } from './log-anchors.ts';
 import { type JudgmentRule, arrayBody, bad, describeBody, fails, holds, isObject, numberParam, shown, stringList } from './rule-kit.ts';
 
 function within(count: number, min: number | undefined, max: number | undefined): boolean {
@@ -88,6 +89,10 @@ export const RESPONSE_RULES: readonly JudgmentRule[] = [
       const max = numberParam(params.max);
       if (min === undefined && max === undefined) return bad('list-length');
       const expected = `a list of ${bounds(min, max)} items`;
+      // A list asked for with a limit the interface allows (1 to 100) is never allowed more than that limit.
+      const limit = queryParam(e, 'limit');
+      if (limit !== undefined && /^(?:[1-9]\d?|100)$/.test(limit) && (max === undefined || max > Number(limit)))
+        return fails(`at most the limit=${limit} the request asked for`, `the judgment allows ${bounds(min, max)} items`);
       const list = arrayBody(e);
       if (!list) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
       return within(list.length, min, max) ? holds(expected) : fails(expected, `${list.length} items`);
@@ -99,6 +104,9 @@ export const RESPONSE_RULES: readonly JudgmentRule[] = [
     judge(e, params) {
       if (typeof params.status !== 'string') return bad('list-only-status');
       const expected = `only ${params.status} animals`;
+      const filter = queryParam(e, 'status');
+      if (filter !== params.status)
+        return fails(`the status=${params.status} the request asked for`, `the request asked for ${filter === undefined ? 'no status' : `status=${filter}`}`);
       const list = arrayBody(e);
       if (!list) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
       const other = list.find((item) => !isObject(item) || item.status !== params.status);
