@@ -1,14 +1,21 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
+import { type RuleExchange, evaluateRule, judgmentRule, loggedPet, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
 import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
-import { type JudgedByEveryPass, type JudgedOnEveryExchange, missingJudgment, unjudgedExchange } from './coverage.ts';
+import {
+  type JudgedByEveryPass,
+  type JudgedOnEveryExchange,
+  type ParamsOfEveryJudgment,
+  missingJudgment,
+  unjudgedExchange,
+  weakenedJudgment,
+} from './coverage.ts';
 import { rederive } from './rederive.ts';
 
 /**
@@ -36,6 +43,7 @@ export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-
 export interface RejudgeOptions {
   judgedByEveryPass?: JudgedByEveryPass;
   judgedOnEveryExchange?: JudgedOnEveryExchange;
+  paramsOfEveryJudgment?: ParamsOfEveryJudgment;
 }
 
 /** What re-judging a report from its exchange log gives. */
@@ -239,7 +247,14 @@ function judgeTest(
         return { state: 'failed', why: `#${judgment.exchange} answered ${status}, where its judgment allows ${judgment.allowed.join(' or ')}` };
     }
   }
-  const missing = unjudged ?? missingJudgment(requirementId, judgments, options.judgedByEveryPass);
+  const logged = (seq: number) => {
+    const entry = bySeq.get(seq);
+    return entry ? loggedPet(ruleExchangeOf(entry)) : undefined;
+  };
+  const missing =
+    unjudged ??
+    missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
+    weakenedJudgment(requirementId, judgments, logged, options.paramsOfEveryJudgment);
   return missing ? { state: 'skipped', why: missing } : undefined;
 }
 

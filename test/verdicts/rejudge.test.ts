@@ -131,6 +131,78 @@ describe('an example test edited into a pass, the judgment that failed dropped, 
   );
 });
 
+describe('a judgment whose params were edited to expect what the server answered is refused by the log', () => {
+  test(
+    "CON-001 compared with another pet's create, and INT-001 with the rounded categoryId",
+    async (context) => {
+      const args = [
+        '--profile',
+        'standard',
+        '--seed',
+        '5',
+        '--reference-faults',
+        'get-returns-other-pet,category-id-through-double',
+        '--only',
+        'CON-001,INT-001',
+      ];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-params-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const entries = readJson<{ log: { entries: Array<{ _seq: number; response: { content: { text?: string } } }> } }>(join(run.reportDir, 'exchanges.har'))
+        .log.entries;
+      const answered = (seq: number) => JSON.parse(entries.find((e) => e._seq === seq)?.response.content.text ?? 'null') as Record<string, unknown> | null;
+      const createdWithId = (id: unknown) =>
+        entries.find((e) => {
+          const text = e.response.content.text ?? '';
+          return text.startsWith('{') && new RegExp(`"id":${String(id)}[,}]`).test(text);
+        })?._seq;
+      const edited = report.requirements.filter((r) => ['CON-001', 'INT-001'].includes(r.id));
+      expect(edited.map((r) => [r.id, r.tests.every((t) => t.state === 'failed')])).toEqual([
+        ['INT-001', true],
+        ['CON-001', true],
+      ]);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      // The forger passes each test and restates each failing pet-is so that it holds on what the server
+      // answered: CON-001's against the create of the pet getPet returned, INT-001's with its categoryId.
+      let forged = 0;
+      for (const requirement of edited) {
+        for (const test of requirement.tests) {
+          test.state = 'passed';
+          delete test.failureKind;
+          for (const judgment of test.judgments ?? []) {
+            if (judgment.kind !== 'rule' || judgment.rule !== 'pet-is') continue;
+            const pet = answered(judgment.exchanges[0]!);
+            if (!pet) continue;
+            const params = judgment.params;
+            if (requirement.id === 'CON-001' && pet.id !== undefined) {
+              const other = createdWithId(pet.id);
+              if (other === undefined || other === params.idFrom) continue;
+              Object.assign(params, { idFrom: other, name: pet.name, categoryId: String(pet.categoryId) });
+              if (typeof pet.status === 'string') params.status = pet.status;
+              forged += 1;
+            } else if (requirement.id === 'INT-001' && params.categoryId !== String(pet.categoryId)) {
+              params.categoryId = String(pet.categoryId);
+              forged += 1;
+            }
+          }
+        }
+      }
+      expect(forged).toBeGreaterThan(1);
+      writeFileSync(path, JSON.stringify(report));
+      const { result } = rejudged(run.reportDir);
+      const text = result.differences.join('\n');
+      expect(text).toMatch(
+        /CON-001 .*: passed, but #\d+ does not hold the rule pet-is: getPet of the animal #\d+ answered \(id \d+\) expected, the request asked for id \d+/,
+      );
+      expect(text).toMatch(
+        /INT-001 .*: passed, but #\d+ does not hold the rule pet-is: the categoryId the log records \(the request\) expected, the judgment compares with categoryId \d+, where the request has \d+/,
+      );
+      expect(result.refusedTests.length).toBeGreaterThanOrEqual(2);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe("RATE-008's count of a plan key's window, failed and edited into a pass, is refused by its rule", () => {
   test(
     'a Free key whose window serves 61 requests (out-free-plan-100), in a certified run that keeps every exchange whole',
