@@ -37,7 +37,8 @@ export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | '
   // An advisory-only fault runs with --strict too: the proof that an advisory never fails a run.
   const advisory = fault.advisoryOnly === true;
   const strict = fault.strictOnly === true || advisory;
-  const args = ['--reference-faults', fault.name, '--seed', FAULT_SEED, '--only', only.join(',')];
+  // One shard of one: every exchange logged whole, so re-judging the run evaluates every rule again.
+  const args = ['--reference-faults', fault.name, '--seed', FAULT_SEED, '--only', only.join(','), '--shard', '1/1'];
   if (strict) args.push('--strict');
   return { fault: fault.name, strict, advisory, only, expected: fault.detectedBy, args };
 }

@@ -13,12 +13,15 @@ export interface VariantPlan {
 /**
  * The CLI arguments for the embedded reference with these variants: every area, the given profile, and
  * the category ids the variants' suiteConfig asks for (a server restricting categories is tested only
- * with ids it accepts, as a user would run it). Throws, like the reference, on variants that conflict.
+ * with ids it accepts, as a user would run it), as the one shard of a run. Throws, like the reference,
+ * on variants that conflict.
  */
 export function planVariants(variants: readonly VariantName[], profile: VariantPlan['profile'], label = variants.join('+')): VariantPlan {
   combineVariants(...variants);
   const categoryIds = categoryIdsOf(variants);
-  const args = ['--reference-variants', variants.join(','), '--profile', profile, '--seed', VARIANT_SEED];
+  // One shard of one: the log keeps every exchange whole (as --certify does), so re-judging the run
+  // evaluates every rule again, and the log anchors and coverage tables are held on every variant.
+  const args = ['--reference-variants', variants.join(','), '--profile', profile, '--seed', VARIANT_SEED, '--shard', '1/1'];
   if (categoryIds) args.push('--category-ids', categoryIds.join(','));
   return { label, variants, profile, args };
 }
