@@ -1,4 +1,3 @@
-import { type LoggedPet, PET_FIELDS } from '../checks/judgment-rules.ts';
 import type { Judgment } from '../harness/meta.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 
@@ -156,62 +155,6 @@ export function missingJudgment(
   const missing = (judgedByEveryPass[requirementId] ?? []).filter((name) => !made.has(name));
   if (missing.length === 0) return undefined;
   return `it records no ${missing.join(' or ')} judgment, where every passed ${requirementId} test makes one`;
-}
-
-/**
- * How fully a passed test of a requirement states a rule's params on every judgment of that rule: the
- * `keys` it always gives; `whole`: every field the log holds of the animal `idFrom` names (what its
- * createPet sent, or the listed animal's) is compared; `without`: a key that would loosen the rule is
- * never given. The rules themselves refuse params that contradict the log (src/checks/rules/log-anchors.ts);
- * this refuses a judgment a forger weakened by leaving a field out, so that it no longer compares what
- * the server got wrong.
- */
-export interface StatedInFull {
-  keys?: readonly string[];
-  whole?: true;
-  without?: readonly string[];
-}
-export type ParamsOfEveryJudgment = Readonly<Record<string, Readonly<Record<string, StatedInFull>>>>;
-
-export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
-  'CON-001': { 'pet-is': { keys: ['idFrom'], whole: true, without: ['statusIfAnswered'] } },
-  // Its status is compared only when the answer has one (the default on creation is open, SCH-007).
-  'DEP-001': { 'pet-is': { keys: ['idFrom'], whole: true } },
-  'INT-001': { 'pet-is': { keys: ['categoryId'] } },
-  'INT-004': { 'pet-is': { keys: ['idFrom', 'name'] } },
-  'LIM-009': { 'pet-is': { keys: ['idFrom'] } },
-  'STA-016': { 'pet-is': { keys: ['idFrom'] } },
-};
-
-/**
- * The first judgment of a passed test that states less than every pass of its requirement does (see
- * PARAMS_OF_EVERY_JUDGMENT), said for the report; undefined when none. `logged` reads the animal an
- * exchange of the log introduced, undefined when the log does not hold it readably (nothing is then required).
- */
-export function weakenedJudgment(
-  requirementId: string,
-  judgments: readonly Judgment[],
-  logged: (seq: number) => LoggedPet | undefined,
-  paramsOfEveryJudgment: ParamsOfEveryJudgment = PARAMS_OF_EVERY_JUDGMENT,
-): string | undefined {
-  const byRule = paramsOfEveryJudgment[requirementId];
-  if (!byRule) return undefined;
-  for (const judgment of judgments) {
-    if (judgment.kind !== 'rule') continue;
-    const full = byRule[judgment.rule];
-    if (!full) continue;
-    const params = judgment.params;
-    const at = `the ${judgment.rule} judgment of #${judgment.exchanges.join(', #')}`;
-    const absent = (full.keys ?? []).filter((key) => params[key] === undefined);
-    if (absent.length > 0) return `${at} gives no ${absent.join(' or ')}, where every passed ${requirementId} test gives it`;
-    const loosened = (full.without ?? []).filter((key) => params[key] !== undefined);
-    if (loosened.length > 0) return `${at} gives ${loosened.join(' and ')}, which no passed ${requirementId} test gives`;
-    const source = typeof params.idFrom === 'number' ? logged(params.idFrom) : undefined;
-    const left = full.whole && source ? PET_FIELDS.filter((field) => source[field] !== undefined && params[field] === undefined) : [];
-    if (left.length > 0)
-      return `${at} leaves out the ${left.join(' and ')} #${String(params.idFrom)} holds, where every passed ${requirementId} test compares it`;
-  }
-  return undefined;
 }
 
 /** The name a judgment is covered under: `status` for a status judgment, the rule's otherwise. */

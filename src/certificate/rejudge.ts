@@ -8,14 +8,9 @@ import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
-import {
-  type JudgedByEveryPass,
-  type JudgedOnEveryExchange,
-  type ParamsOfEveryJudgment,
-  missingJudgment,
-  unjudgedExchange,
-  weakenedJudgment,
-} from './coverage.ts';
+import { type JudgedByEveryPass, type JudgedOnEveryExchange, missingJudgment, unjudgedExchange } from './coverage.ts';
+import { unnamedExchange } from './named-exchanges.ts';
+import { type StatedParamsTables, weakenedJudgment } from './stated-params.ts';
 import { rederive } from './rederive.ts';
 
 /**
@@ -40,10 +35,10 @@ export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-
  * project's own tests give empty ones for runs they make up, whose tests are not this suite's and
  * judge by a placeholder.
  */
-export interface RejudgeOptions {
+export interface RejudgeOptions extends StatedParamsTables {
   judgedByEveryPass?: JudgedByEveryPass;
   judgedOnEveryExchange?: JudgedOnEveryExchange;
-  paramsOfEveryJudgment?: ParamsOfEveryJudgment;
+  everyExchangeNamed?: readonly string[];
 }
 
 /** What re-judging a report from its exchange log gives. */
@@ -254,7 +249,8 @@ function judgeTest(
   const missing =
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
-    weakenedJudgment(requirementId, judgments, logged, options.paramsOfEveryJudgment);
+    unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??
+    weakenedJudgment(requirementId, judgments, logged, options);
   return missing ? { state: 'skipped', why: missing } : undefined;
 }
 

@@ -1,39 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  JUDGED_BY_EVERY_PASS,
-  JUDGED_ON_EVERY_EXCHANGE,
-  PARAMS_OF_EVERY_JUDGMENT,
-  missingJudgment,
-  unjudgedExchange,
-  weakenedJudgment,
-} from '../../src/certificate/coverage.ts';
+import { JUDGED_BY_EVERY_PASS, JUDGED_ON_EVERY_EXCHANGE, missingJudgment, unjudgedExchange } from '../../src/certificate/coverage.ts';
 import { judgmentRule } from '../../src/checks/judgment-rules.ts';
-import type { RecordedEntry } from '../../src/certificate/rejudge-har.ts';
+import { recordedEntry } from '../support/recorded-entry.ts';
 import type { Judgment } from '../../src/harness/meta.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 
-/** An entry of the log: what the coverage reads of it (its operation, status, and whether it was answered). */
-function entry(seq: number, operationId: string, status: number, extra: Partial<RecordedEntry> = {}): RecordedEntry {
-  return {
-    seq,
-    startedAt: 0,
-    durationMs: 1,
-    operationId,
-    method: operationId === 'createPet' ? 'POST' : 'GET',
-    url: 'https://impl.example/v1/pets',
-    status,
-    headers: {},
-    text: '',
-    requestText: undefined,
-    bodyCut: false,
-    bodyInexact: false,
-    raw: false,
-    summarised: false,
-    transportError: false,
-    retries: 0,
-    ...extra,
-  };
-}
+const entry = recordedEntry;
 
 const status = (exchange: number, allowed = 201): Judgment => ({ kind: 'status', exchange, allowed: [allowed] });
 const rule = (name: string, ...exchanges: number[]): Judgment => ({ kind: 'rule', rule: name, params: {}, exchanges });
@@ -144,44 +116,5 @@ describe('the judgments every pass of a requirement makes', () => {
       .filter((name) => name !== 'status' && name !== 'check' && judgmentRule(name) === undefined);
     expect(unknown).toEqual([]);
     for (const [id, rules] of Object.entries(JUDGED_BY_EVERY_PASS)) expect({ id, empty: rules.length === 0 }).toEqual({ id, empty: false });
-  });
-});
-
-describe('the params every pass states in full', () => {
-  const petIs = (params: Record<string, unknown>): Judgment => ({ kind: 'rule', rule: 'pet-is', params, exchanges: [2] });
-  // #1 created Rex (categoryId 2) and sent no status; the create answered "available".
-  const logged = (seq: number) => (seq === 1 ? { name: 'Rex', categoryId: 2n, status: 'available' } : undefined);
-  const whole = { idFrom: 1, name: 'Rex', categoryId: '2', status: 'available' };
-
-  it('a CON-001 pet-is that compares every field the log holds of its animal is whole', () => {
-    expect(weakenedJudgment('CON-001', [status(2, 200), petIs(whole)], logged)).toBeUndefined();
-  });
-
-  it('one that leaves out a field, its idFrom, or loosens the status is named', () => {
-    const { name: _name, ...nameless } = whole;
-    expect(weakenedJudgment('CON-001', [petIs(nameless)], logged)).toBe(
-      'the pet-is judgment of #2 leaves out the name #1 holds, where every passed CON-001 test compares it',
-    );
-    const { status: _status, ...statusless } = whole;
-    expect(weakenedJudgment('CON-001', [petIs(statusless)], logged)).toMatch(/leaves out the status #1 holds/);
-    expect(weakenedJudgment('CON-001', [petIs({ name: 'Rex', categoryId: '2' })], logged)).toMatch(/gives no idFrom, where every passed CON-001 test gives it/);
-    expect(weakenedJudgment('CON-001', [petIs({ ...whole, statusIfAnswered: true })], logged)).toMatch(
-      /gives statusIfAnswered, which no passed CON-001 test gives/,
-    );
-    // DEP-001 compares the status only when the answer has one (its default is open), and says so.
-    expect(weakenedJudgment('DEP-001', [petIs({ ...whole, statusIfAnswered: true })], logged)).toBeUndefined();
-  });
-
-  it('a field the log does not hold readably is not asked for; an empty table asks nothing', () => {
-    expect(weakenedJudgment('CON-001', [petIs({ idFrom: 9 })], logged)).toBeUndefined();
-    expect(weakenedJudgment('CON-001', [petIs({})], logged, {})).toBeUndefined();
-    expect(weakenedJudgment('INT-001', [petIs({ idFrom: 1 })], logged)).toMatch(/gives no categoryId/);
-  });
-
-  it('names only requirements of the catalog and rules this suite has', () => {
-    const ids = new Set(loadCatalog().requirements.map((r) => r.id));
-    expect(Object.keys(PARAMS_OF_EVERY_JUDGMENT).filter((id) => !ids.has(id))).toEqual([]);
-    const rules = Object.values(PARAMS_OF_EVERY_JUDGMENT).flatMap((byRule) => Object.keys(byRule));
-    expect(rules.filter((name) => judgmentRule(name) === undefined)).toEqual([]);
   });
 });

@@ -13,7 +13,13 @@ import type { TestOutcome } from '../../src/report/report-types.ts';
  * suite's test of its requirement records; everything else is held as for a real run, and the tables
  * are proven on real runs (test/verdicts/rejudge.test.ts, valid-variants.test.ts, fault-sensitivity.test.ts).
  */
-export const MADE_UP: RejudgeOptions = { judgedByEveryPass: {}, judgedOnEveryExchange: {}, paramsOfEveryJudgment: {} };
+export const MADE_UP: RejudgeOptions = {
+  judgedByEveryPass: {},
+  judgedOnEveryExchange: {},
+  paramsOfEveryJudgment: {},
+  statusesAllowed: {},
+  everyExchangeNamed: [],
+};
 
 /**
  * Makes synthetic test outcomes what a real run records, so that `rejudge` (and `verify`, which runs it)

@@ -203,6 +203,68 @@ describe('a judgment whose params were edited to expect what the server answered
   );
 });
 
+describe('a failing case dropped from a test that judges several cases alike is refused', () => {
+  test(
+    'STA-008: the one 500 among odd bodies, its judgment dropped',
+    async (context) => {
+      const args = ['--profile', 'standard', '--seed', '5', '--reference-faults', 'malformed-json-500', '--only', 'STA-008'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-case-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const failed = (report.requirements.find((r) => r.id === 'STA-008')?.tests ?? []).filter((t) => t.state === 'failed');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      const statuses = new Map(
+        readJson<{ log: { entries: Array<{ _seq: number; response: { status: number } }> } }>(join(run.reportDir, 'exchanges.har')).log.entries.map((e) => [
+          e._seq,
+          e.response.status,
+        ]),
+      );
+      // The forger passes each test and drops the judgments of the 5xx answers; the other cases' judgments
+      // hold, and each test still records the status-below every STA-008 pass makes.
+      for (const test of failed) {
+        test.state = 'passed';
+        delete test.failureKind;
+        test.judgments = (test.judgments ?? []).filter((j) => j.kind !== 'rule' || j.exchanges.every((seq) => (statuses.get(seq) ?? 0) < 500));
+        expect(test.judgments.length).toBeGreaterThan(0);
+        test.observed = test.judgments.length;
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const { result } = rejudged(run.reportDir);
+      expect(result.differences.join('\n')).toMatch(
+        /STA-008 .*: passed, but #\d+ \(createPet, 500\) is named by no judgment, where a passed STA-008 test judges every exchange it sends/,
+      );
+      expect(result.refusedTests).toHaveLength(failed.length);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
+describe('a status judgment edited to allow what the server answered is refused', () => {
+  test(
+    'STA-001 allowing the 200 that create-returns-200 answers',
+    async (context) => {
+      const args = ['--profile', 'quick', '--seed', '5', '--reference-faults', 'create-returns-200', '--only', 'STA-001'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-allowed-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const tests = report.requirements.find((r) => r.id === 'STA-001')?.tests ?? [];
+      expect(tests.map((t) => t.state)).toEqual(['failed']);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      for (const test of tests) {
+        test.state = 'passed';
+        delete test.failureKind;
+        for (const judgment of test.judgments ?? []) if (judgment.kind === 'status') judgment.allowed = [201, 200];
+      }
+      writeFileSync(path, JSON.stringify(report));
+      const { result } = rejudged(run.reportDir);
+      expect(result.differences.join('\n')).toMatch(/STA-001 .*: passed, but the status judgment of #\d+ allows 200, which no test of STA-001 allows \(201\)/);
+      expect(result.refusedTests).toHaveLength(1);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe("RATE-008's count of a plan key's window, failed and edited into a pass, is refused by its rule", () => {
   test(
     'a Free key whose window serves 61 requests (out-free-plan-100), in a certified run that keeps every exchange whole',

@@ -29,7 +29,7 @@ export function pathOf(url: string): string | undefined {
  * The id a getPet request's path names: /pets/{id}, its digits as sent or percent-encoded (RFC 3986
  * §2.3: /pets/%31%32 is /pets/12). Undefined for any other request, or a path segment that is no integer.
  */
-export function requestedPetId(e: RuleExchange): bigint | undefined {
+export function requestedPetId(e: Pick<RuleExchange, 'url' | 'method'>): bigint | undefined {
   if (e.method !== undefined && e.method !== 'GET') return undefined;
   const segment = /\/pets\/([^/]+)$/.exec(pathOf(e.url) ?? '')?.[1];
   if (segment === undefined) return undefined;
