@@ -35,7 +35,8 @@ async function expectCategoryRoundTrip(ctx: ConformanceContext, categoryId: bigi
   if (id === undefined) ctx.skip(`precondition failed: createPet's 201 body has no integer id (see SCH-002, INT-003): ${brief(created.text)}`);
   const fetched = await ctx.client.getPet(id);
   ctx.expectStatus(fetched, 200, `getPet ${id} (created with categoryId ${categoryId})`);
-  ctx.judge('pet-is', fetched, { categoryId: String(categoryId) }, `getPet ${id}, created with categoryId ${sent}`);
+  // idFrom ties the read-back to its create: the categoryId compared is the one that create wrote.
+  ctx.judge('pet-is', fetched, { idFrom: created.exchange.seq, categoryId: String(categoryId) }, `getPet ${id}, created with categoryId ${sent}`);
 }
 
 /** Integers written with an exponent or a fraction of zeros (INT-001 sends none at quick: its budget goes to the edges). */

@@ -33,20 +33,29 @@ const ERROR_SCHEMA: Record<string, StatedInFull> = { 'json-schema': { oneOf: { s
 const PET_SCHEMA: Record<string, StatedInFull> = { 'json-schema': { oneOf: { schema: ['Pet'] } } };
 const REMAINING_ZERO: Record<string, StatedInFull> = { 'rate-header-is': { oneOf: { field: ['remaining'], oneOf: [[0]] } } };
 const NEVER_5XX: Record<string, StatedInFull> = { 'status-below': { oneOf: { limit: [500] } } };
+/** A list judged to hold at most `max` items (and exactly that many, where `min` may be given too). */
+const listLength = (max: number, min: readonly unknown[] = [null]): Record<string, StatedInFull> => ({ 'list-length': { oneOf: { max: [max], min } } });
 
 export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'AUTH-009': { 'headers-present': { oneOf: { names: [['WWW-Authenticate']] } } },
   'CON-001': { 'pet-is': { keys: ['idFrom'], whole: true, without: ['statusIfAnswered'] } },
+  'CON-003': { 'list-count-of-id': { keys: ['idFrom'], oneOf: { max: [1], min: [1, null] } } },
   // Its status is compared only when the answer has one (the default on creation is open, SCH-007).
   'DEP-001': { 'pet-is': { keys: ['idFrom'], whole: true } },
   'ERR-001': ERROR_SCHEMA,
+  'ERR-003': { 'field-non-empty': { oneOf: { field: ['code', 'message'] } } },
   'ERR-005': ERROR_SCHEMA,
+  // The create's own pet-is compares with what it wrote; the read-back's names that create (idFrom).
   'INT-001': { 'pet-is': { keys: ['categoryId'] } },
   'INT-002': ERROR_SCHEMA,
   'INT-004': { 'pet-is': { keys: ['idFrom', 'name'] } },
-  'LIM-004': ERROR_SCHEMA,
-  'LIM-007': ERROR_SCHEMA,
-  'LIM-009': { ...ERROR_SCHEMA, 'pet-is': { keys: ['idFrom'] } },
+  'LIM-001': listLength(1),
+  'LIM-002': listLength(100, [100, null]),
+  'LIM-004': { ...ERROR_SCHEMA, ...listLength(100) },
+  'LIM-005': listLength(20),
+  'LIM-006': { 'list-count-of-id': { keys: ['idFrom'], oneOf: { min: [1], max: [null] } } },
+  'LIM-007': { ...ERROR_SCHEMA, ...listLength(0) },
+  'LIM-009': { ...ERROR_SCHEMA, ...listLength(1, [1]), 'pet-is': { keys: ['idFrom'] } },
   'RATE-001': { 'headers-present': { oneOf: { names: [['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']] } } },
   'RATE-004': REMAINING_ZERO,
   'RATE-005': { 'headers-present': { oneOf: { names: [['Retry-After']] } } },
@@ -56,7 +65,7 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'SCH-002': PET_SCHEMA,
   'SCH-003': PET_SCHEMA,
   'SCH-004': { 'media-type': { oneOf: { name: ['Content-Type'], value: ['application/json'] } } },
-  'SCH-008': { 'json-schema': { oneOf: { schema: ['Pet', 'Error'] } } },
+  'SCH-008': { 'json-schema': { oneOf: { schema: ['Pet', 'Error'] } }, 'pet-echoes-sent': { oneOf: { fields: [['name', 'categoryId', 'status']] } } },
   'STA-004': ERROR_SCHEMA,
   'STA-005': ERROR_SCHEMA,
   'STA-006': ERROR_SCHEMA,
@@ -64,8 +73,9 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'STA-008': NEVER_5XX,
   'STA-011': ERROR_SCHEMA,
   'STA-013': ERROR_SCHEMA,
+  'STA-014': { 'pet-echoes-sent': { oneOf: { fields: [['name']] } } },
   'STA-016': { 'pet-is': { keys: ['idFrom'] } },
-  'STA-017': NEVER_5XX,
+  'STA-017': { ...NEVER_5XX, ...listLength(1) },
 };
 
 /**
