@@ -1,6 +1,6 @@
-import { requestedPetId } from '../checks/judgment-rules.ts';
+import { introducedPetId, requestedPetId } from '../checks/judgment-rules.ts';
 import type { Judgment } from '../harness/meta.ts';
-import { readJson, toBigInt } from '../json.ts';
+import { readJson } from '../json.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 
 /**
@@ -73,13 +73,10 @@ function namedBy(judgments: readonly Judgment[]): Set<number> {
   return named;
 }
 
-/** The id of the animal an exchange introduced: a 2xx Pet's, or the first Pet of a 2xx list's. */
+/** The id of the animal an exchange introduced (see introducedPetId), its recorded body parsed. */
 function introducedId(entry: RecordedEntry): bigint | undefined {
-  if (entry.status < 200 || entry.status > 299 || entry.text === '') return undefined;
-  const reading = readJson(entry.text);
-  if (!reading.ok) return undefined;
-  const pet: unknown = Array.isArray(reading.value) ? reading.value[0] : reading.value;
-  return typeof pet === 'object' && pet !== null ? toBigInt((pet as Record<string, unknown>).id) : undefined;
+  const reading = entry.text === '' ? undefined : readJson(entry.text);
+  return reading?.ok ? introducedPetId({ status: entry.status, body: reading.value }) : undefined;
 }
 
 /**

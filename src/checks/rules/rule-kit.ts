@@ -100,9 +100,14 @@ export function idFrom(params: Record<string, unknown>, lookup: ExchangeLookup):
   const source = lookup(seq);
   const expected = `the id of the animal #${seq} answered`;
   if (!source) return { failure: fails(expected, `#${seq} is not an exchange of the log`) };
-  const pet = Array.isArray(source.body) ? source.body.find(isPetShaped) : isPetShaped(source.body) ? source.body : undefined;
-  const id = pet ? toBigInt(pet.id) : undefined;
-  if (source.status < 200 || source.status > 299 || id === undefined)
-    return { failure: fails(expected, `#${seq} answered ${source.status} with ${describeBody(source)}`) };
+  const id = introducedPetId(source);
+  if (id === undefined) return { failure: fails(expected, `#${seq} answered ${source.status} with ${describeBody(source)}`) };
   return { id };
+}
+
+/** The id of the animal a 2xx introduced, as the harness reads it: its Pet's, or the first Pet of its list. */
+export function introducedPetId(e: Pick<RuleExchange, 'status' | 'body'>): bigint | undefined {
+  if (e.status < 200 || e.status > 299) return undefined;
+  const pet = Array.isArray(e.body) ? e.body.find(isPetShaped) : isPetShaped(e.body) ? e.body : undefined;
+  return pet ? toBigInt(pet.id) : undefined;
 }
