@@ -30,6 +30,8 @@ export interface RecordedEntry {
   transportError: boolean;
   /** Paced 429s waited out before the answer (the entry's comment). */
   retries: number;
+  /** The shell variable the entry's curl line reads its key from (API_KEY, FREE_PLAN_KEY, …), when it sent one. */
+  keyVariable?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
   for (const pair of Array.isArray(response.headers) ? response.headers : []) {
     if (isRecord(pair) && typeof pair.name === 'string' && typeof pair.value === 'string') headers[pair.name] = pair.value;
   }
+  const keyVariable = typeof value._curl === 'string' ? /"authorization: Bearer \$([A-Z_]+)"/i.exec(value._curl)?.[1] : undefined;
   const retried = typeof value.comment === 'string' ? /^answered after (\d+) paced 429/.exec(value.comment) : null;
   const heard = value._heardAfter;
   const heardAfter =
@@ -84,6 +87,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     summarised: value._summarised === true,
     transportError: response.status === 0,
     retries: retried ? Number(retried[1]) : 0,
+    ...(keyVariable ? { keyVariable } : {}),
   };
 }
 

@@ -1,16 +1,18 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule, loggedPet, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
+import { type RuleExchange, evaluateRule, judgmentRule, loggedPet, sentPetFields, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
 import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
+import type { RunInfo } from '../report/run-info.ts';
 import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
 import { type JudgedByEveryPass, type JudgedOnEveryExchange, missingJudgment, unjudgedExchange } from './coverage.ts';
 import { unnamedExchange } from './named-exchanges.ts';
-import { type StatedParamsTables, weakenedJudgment } from './stated-params.ts';
+import { unplannedLimit } from './plan-limits.ts';
+import { type LogReading, type StatedParamsTables, weakenedJudgment } from './stated-params.ts';
 import { rederive } from './rederive.ts';
 
 /**
@@ -157,7 +159,10 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   const requirementOf = new Map(report.requirements.flatMap((r) => r.tests.map((t) => [t, r.id] as const)));
   for (const test of tests) {
     if (test.state !== 'passed') continue;
-    const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract, options);
+    const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract, {
+      ...options,
+      run: report.run,
+    });
     if (verdict) refused.set(test.id, { test, ...verdict });
   }
   for (const { test, why } of refused.values()) differences.push(`${test.name}: passed, but ${why}`);
@@ -196,7 +201,7 @@ function judgeTest(
   ofFile: ReadonlySet<number>,
   stats: RejudgeStats,
   contract: Contract,
-  options: RejudgeOptions,
+  options: RejudgeOptions & { run: RunInfo },
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const judgments = test.judgments ?? [];
   const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
@@ -242,15 +247,22 @@ function judgeTest(
         return { state: 'failed', why: `#${judgment.exchange} answered ${status}, where its judgment allows ${judgment.allowed.join(' or ')}` };
     }
   }
-  const logged = (seq: number) => {
-    const entry = bySeq.get(seq);
-    return entry ? loggedPet(ruleExchangeOf(entry)) : undefined;
+  const log: LogReading = {
+    pet: (seq) => {
+      const entry = bySeq.get(seq);
+      return entry ? loggedPet(ruleExchangeOf(entry)) : undefined;
+    },
+    sentFields: (seq) => {
+      const entry = bySeq.get(seq);
+      return entry ? sentPetFields(ruleExchangeOf(entry)) : undefined;
+    },
   };
   const missing =
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
     unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??
-    weakenedJudgment(requirementId, judgments, logged, options);
+    weakenedJudgment(requirementId, judgments, log, options) ??
+    unplannedLimit(requirementId, judgments, bySeq, options.run);
   return missing ? { state: 'skipped', why: missing } : undefined;
 }
 

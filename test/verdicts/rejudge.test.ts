@@ -294,6 +294,34 @@ describe("RATE-008's count of a plan key's window, failed and edited into a pass
   );
 });
 
+describe("RATE-008's limit, restated as the row the server answered, is refused by the plan of the key that sent it", () => {
+  test(
+    'the embedded Enterprise key answered the Free row (ind-rate-limit-hardcoded), its judgment edited to state that row',
+    async (context) => {
+      const args = ['--shard', '1/1', '--seed', '3', '--only', 'RATE-008', '--reference-faults', 'ind-rate-limit-hardcoded'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-plan-row-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const requirement = report.requirements.find((r) => r.id === 'RATE-008');
+      expect(requirement?.tests.map((t) => t.state)).toEqual(['failed']);
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      for (const test of requirement?.tests ?? []) {
+        test.state = 'passed';
+        delete test.failureKind;
+        for (const judgment of test.judgments ?? []) {
+          const main = judgment.kind === 'rule' && judgment.rule === 'rate-header-is' && !JSON.stringify(judgment.params).includes('[60,1000]');
+          if (main) judgment.params = { field: 'limit', oneOf: [60, 1000] };
+        }
+      }
+      writeFileSync(path, JSON.stringify(report));
+      expect(rejudged(run.reportDir).result.differences.join('\n')).toMatch(
+        /RATE-008 .*: passed, but the rate-header-is judgment of #\d+ states \{"field":"limit","oneOf":\[60,1000\]\}, where the enterprise-plan key that sent it is held to 1000000000 a minute/,
+      );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe('verify refuses a signed bundle whose log does not prove its report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
