@@ -19,13 +19,21 @@ import type { Judgment } from '../harness/meta.ts';
  * How a passed test states a rule's params on every judgment of that rule: the `keys` it always gives;
  * `whole`: every field the log holds of the animal `idFrom` names (what its createPet sent, or the listed
  * animal's) is compared; `without`: a key that would loosen the rule is never given; `oneOf`: a key's
- * value is one of these (compared as JSON).
+ * value is one of these (compared as JSON); `everySent`: the `fields` compared hold every Pet field the
+ * judged request sent (what it sent is in the log; which of it is compared is the report's to say).
  */
 export interface StatedInFull {
   keys?: readonly string[];
   whole?: true;
   without?: readonly string[];
   oneOf?: Readonly<Record<string, readonly unknown[]>>;
+  everySent?: true;
+}
+
+/** What the tables read from the log: the animal an exchange introduced, and the Pet fields a request sent. */
+export interface LogReading {
+  pet(seq: number): LoggedPet | undefined;
+  sentFields(seq: number): readonly string[] | undefined;
 }
 export type ParamsOfEveryJudgment = Readonly<Record<string, Readonly<Record<string, StatedInFull>>>>;
 
@@ -34,6 +42,8 @@ const PET_SCHEMA: Record<string, StatedInFull> = { 'json-schema': { oneOf: { sch
 const REMAINING_ZERO: Record<string, StatedInFull> = { 'rate-header-is': { oneOf: { field: ['remaining'], oneOf: [[0]] } } };
 const NEVER_5XX: Record<string, StatedInFull> = { 'status-below': { oneOf: { limit: [500] } } };
 /** A list judged to hold at most `max` items (and exactly that many, where `min` may be given too). */
+/** createPet's echo compared on every field the request sent (a forger may not drop the one that differs). */
+const ECHOES_ALL_SENT: Record<string, StatedInFull> = { 'pet-echoes-sent': { everySent: true } };
 const listLength = (max: number, min: readonly unknown[] = [null]): Record<string, StatedInFull> => ({ 'list-length': { oneOf: { max: [max], min } } });
 
 export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
@@ -64,6 +74,8 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'SCH-001': { 'json-schema': { oneOf: { schema: ['Pets'] } } },
   'SCH-002': PET_SCHEMA,
   'SCH-003': PET_SCHEMA,
+  'SCH-005': ECHOES_ALL_SENT,
+  'SCH-006': ECHOES_ALL_SENT,
   'SCH-004': { 'media-type': { oneOf: { name: ['Content-Type'], value: ['application/json'] } } },
   'SCH-008': { 'json-schema': { oneOf: { schema: ['Pet', 'Error'] } }, 'pet-echoes-sent': { oneOf: { fields: [['name', 'categoryId', 'status']] } } },
   'STA-004': ERROR_SCHEMA,
@@ -142,16 +154,10 @@ export interface StatedParamsTables {
 
 /**
  * The first judgment of a passed test that states less, or expects other, than every authentic test of
- * its requirement (see the tables above), said for the report; undefined when none. `logged` reads the
- * animal an exchange of the log introduced, undefined when the log does not hold it readably (nothing
- * is then asked of the fields).
+ * its requirement (see the tables above), said for the report; undefined when none. `log` reads what an
+ * exchange of the log holds, undefined when it does not hold it readably (nothing is then asked of it).
  */
-export function weakenedJudgment(
-  requirementId: string,
-  judgments: readonly Judgment[],
-  logged: (seq: number) => LoggedPet | undefined,
-  tables: StatedParamsTables = {},
-): string | undefined {
+export function weakenedJudgment(requirementId: string, judgments: readonly Judgment[], log: LogReading, tables: StatedParamsTables = {}): string | undefined {
   const allowedHere = (tables.statusesAllowed ?? STATUSES_ALLOWED)[requirementId];
   const byRule = (tables.paramsOfEveryJudgment ?? PARAMS_OF_EVERY_JUDGMENT)[requirementId] ?? {};
   for (const judgment of judgments) {
@@ -166,19 +172,14 @@ export function weakenedJudgment(
     if (judgment.kind !== 'rule') continue;
     const full = byRule[judgment.rule];
     if (full) {
-      const problem = understated(judgment.params, full, logged, requirementId);
+      const problem = understated(judgment.params, full, log, requirementId) ?? unsentLeftOut(judgment.params, full, judgment.exchanges, log, requirementId);
       if (problem) return `${at} ${problem}`;
     }
   }
   return undefined;
 }
 
-function understated(
-  params: Record<string, unknown>,
-  full: StatedInFull,
-  logged: (seq: number) => LoggedPet | undefined,
-  requirementId: string,
-): string | undefined {
+function understated(params: Record<string, unknown>, full: StatedInFull, log: LogReading, requirementId: string): string | undefined {
   const absent = (full.keys ?? []).filter((key) => params[key] === undefined);
   if (absent.length > 0) return `gives no ${absent.join(' or ')}, where every passed ${requirementId} test gives it`;
   const loosened = (full.without ?? []).filter((key) => params[key] !== undefined);
@@ -189,8 +190,25 @@ function understated(
       return `gives ${key} ${given}, where every ${requirementId} test gives ${values.map((value) => stringifyJson(value)).join(' or ')}`;
     }
   }
-  const source = typeof params.idFrom === 'number' ? logged(params.idFrom) : undefined;
+  const source = typeof params.idFrom === 'number' ? log.pet(params.idFrom) : undefined;
   const left = full.whole && source ? PET_FIELDS.filter((field) => source[field] !== undefined && params[field] === undefined) : [];
   if (left.length > 0) return `leaves out the ${left.join(' and ')} #${String(params.idFrom)} holds, where every passed ${requirementId} test compares it`;
+  return undefined;
+}
+
+/** A judgment that compares fewer fields than its requests sent (see `everySent`), said; undefined otherwise. */
+function unsentLeftOut(
+  params: Record<string, unknown>,
+  full: StatedInFull,
+  exchanges: readonly number[],
+  log: LogReading,
+  requirementId: string,
+): string | undefined {
+  if (!full.everySent) return undefined;
+  const compared = Array.isArray(params.fields) ? params.fields : [];
+  for (const seq of exchanges) {
+    const left = (log.sentFields(seq) ?? []).filter((field) => !compared.includes(field));
+    if (left.length > 0) return `leaves out the ${left.join(' and ')} #${seq} sent, where every passed ${requirementId} test compares what it sent`;
+  }
   return undefined;
 }

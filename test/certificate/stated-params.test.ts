@@ -9,7 +9,7 @@ const rule = (name: string, params: Record<string, unknown>, ...exchanges: numbe
 describe('the params every pass states in full', () => {
   const petIs = (params: Record<string, unknown>): Judgment => ({ kind: 'rule', rule: 'pet-is', params, exchanges: [2] });
   // #1 created Rex (categoryId 2) and sent no status; the create answered "available".
-  const logged = (seq: number) => (seq === 1 ? { name: 'Rex', categoryId: 2n, status: 'available' } : undefined);
+  const logged = { pet: (seq: number) => (seq === 1 ? { name: 'Rex', categoryId: 2n, status: 'available' } : undefined), sentFields: () => undefined };
   const whole = { idFrom: 1, name: 'Rex', categoryId: '2', status: 'available' };
 
   it('a CON-001 pet-is that compares every field the log holds of its animal is whole', () => {
@@ -46,7 +46,7 @@ describe('the params every pass states in full', () => {
 });
 
 describe('what every test of a requirement allows and asks for', () => {
-  const none = () => undefined;
+  const none = { pet: () => undefined, sentFields: () => undefined };
 
   it('a status judgment or status-in allowing a status no test of the requirement allows is named', () => {
     expect(weakenedJudgment('STA-001', [status(1, [201])], none)).toBeUndefined();
@@ -77,6 +77,19 @@ describe('what every test of a requirement allows and asks for', () => {
     expect(weakenedJudgment('LIM-002', [rule('list-length', { max: 100 }, 2)], none)).toBeUndefined();
     expect(weakenedJudgment('SCH-008', [rule('json-schema', { schema: 'Error' }, 1)], none)).toBeUndefined();
     expect(weakenedJudgment('SCH-008', [rule('json-schema', { schema: 'Pets' }, 1)], none)).toMatch(/gives schema "Pets"/);
+  });
+
+  it("a createPet's echo compared on fewer fields than its request sent is named, where every test compares all", () => {
+    // #1 sent name, categoryId and status; #2 sent no status.
+    const sent = { pet: () => undefined, sentFields: (seq: number) => (seq === 1 ? ['name', 'categoryId', 'status'] : ['name', 'categoryId']) };
+    const echo = (fields: string[], seq: number) => rule('pet-echoes-sent', { fields }, seq);
+    expect(weakenedJudgment('SCH-005', [echo(['name', 'categoryId', 'status'], 1), echo(['name', 'categoryId'], 2)], sent)).toBeUndefined();
+    expect(weakenedJudgment('SCH-005', [echo(['name', 'categoryId'], 1)], sent)).toBe(
+      'the pet-echoes-sent judgment of #1 leaves out the status #1 sent, where every passed SCH-005 test compares what it sent',
+    );
+    expect(weakenedJudgment('SCH-006', [echo(['name'], 2)], sent)).toMatch(/leaves out the categoryId #2 sent/);
+    // STA-014 compares the name alone, whatever else was sent.
+    expect(weakenedJudgment('STA-014', [echo(['name'], 1)], sent)).toBeUndefined();
   });
 
   it('names only requirements of the catalog, and statuses an operation can answer', () => {

@@ -111,6 +111,12 @@ export function loggedPet(source: RuleExchange): LoggedPet | undefined {
 
 export const PET_FIELDS = ['name', 'categoryId', 'status'] as const;
 
+/** The Pet fields a request's body sent (a createPet's), undefined when it sent no JSON object. */
+export function sentPetFields(e: RuleExchange): Array<(typeof PET_FIELDS)[number]> | undefined {
+  const sent = sentBody(e);
+  return sent ? PET_FIELDS.filter((field) => field in sent) : undefined;
+}
+
 /**
  * Where a field params give differs from that of the animal the log names (`logged`, read from `where`):
  * the failure that says so, or undefined when they agree. A field the log does not hold is not compared
