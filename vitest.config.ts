@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { moduleCacheOptions, suiteProject } from './src/harness/suite-project.ts';
 
-const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
-
-/** Transformed modules are cached on disk between runs, where the package may write (not in a read-only install). */
-function moduleCacheWritable(): boolean {
-  try {
-    mkdirSync(MODULE_CACHE, { recursive: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The verdict files that take longest, longest first (seconds on two idle cores, docs/performance.md).
@@ -67,7 +57,7 @@ export default defineConfig({
   test: {
     // A clean clone has no timings: the slowest verdict files start first all the same.
     sequence: { sequencer: SlowFirstSequencer },
-    experimental: moduleCacheWritable() ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
+    experimental: moduleCacheOptions(ROOT),
     projects: [
       {
         extends: true,
@@ -106,16 +96,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'conformance',
-          include: ['suites/**/*.test.ts'],
+          // The project's options are the CLI's too (src/harness/suite-project.ts).
+          ...suiteProject(),
           globalSetup: ['src/harness/global-setup.ts'],
-          // The suites keep no module state, so files may share a worker's modules: the spec and the
-          // catalog are compiled once per worker instead of once per file.
-          pool: 'threads',
-          isolate: false,
           sequence: { groupOrder: 2 },
-          testTimeout: 600_000,
-          hookTimeout: 120_000,
         },
       },
     ],

@@ -13,7 +13,8 @@ import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate
 import { type CliArgs } from './args.ts';
 import { checkSelection } from '../requirement-selection.ts';
 import { shownText } from '../console-text.ts';
-import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
+import { PACKAGE_ROOT } from './paths.ts';
+import { moduleCacheOptions, suiteProject } from '../harness/suite-project.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
 import { ProgressReporter, progressHeader } from './progress.ts';
@@ -111,10 +112,12 @@ async function runVitest(
   const progress = startProgress(config, prepared);
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
+  // The conformance project's options inline, not vitest.config.ts: the run provides what its globalSetup would.
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
-    config: VITEST_CONFIG,
-    project: 'conformance',
+    config: false,
+    ...suiteProject(),
+    experimental: moduleCacheOptions(PACKAGE_ROOT),
     watch: false,
     passWithNoTests: true,
     shard: config.shard,
