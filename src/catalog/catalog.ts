@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
+import { ownSchemaErrors } from '../own-schema.ts';
 
 export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 export const REQUIREMENTS_SCHEMA_PATH = fileURLToPath(new URL('../../spec/requirements.schema.json', import.meta.url));
@@ -48,12 +48,9 @@ export interface Catalog extends CatalogData {
 /** Parses and checks a catalog: schema, unique ids, known areas, a source on every MUST. */
 export function parseCatalog(text: string): Catalog {
   const raw = parse(text) as { areas: Record<string, string>; requirements: Requirement[]; open: OpenQuestion[] };
-  // The schema is the suite's own, checked against JSON Schema's meta-schema by test/spec/json-schemas.test.ts:
-  // compiling that meta-schema too would cost each run a tenth of a second.
-  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, validateSchema: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(REQUIREMENTS_SCHEMA_PATH, 'utf8')) as object);
-  if (!validate(raw)) {
-    const detail = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  const errors = ownSchemaErrors(JSON.parse(readFileSync(REQUIREMENTS_SCHEMA_PATH, 'utf8')) as object, raw);
+  if (errors.length > 0) {
+    const detail = errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
     throw new HarnessError('ERR_SPEC', `requirement catalog is invalid: ${detail}`);
   }
   const byId = new Map<string, Requirement>();

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { ownSchemaErrors } from '../own-schema.ts';
 
 export const REPORT_SCHEMA_PATH = fileURLToPath(new URL('../../spec/report.schema.json', import.meta.url));
 
@@ -41,22 +40,14 @@ const TESTED = new Set(['pass', 'fail', 'warn', 'deviation']);
  * Self-contained (it reads only the schema file), so the merge, the report writer and `verify` all ask it.
  */
 export function reportContradictions(report: unknown): string[] {
-  const validate = compileReportSchema();
-  if (!validate(report)) {
-    return (validate.errors ?? []).map((e) => `schema: ${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  const errors = ownSchemaErrors(JSON.parse(readFileSync(REPORT_SCHEMA_PATH, 'utf8')) as object, report, { strict: true, formats: true });
+  if (errors.length > 0) {
+    return errors.map((e) => `schema: ${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
   }
   const view = report as ReportView;
   const requirements = view.requirements ?? [];
   const verdict = view.verdict ?? {};
   return [...countContradictions(view, requirements), ...scopeContradictions(view, requirements), ...verdictContradictions(view, requirements, verdict)];
-}
-
-/** Compiled per call: a report is checked once, and the module keeps no state. */
-function compileReportSchema() {
-  // The schema is the suite's own, checked against JSON Schema's meta-schema by test/spec/json-schemas.test.ts.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
-  addFormats.default(ajv);
-  return ajv.compile(JSON.parse(readFileSync(REPORT_SCHEMA_PATH, 'utf8')) as object);
 }
 
 function countContradictions(view: ReportView, requirements: readonly RequirementView[]): string[] {
