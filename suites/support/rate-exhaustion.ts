@@ -178,8 +178,9 @@ const PROMISE_PROBES = 2;
 /**
  * A key too large to exhaust still gets PROMISE_PROBES more requests (when the budget has them): a 429
  * among them, right after a response that promised hundreds more, is a 429 before the limit is spent,
- * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). Undefined when
- * none came: the key stays untested as too large.
+ * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). A window that
+ * turns on the way (Remaining rises: a short window on a slow machine) is probed once more from its
+ * turn. Undefined when none came: the key stays untested as too large.
  */
 async function refusedWithinPromise(
   ctx: ConformanceContext,
@@ -189,12 +190,21 @@ async function refusedWithinPromise(
   const left = ctx.budgetLeft('exhaust');
   if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
   let previous = first;
-  const sequence = [first];
+  let sequence = [first];
+  let turns = 0;
   for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
     const reading = readRate(await probe(true));
     sequence.push(reading);
     if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: remainingSlack(sequence.slice(0, -1)), sent, sequence };
-    if (reading.remaining === undefined || previous.remaining === undefined || reading.remaining > previous.remaining) return undefined;
+    if (reading.remaining === undefined || previous.remaining === undefined) return undefined;
+    if (reading.remaining > previous.remaining) {
+      const budget = ctx.budgetLeft('exhaust');
+      if (turns > 0 || (budget !== undefined && budget < PROMISE_PROBES + 1)) return undefined;
+      // Counted again from the turn: the probes so far belong to the window before it.
+      turns += 1;
+      sequence = [reading];
+      sent = 0;
+    }
     previous = reading;
   }
   return undefined;

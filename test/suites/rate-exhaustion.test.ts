@@ -83,3 +83,38 @@ describe('exhaust: the window a 429 ends, seen whole', () => {
     expect(result.kind === 'limited' && result.wholeWindow).toBeUndefined();
   });
 });
+
+describe('exhaust: a key that promises more than the suite spends', () => {
+  it('is probed within its promise, and a 429 there is judged, a window that turned on the way included', async () => {
+    // Remaining 1998 promises far more than the 1,000 the suite spends; the window turns at the first probe
+    // (a short window on a slow machine) and the next probe is refused all the same.
+    const result = await exhaust(
+      scripted([
+        [200, 1998, 100],
+        [200, 1999, 102],
+        [429, 1999, 102],
+      ]),
+    );
+    expect(result.kind).toBe('limited');
+    expect(result.kind === 'limited' && result.previous.remaining).toBe(1999);
+  });
+
+  it('stays untested as too large when its promise holds, or its window turns twice', async () => {
+    const kept = await exhaust(
+      scripted([
+        [200, 1998, 100],
+        [200, 1997, 100],
+        [200, 1996, 100],
+      ]),
+    );
+    expect(kept).toMatchObject({ kind: 'skipped', code: 'key-too-large' });
+    const turning = await exhaust(
+      scripted([
+        [200, 1997, 100],
+        [200, 1998, 102],
+        [200, 1999, 104],
+      ]),
+    );
+    expect(turning).toMatchObject({ kind: 'skipped', code: 'key-too-large' });
+  });
+});
