@@ -56,7 +56,7 @@ export const EVERY_EXCHANGE_NAMED: readonly string[] = [
   'VER-001',
 ];
 
-/** The exchanges a test's judgments name, and those they read a value from (idFrom, sentFrom). */
+/** The exchanges a test's judgments name, and those they read a value from (idFrom, countFrom, sentFrom). */
 function namedBy(judgments: readonly Judgment[]): Set<number> {
   const named = new Set<number>();
   for (const judgment of judgments) {
@@ -66,8 +66,9 @@ function namedBy(judgments: readonly Judgment[]): Set<number> {
     }
     for (const seq of judgment.exchanges) named.add(seq);
     if (judgment.kind !== 'rule') continue;
-    const { idFrom, sentFrom } = judgment.params;
+    const { idFrom, countFrom, sentFrom } = judgment.params;
     if (typeof idFrom === 'number') named.add(idFrom);
+    if (typeof countFrom === 'number') named.add(countFrom);
     if (Array.isArray(sentFrom)) for (const seq of sentFrom) if (typeof seq === 'number') named.add(seq);
   }
   return named;

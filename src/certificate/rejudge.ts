@@ -222,14 +222,28 @@ function judgeTest(
     }
     if (judgment.kind === 'check') stats.checks += 1;
     if (judgment.kind === 'rule') {
-      // The exchange a value was read from (idFrom): the test's or its file's, logged, and sent before.
+      // The exchange a value was read from (idFrom, countFrom): the test's or its file's, logged, and sent before.
       const source = sourceSeq(judgment.params ?? {});
       if (source !== undefined) {
-        if (!own.has(source) && !ofFile.has(source)) return { state: 'skipped', why: `a rule reads its id from #${source}, which no test of its file sent` };
-        if (!bySeq.has(source)) return { state: 'skipped', why: `a rule reads its id from #${source}, which the log does not hold` };
+        if (!own.has(source) && !ofFile.has(source))
+          return {
+            state: 'skipped',
+            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which no test of its file sent`,
+          };
+        if (!bySeq.has(source))
+          return {
+            state: 'skipped',
+            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which the log does not hold`,
+          };
         if (judgment.exchanges.some((seq) => seq <= source))
-          return { state: 'skipped', why: `a rule reads its id from #${source}, which was not sent before the exchanges it judges` };
+          return {
+            state: 'skipped',
+            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which was not sent before the exchanges it judges`,
+          };
       }
+      const recount = laterCount(judgment, test.exchanges ?? [], bySeq);
+      if (recount !== undefined)
+        return { state: 'skipped', why: `a rule counts the store from #${source}, where the test listed it again later (#${recount})` };
       // The requests that sent what a rule compares with (sentFrom): the test's or its file's, logged, not after.
       for (const sent of sentSeqs(judgment.params ?? {})) {
         if ((!own.has(sent) && !ofFile.has(sent)) || !bySeq.has(sent) || sent > Math.max(...judgment.exchanges))
@@ -264,6 +278,26 @@ function judgeTest(
     weakenedJudgment(requirementId, judgments, log, options) ??
     unplannedLimit(requirementId, judgments, bySeq, options.run);
   return missing ? { state: 'skipped', why: missing } : undefined;
+}
+
+/**
+ * A `countFrom` that names an earlier count of the store than the test's last before the exchanges it
+ * judges (pets are only ever added, so an earlier list may hold fewer): the later count's number.
+ */
+function laterCount(
+  judgment: { params: Record<string, unknown>; exchanges: number[] },
+  sent: readonly number[],
+  bySeq: ReadonlyMap<number, RecordedEntry>,
+): number | undefined {
+  const from = judgment.params.countFrom;
+  if (typeof from !== 'number') return undefined;
+  const before = Math.min(...judgment.exchanges);
+  return sent.find((seq) => {
+    const entry = seq > from && seq < before ? bySeq.get(seq) : undefined;
+    if (entry?.operationId !== 'listPets') return false;
+    const query = new URL(entry.url, 'http://log.invalid').searchParams;
+    return query.get('limit') === '100' && !query.has('status');
+  });
 }
 
 /**

@@ -61,6 +61,8 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'INT-004': { 'pet-is': { keys: ['idFrom', 'name'] } },
   'LIM-001': listLength(1),
   'LIM-002': listLength(100, [100, null]),
+  // The count of what the store holds is read from the list of limit=100 before it (countFrom).
+  'LIM-003': { 'list-length': { keys: ['countFrom'], oneOf: { max: [20], min: [null] } } },
   'LIM-004': { ...ERROR_SCHEMA, ...listLength(100) },
   'LIM-005': listLength(20),
   'LIM-006': { 'list-count-of-id': { keys: ['idFrom'], oneOf: { min: [1], max: [null] } } },

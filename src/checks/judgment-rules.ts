@@ -44,9 +44,10 @@ export function judgmentRule(name: string): JudgmentRule | undefined {
   return BY_NAME.get(name);
 }
 
-/** The exchange a rule's params name as the source of a value (`idFrom`), if any. */
+/** The exchange a rule's params name as the source of a value (`idFrom`, or `countFrom`: a list to count), if any. */
 export function sourceSeq(params: Record<string, unknown>): number | undefined {
-  return typeof params.idFrom === 'number' && Number.isInteger(params.idFrom) ? params.idFrom : undefined;
+  const seq = params.idFrom ?? params.countFrom;
+  return typeof seq === 'number' && Number.isInteger(seq) ? seq : undefined;
 }
 
 /** The exchanges a rule's params name as the requests that sent what it compares with (`sentFrom`). */

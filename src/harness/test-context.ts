@@ -261,7 +261,7 @@ function ruleExchangeOf(response: ApiResponse): RuleExchange {
   };
 }
 
-/** What the log keeps of a recorded exchange (the source of a value a rule reads by `idFrom`). */
+/** What the log keeps of a recorded exchange (the source of a value a rule reads by `idFrom` or `countFrom`). */
 function recordedRuleExchange(exchange: Exchange): RuleExchange {
   const text = exchange.response?.body ?? '';
   const reading = text.length === 0 ? undefined : readJson(text);
@@ -277,6 +277,8 @@ function recordedRuleExchange(exchange: Exchange): RuleExchange {
     startedAt: exchange.startedAt,
     durationMs: exchange.durationMs,
     method: exchange.request.method,
+    // The record keeps a body up to a few KiB, as the log does: a rule counting a list reads what is whole.
+    ...(exchange.response?.bodyTruncated ? { bodyCut: true } : {}),
     ...(exchange.heardAfter ? { heardAfter: exchange.heardAfter } : {}),
   };
 }

@@ -157,12 +157,13 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
   });
 }
 
-/** A rule's params that name exchanges (idFrom, sentFrom) follow the new numbers too. */
+/** A rule's params that name exchanges (idFrom, countFrom, sentFrom) follow the new numbers too. */
 function renumberSources(params: Record<string, unknown>, renumber: (seq: number) => number): Record<string, unknown> {
-  const { idFrom, sentFrom } = params;
+  const { idFrom, countFrom, sentFrom } = params;
   return {
     ...params,
     ...(typeof idFrom === 'number' ? { idFrom: renumber(idFrom) } : {}),
+    ...(typeof countFrom === 'number' ? { countFrom: renumber(countFrom) } : {}),
     ...(Array.isArray(sentFrom) ? { sentFrom: sentFrom.map((n: unknown) => (typeof n === 'number' ? renumber(n) : n)) } : {}),
   };
 }

@@ -22,11 +22,15 @@ export function expectList(ctx: ConformanceContext, response: ApiResponse, what:
  * (STA-002 and SCH-001 report the broken list), so a single fault is not blamed on every requirement.
  */
 export async function listForSetup(ctx: ConformanceContext, query: Record<string, string | number>): Promise<PetRecord[]> {
+  return toPetRecords((await listForSetupResponse(ctx, query)).body);
+}
+
+async function listForSetupResponse(ctx: ConformanceContext, query: Record<string, string | number>): Promise<ApiResponse> {
   const response = await ctx.client.listPets(query);
   if (response.status !== 200 || !Array.isArray(response.body)) {
     ctx.skip(`precondition failed: listPets answered ${response.status}, not 200 with an array (see STA-002, SCH-001)`);
   }
-  return toPetRecords(response.body);
+  return response;
 }
 
 /** How many items of a list are the given pet (ids compared as bigint, exactly). */
@@ -41,14 +45,24 @@ export function occurrences(items: readonly PetRecord[], pet: PetRecord): number
  * is all a client can count) the acknowledged 201s are trusted.
  */
 export async function ensureStoreHolds(ctx: ConformanceContext, count: number): Promise<number> {
-  const listed = (await listForSetup(ctx, { limit: MAX_LIMIT })).length;
-  if (listed >= count || ctx.run.readOnly) return listed;
+  return (await countStore(ctx, count)).stored;
+}
+
+/**
+ * As ensureStoreHolds, and the list of limit=100 the count was read from (its exchange number), when it
+ * was read from one: a judgment then names that list (`countFrom`) instead of stating the count.
+ */
+export async function countStore(ctx: ConformanceContext, count: number): Promise<{ stored: number; countFrom?: number }> {
+  const first = await listForSetupResponse(ctx, { limit: MAX_LIMIT });
+  const listed = toPetRecords(first.body).length;
+  if (listed >= count || ctx.run.readOnly) return { stored: listed, countFrom: first.exchange.seq };
   const missing = count - listed;
   const left = ctx.budgetLeft();
   if (left !== undefined && left < missing + 2) ctx.skip(`the store holds ${listed} pets; ${missing} more would overrun the request budget`, 'budget');
   for (let i = 0; i < missing; i += 1) await ctx.setupPet({ name: ctx.petName(`${ctx.requirement.id} fill`) });
-  if (count > MAX_LIMIT) return count;
-  return (await listForSetup(ctx, { limit: MAX_LIMIT })).length;
+  if (count > MAX_LIMIT) return { stored: count };
+  const again = await listForSetupResponse(ctx, { limit: MAX_LIMIT });
+  return { stored: toPetRecords(again.body).length, countFrom: again.exchange.seq };
 }
 
 export interface ShortList {

@@ -409,6 +409,32 @@ describe('judgment rules: pure functions of what the log records', () => {
     expect(evaluateRule('list-length', [list('limit=0')], { max: 100 }, contract).holds).toBe(true);
   });
 
+  it('a count of the store is read from the list of limit=100 countFrom names, whole or as far as the log kept it', () => {
+    const pets = (n: number) => `[${Array.from({ length: n }, (_, i) => PET.replace('"id":7', `"id":${i + 1}`)).join(',')}]`;
+    const page = (text: string, query = 'limit=100', extra: Partial<RuleExchange> = {}) =>
+      exchange(200, text, {}, undefined, { url: `http://store.test/v1/pets?${query}`, ...extra });
+    const counts: Record<number, RuleExchange> = {
+      1: page(pets(12)),
+      2: page(pets(30)),
+      // The log cut this list after 21 whole items: at least 21 are stored.
+      3: page(`${pets(40).slice(0, pets(21).length + 10)}`, 'limit=100', { bodyCut: true }),
+      4: page(pets(3), 'limit=3'),
+      5: page(pets(3), 'limit=100&status=sold'),
+    };
+    const count = (n: number, countFrom: number) =>
+      evaluateRule('list-length', [exchange(200, pets(n))], { countFrom, max: 20 }, contract, (seq) => counts[seq]);
+    expect(count(12, 1).holds).toBe(true);
+    expect(count(10, 1)).toMatchObject({ holds: false, expected: 'a list of 12 to 20 items', actual: '10 items' });
+    expect(count(20, 2).holds).toBe(true);
+    expect(count(19, 2).holds).toBe(false);
+    expect(count(20, 3).holds).toBe(true);
+    expect(count(10, 3).holds).toBe(false);
+    // A page of another limit or a filtered list states a smaller store: never a count.
+    expect(count(3, 4)).toMatchObject({ holds: false, actual: '#4 asked GET http://store.test/v1/pets?limit=3' });
+    expect(count(3, 5).holds).toBe(false);
+    expect(count(3, 9)).toMatchObject({ holds: false, actual: '#9 is not an exchange of the log' });
+  });
+
   it('a Pet echo reads the sent value from the recorded request, so a missing request body fails', () => {
     expect(evaluateRule('pet-echoes-sent', [exchange(201, PET)], { fields: ['name'] }, contract).holds).toBe(false);
   });

@@ -322,6 +322,41 @@ describe("RATE-008's limit, restated as the row the server answered, is refused 
   );
 });
 
+describe("LIM-003's count of the store, restated smaller, is refused", () => {
+  test(
+    'a default of 10 (default-limit-10) edited into a pass: the count stated, or read from the list before the fill',
+    async (context) => {
+      const args = ['--shard', '1/1', '--seed', '3', '--profile', 'standard', '--only', 'LIM-003', '--reference-faults', 'default-limit-10'];
+      const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-store-count-' });
+      const path = join(run.reportDir, 'conformance.json');
+      const report = readJson<ConformanceReport>(path);
+      const test = report.requirements.find((r) => r.id === 'LIM-003')?.tests[0];
+      expect(test?.state).toBe('failed');
+      expect(rejudged(run.reportDir).result.differences).toEqual([]);
+      const count = test?.judgments?.find((j) => j.kind === 'rule' && j.rule === 'list-length');
+      if (!test || count?.kind !== 'rule') throw new Error('LIM-003 judged no list-length');
+      // The store listed (empty), filled with 21 pets, listed again: the count is read from the second list.
+      const first = test.exchanges?.[0];
+      const second = count.params.countFrom;
+      expect({ first, second, max: count.params.max }).toEqual({ first: 1, second: 23, max: 20 });
+      test.state = 'passed';
+      delete test.failureKind;
+      const forged = (params: Record<string, unknown>) => {
+        count.params = params;
+        writeFileSync(path, JSON.stringify(report));
+        return rejudged(run.reportDir).result.differences.join('\n');
+      };
+      // The count stated as what the faulty default answered, as a store of 10 would have it.
+      expect(forged({ min: 10, max: 20 })).toMatch(/LIM-003 .*: passed, but the list-length judgment of #\d+ gives no countFrom/);
+      // The count read from the list before the test filled the store (it held none).
+      expect(forged({ countFrom: first, max: 20 })).toMatch(
+        new RegExp(`LIM-003 .*: passed, but a rule counts the store from #${first}, where the test listed it again later \\(#${second}\\)`),
+      );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+});
+
 describe('verify refuses a signed bundle whose log does not prove its report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

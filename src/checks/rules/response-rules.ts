@@ -2,7 +2,20 @@ import { mediaType } from '../../header-values.ts';
 import { stringifyJson } from '../../json.ts';
 import { formatIssues } from '../response-reading.ts';
 import { queryParam } from './log-anchors.ts';
-import { type JudgmentRule, arrayBody, bad, describeBody, fails, holds, isObject, numberParam, shown, stringList } from './rule-kit.ts';
+import {
+  type ExchangeLookup,
+  type JudgmentRule,
+  type RuleResult,
+  arrayBody,
+  bad,
+  describeBody,
+  fails,
+  holds,
+  isObject,
+  numberParam,
+  shown,
+  stringList,
+} from './rule-kit.ts';
 
 function within(count: number, min: number | undefined, max: number | undefined): boolean {
   return (min === undefined || count >= min) && (max === undefined || count <= max);
@@ -14,6 +27,47 @@ export function bounds(min: number | undefined, max: number | undefined): string
 }
 
 export { within };
+
+/**
+ * How many items the list of exchange `seq` held: every one when its body is whole; when the log cut it,
+ * those whole before the cut (fewer than it held, never more, so a bound read from it only loosens).
+ */
+function countedFrom(seq: unknown, lookup: ExchangeLookup): { items: number } | { failure: RuleResult } {
+  if (typeof seq !== 'number' || !Number.isInteger(seq)) return { failure: bad('list-length') };
+  const source = lookup(seq);
+  const expected = `the list of limit=100 without a filter #${seq} answered, to count what the store holds`;
+  if (!source) return { failure: fails(expected, `#${seq} is not an exchange of the log`) };
+  // A count of the whole store: a shorter page or a filtered list would state a smaller store.
+  if (source.operationId !== 'listPets' || queryParam(source, 'limit') !== '100' || queryParam(source, 'status') !== undefined)
+    return { failure: fails(expected, `#${seq} asked ${source.method ?? 'GET'} ${source.url}`) };
+  const list = arrayBody(source);
+  if (list && source.status === 200) return { items: list.length };
+  if (source.bodyCut && source.status === 200) return { items: leadingItems(source.text) };
+  return { failure: fails(expected, `#${seq} answered ${source.status} with ${describeBody(source)}`) };
+}
+
+/** The objects a JSON array's text holds whole from its start: its items before a cut. */
+export function leadingItems(text: string): number {
+  let depth = 0;
+  let items = 0;
+  let inString = false;
+  let escaped = false;
+  for (const char of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') {
+      depth -= 1;
+      if (char === '}' && depth === 1) items += 1;
+    }
+  }
+  return items;
+}
 
 /** Rules on one response's status, headers and body. */
 export const RESPONSE_RULES: readonly JudgmentRule[] = [
@@ -84,9 +138,13 @@ export const RESPONSE_RULES: readonly JudgmentRule[] = [
   {
     name: 'list-length',
     readsBody: true,
-    judge(e, params) {
-      const min = numberParam(params.min);
+    judge(e, params, _contract, lookup) {
       const max = numberParam(params.max);
+      // countFrom: at least as many items as the list that exchange held (up to max), read from the log.
+      const counted = params.countFrom === undefined ? undefined : countedFrom(params.countFrom, lookup);
+      if (counted && 'failure' in counted) return counted.failure;
+      const stated = numberParam(params.min);
+      const min = counted ? Math.max(stated ?? 0, max === undefined ? counted.items : Math.min(max, counted.items)) : stated;
       if (min === undefined && max === undefined) return bad('list-length');
       const expected = `a list of ${bounds(min, max)} items`;
       // A list asked for with a limit the interface allows (1 to 100) is never allowed more than that limit.

@@ -23,7 +23,7 @@ export interface RuleExchange {
   durationMs?: number;
   /** The request's method, as recorded. */
   method?: string;
-  /** The log cut the body, or may not hold it exactly (rejudge only; a live response is whole). */
+  /** The log cut the body, or may not hold it exactly (a live response is whole; an exchange looked up is as recorded). */
   bodyCut?: boolean;
   /** The framing probe's: what it heard after the response (bytes nobody asked for, a close). */
   heardAfter?: { bytes: number; closed: boolean };

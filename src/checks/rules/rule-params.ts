@@ -10,8 +10,11 @@ export interface RuleParams {
   'headers-present': { names: string[] };
   /** The header's media type (parameters dropped, lower-cased) is `value`. */
   'media-type': { name: string; value: string };
-  /** The body is a JSON array of at least `min` / at most `max` items. */
-  'list-length': { min?: number; max?: number };
+  /**
+   * The body is a JSON array of at least `min` / at most `max` items; with `countFrom`, of at least as
+   * many as the list that exchange answered held (up to `max`), counted from the log.
+   */
+  'list-length': { min?: number; max?: number; countFrom?: number };
   /**
    * The list holds the animal at least `min` / at most `max` times; its id is read from the exchange
    * `idFrom` (the createPet that added it), never stated in the report.
