@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule, loggedPet, sentPetFields, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
+import { type RuleExchange, evaluateRule, judgmentRule, listsWholeStore, loggedPet, sentPetFields, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
 import { RECORDED_BODY_CHARS } from '../client/redact.ts';
 import { readJson } from '../json.ts';
@@ -222,28 +222,8 @@ function judgeTest(
     }
     if (judgment.kind === 'check') stats.checks += 1;
     if (judgment.kind === 'rule') {
-      // The exchange a value was read from (idFrom, countFrom): the test's or its file's, logged, and sent before.
-      const source = sourceSeq(judgment.params ?? {});
-      if (source !== undefined) {
-        if (!own.has(source) && !ofFile.has(source))
-          return {
-            state: 'skipped',
-            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which no test of its file sent`,
-          };
-        if (!bySeq.has(source))
-          return {
-            state: 'skipped',
-            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which the log does not hold`,
-          };
-        if (judgment.exchanges.some((seq) => seq <= source))
-          return {
-            state: 'skipped',
-            why: `a rule reads ${judgment.params.idFrom === undefined ? 'a count' : 'its id'} from #${source}, which was not sent before the exchanges it judges`,
-          };
-      }
-      const recount = laterCount(judgment, test.exchanges ?? [], bySeq);
-      if (recount !== undefined)
-        return { state: 'skipped', why: `a rule counts the store from #${source}, where the test listed it again later (#${recount})` };
+      const unsourced = sourceProblem(judgment, own, ofFile, bySeq, test.exchanges ?? []);
+      if (unsourced) return { state: 'skipped', why: unsourced };
       // The requests that sent what a rule compares with (sentFrom): the test's or its file's, logged, not after.
       for (const sent of sentSeqs(judgment.params ?? {})) {
         if ((!own.has(sent) && !ofFile.has(sent)) || !bySeq.has(sent) || sent > Math.max(...judgment.exchanges))
@@ -281,23 +261,31 @@ function judgeTest(
 }
 
 /**
- * A `countFrom` that names an earlier count of the store than the test's last before the exchanges it
- * judges (pets are only ever added, so an earlier list may hold fewer): the later count's number.
+ * Why the exchange a rule reads a value from (idFrom, countFrom) does not hold it: not the test's or its
+ * file's, not logged, not sent before the exchanges it judges; or, for a count of the store, not the
+ * test's last such list before them (pets are only ever added, so an earlier list may hold fewer).
  */
-function laterCount(
+function sourceProblem(
   judgment: { params: Record<string, unknown>; exchanges: number[] },
-  sent: readonly number[],
+  own: ReadonlySet<number>,
+  ofFile: ReadonlySet<number>,
   bySeq: ReadonlyMap<number, RecordedEntry>,
-): number | undefined {
-  const from = judgment.params.countFrom;
-  if (typeof from !== 'number') return undefined;
-  const before = Math.min(...judgment.exchanges);
-  return sent.find((seq) => {
-    const entry = seq > from && seq < before ? bySeq.get(seq) : undefined;
-    if (entry?.operationId !== 'listPets') return false;
-    const query = new URL(entry.url, 'http://log.invalid').searchParams;
-    return query.get('limit') === '100' && !query.has('status');
+  sent: readonly number[],
+): string | undefined {
+  const params = judgment.params ?? {};
+  const source = sourceSeq(params);
+  if (source === undefined) return undefined;
+  const reads = `a rule reads ${params.idFrom === undefined ? 'a count' : 'its id'} from #${source}`;
+  if (!own.has(source) && !ofFile.has(source)) return `${reads}, which no test of its file sent`;
+  if (!bySeq.has(source)) return `${reads}, which the log does not hold`;
+  const first = Math.min(...judgment.exchanges);
+  if (source >= first) return `${reads}, which was not sent before the exchanges it judges`;
+  if (params.countFrom === undefined) return undefined;
+  const later = sent.find((seq) => {
+    const entry = seq > source && seq < first ? bySeq.get(seq) : undefined;
+    return entry !== undefined && listsWholeStore(entry);
   });
+  return later === undefined ? undefined : `a rule counts the store from #${source}, where the test listed it again later (#${later})`;
 }
 
 /**

@@ -24,7 +24,7 @@ export type { ExchangeLookup, JudgmentRule, RuleExchange, RuleResult };
  */
 
 export type { RuleName, RuleParams };
-export { type LoggedPet, PET_FIELDS, loggedPet, requestedPetId, sentPetFields } from './rules/log-anchors.ts';
+export { type LoggedPet, PET_FIELDS, listsWholeStore, loggedPet, requestedPetId, sentPetFields } from './rules/log-anchors.ts';
 export { introducedPetId } from './rules/rule-kit.ts';
 
 export const JUDGMENT_RULES: readonly JudgmentRule[] = [

@@ -43,12 +43,17 @@ export function requestedPetId(e: Pick<RuleExchange, 'url' | 'method'>): bigint 
 }
 
 /** A query parameter of the recorded request (the first, when repeated). */
-export function queryParam(e: RuleExchange, name: string): string | undefined {
+export function queryParam(e: Pick<RuleExchange, 'url'>, name: string): string | undefined {
   try {
     return new URL(e.url).searchParams.get(name) ?? undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A list of the whole store, to count it from: listPets with limit=100 and no filter (a shorter page or a filtered list holds fewer). */
+export function listsWholeStore(e: Pick<RuleExchange, 'url' | 'operationId'>): boolean {
+  return e.operationId === 'listPets' && queryParam(e, 'limit') === '100' && queryParam(e, 'status') === undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mediaType } from '../../header-values.ts';
 import { stringifyJson } from '../../json.ts';
 import { formatIssues } from '../response-reading.ts';
-import { queryParam } from './log-anchors.ts';
+import { listsWholeStore, queryParam } from './log-anchors.ts';
 import {
   type ExchangeLookup,
   type JudgmentRule,
@@ -37,9 +37,7 @@ function countedFrom(seq: unknown, lookup: ExchangeLookup): { items: number } | 
   const source = lookup(seq);
   const expected = `the list of limit=100 without a filter #${seq} answered, to count what the store holds`;
   if (!source) return { failure: fails(expected, `#${seq} is not an exchange of the log`) };
-  // A count of the whole store: a shorter page or a filtered list would state a smaller store.
-  if (source.operationId !== 'listPets' || queryParam(source, 'limit') !== '100' || queryParam(source, 'status') !== undefined)
-    return { failure: fails(expected, `#${seq} asked ${source.method ?? 'GET'} ${source.url}`) };
+  if (!listsWholeStore(source)) return { failure: fails(expected, `#${seq} asked ${source.method ?? 'GET'} ${source.url}`) };
   const list = arrayBody(source);
   if (list && source.status === 200) return { items: list.length };
   if (source.bodyCut && source.status === 200) return { items: leadingItems(source.text) };
