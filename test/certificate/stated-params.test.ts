@@ -68,9 +68,11 @@ describe('what every test of a requirement allows and asks for', () => {
     expect(weakenedJudgment('AUTH-009', [rule('headers-present', { names: [] }, 1)], none)).toMatch(
       /gives names \[\], where every AUTH-009 test gives \["WWW-Authenticate"\]/,
     );
-    // A list's bounds: CON-003 counts the pet at most once; LIM-002 allows 100, and exactly 100 on a full store.
+    // A list's bounds: CON-003 counts the pet exactly once; LIM-002 allows 100, and exactly 100 on a full store.
     expect(weakenedJudgment('CON-003', [rule('list-count-of-id', { idFrom: 1, max: 2 }, 2)], none)).toMatch(/gives max 2, where every CON-003 test gives 1/);
     expect(weakenedJudgment('CON-003', [rule('list-count-of-id', { idFrom: 1, min: 1, max: 1 }, 2)], none)).toBeUndefined();
+    // A pass judges its list by both bounds: the lower one dropped (the pet missing from a complete list) is named.
+    expect(weakenedJudgment('CON-003', [rule('list-count-of-id', { idFrom: 1, max: 1 }, 2)], none)).toMatch(/gives min null, where every CON-003 test gives 1/);
     expect(weakenedJudgment('LIM-002', [rule('list-length', { max: 100, min: 99 }, 2)], none)).toMatch(
       /gives min 99, where every LIM-002 test gives 100 or null/,
     );

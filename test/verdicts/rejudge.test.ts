@@ -357,6 +357,31 @@ describe("LIM-003's count of the store, restated smaller, is refused", () => {
   );
 });
 
+describe("CON-003's count of the pet in its list, loosened in a forged pass, is refused", () => {
+  test('the pet just added missing from its complete list (list-drops-newest), its lower bound dropped', async (context) => {
+    const args = ['--shard', '1/1', '--seed', '3', '--profile', 'standard', '--only', 'CON-003', '--reference-faults', 'list-drops-newest'];
+    const run = await runCliInTest(context, args, { timeoutMs: RUN_TIMEOUT_MS, label: 'rejudge-listed-once-' });
+    const path = join(run.reportDir, 'conformance.json');
+    const report = readJson<ConformanceReport>(path);
+    const test = report.requirements.find((r) => r.id === 'CON-003')?.tests[0];
+    expect(test?.state).toBe('failed');
+    expect(rejudged(run.reportDir).result.differences).toEqual([]);
+    const count = test?.judgments?.find((j) => j.kind === 'rule' && j.rule === 'list-count-of-id');
+    if (!test || count?.kind !== 'rule') throw new Error('CON-003 judged no list-count-of-id');
+    test.state = 'passed';
+    delete test.failureKind;
+    // "At most once" holds on a list that lost the pet: only "at least once" fails there. The added-pets
+    // check the failure cut short is made up on the same list (a check's condition is taken as recorded).
+    delete count.params.min;
+    test.judgments?.push({ kind: 'check', exchanges: count.exchanges });
+    test.observed = test.judgments?.length;
+    writeFileSync(path, JSON.stringify(report));
+    expect(rejudged(run.reportDir).result.differences.join('\n')).toMatch(
+      /CON-003 .*: passed, but the list-count-of-id judgment of #\d+ gives min null, where every CON-003 test gives 1/,
+    );
+  });
+});
+
 describe('verify refuses a signed bundle whose log does not prove its report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rejudge-verdicts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
