@@ -166,7 +166,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     // The pet created (id 7) is not listed: a failed test edited into a pass is refused by the rule.
     const edited = judge({ idFrom: earlier, min: 1 });
     expect(edited.differences.join('\n')).toContain(
-      `${test.name}: passed, but #${seq} does not hold the rule list-count-of-id: a list holding id 7 at least 1 times expected`,
+      `${test.name}: passed, but #${seq} does not hold the rule list-count-of-id: a list holding id 7 at least 1 time expected`,
     );
     expect(edited.refusedTests).toContain(test.name);
     // The forger states the id that is listed: a stated id is not read, so the judgment holds nothing.

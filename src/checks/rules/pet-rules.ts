@@ -34,7 +34,7 @@ export const PET_RULES: readonly JudgmentRule[] = [
       if (!source || (min === undefined && max === undefined)) return bad('list-count-of-id');
       if ('failure' in source) return source.failure;
       const { id } = source;
-      const expected = `a list holding id ${id} ${bounds(min, max)} times`;
+      const expected = `a list holding id ${id} ${bounds(min, max)} time${(max ?? min) === 1 ? '' : 's'}`;
       const list = arrayBody(e);
       if (!list) return fails(expected, `status ${e.status} with ${describeBody(e)}`);
       const count = list.filter((item) => isObject(item) && toBigInt(item.id) === id).length;
