@@ -1,27 +1,55 @@
-import { type ErrorObject, Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { ErrorObject, Options } from 'ajv/dist/2020.js';
+import { ajvModules } from './ajv-modules.ts';
+import { type DerivedCache, dependencyVersion, derivedCache } from './derived-cache.ts';
+
+type Check = (value: unknown) => boolean;
 
 /**
  * Where a value breaks one of the suite's own JSON Schemas (the report's, the catalog's), compiled for
  * this one check: the module keeps no state. Every run checks its catalog and its report once, so the
- * check that holds is compiled for speed (the first error ends it, the code unoptimised: about half
- * the compile time), and every error is listed only for a value that breaks the schema. The schemas
+ * check that holds is compiled for speed (the first error ends it, the code unoptimised), and kept as
+ * code in the derived cache, so that a later run with the same schema reads it instead of compiling it.
+ * Every error is listed only for a value that breaks the schema, by a compile of its own. The schemas
  * are checked against JSON Schema's meta-schema by test/spec/json-schemas.test.ts, not at each run.
  */
-export function ownSchemaErrors(schema: object, value: unknown, options: { strict?: boolean; formats?: boolean } = {}): ErrorObject[] {
-  const compile = (allErrors: boolean) => {
-    const ajv = new Ajv2020({
-      allErrors,
-      ...(options.strict === undefined ? {} : { strict: options.strict }),
-      allowUnionTypes: true,
-      validateSchema: false,
-      code: { optimize: allErrors },
-    });
-    if (options.formats) addFormats.default(ajv);
-    return ajv.compile(schema);
+export function ownSchemaErrors(
+  schema: object,
+  value: unknown,
+  options: { strict?: boolean; formats?: boolean } = {},
+  cache: DerivedCache = derivedCache(),
+): ErrorObject[] {
+  const ajvOptions = (allErrors: boolean): Options => ({
+    allErrors,
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    allowUnionTypes: true,
+    validateSchema: false,
+    code: { optimize: allErrors, source: !allErrors },
+  });
+  const ajvOf = (allErrors: boolean) => {
+    const { Ajv2020, addFormats } = ajvModules();
+    const ajv = new Ajv2020(ajvOptions(allErrors));
+    if (options.formats) addFormats(ajv);
+    return ajv;
   };
-  if (compile(false)(value)) return [];
-  const validate = compile(true);
+  const inputs = [dependencyVersion('ajv'), dependencyVersion('ajv-formats'), JSON.stringify(options), JSON.stringify(schema)];
+  const code = cache.text('own-schema-check', inputs, () => {
+    const ajv = ajvOf(false);
+    return ajvModules().standaloneCode(ajv, ajv.compile(schema));
+  });
+  if (checkFrom(code!)(value)) return [];
+  const validate = ajvOf(true).compile(schema);
   validate(value);
   return validate.errors ?? [];
+}
+
+/**
+ * The check that a standalone module (CommonJS, as ajv writes it) exports, run in this module's scope:
+ * its require() of ajv's runtime helpers and of ajv-formats' formats resolves from here.
+ */
+function checkFrom(code: string): Check {
+  const module = { exports: {} as unknown };
+  // ajv runs the code it compiles the same way (new Function).
+  new Function('require', 'module', 'exports', code)(createRequire(import.meta.url), module, module.exports);
+  return module.exports as Check;
 }

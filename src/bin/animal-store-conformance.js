@@ -7,7 +7,9 @@
 // loaded first, without the hooks; only the project's own TypeScript pays for them.
 // Asking for help or the version loads none of them.
 const info = process.argv.slice(2).some((arg) => ['--help', '-h', '--version', '-V'].includes(arg)) || process.argv[2] === 'help';
-if (!info) await Promise.all(['vitest/node', 'undici', 'yaml', 'lossless-json', 'ajv/dist/2020.js', 'ajv-formats', 'dotenv'].map((id) => import(id)));
+// undici (a remote target's preflight), yaml and ajv (read from the derived cache) are loaded only when a
+// run needs them, yaml and ajv through require(), which the hooks do not answer.
+if (!info) await Promise.all(['vitest/node', 'lossless-json', 'dotenv'].map((id) => import(id)));
 const { register } = await import('tsx/esm/api');
 register();
 await import('./cli.ts');

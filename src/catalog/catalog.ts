@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
 import { ownSchemaErrors } from '../own-schema.ts';
+import { yamlData } from '../yaml-data.ts';
 
 export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 export const REQUIREMENTS_SCHEMA_PATH = fileURLToPath(new URL('../../spec/requirements.schema.json', import.meta.url));
@@ -47,7 +47,7 @@ export interface Catalog extends CatalogData {
 
 /** Parses and checks a catalog: schema, unique ids, known areas, a source on every MUST. */
 export function parseCatalog(text: string): Catalog {
-  const raw = parse(text) as { areas: Record<string, string>; requirements: Requirement[]; open: OpenQuestion[] };
+  const raw = yamlData(text) as { areas: Record<string, string>; requirements: Requirement[]; open: OpenQuestion[] };
   const errors = ownSchemaErrors(JSON.parse(readFileSync(REQUIREMENTS_SCHEMA_PATH, 'utf8')) as object, raw);
   if (errors.length > 0) {
     const detail = errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');

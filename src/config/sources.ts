@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseDotenv } from 'dotenv';
-import { parse as parseYaml } from 'yaml';
 import { HarnessError } from '../errors.ts';
 import { nearestNames } from '../nearest-names.ts';
 import { ENV_PREFIX, OPTIONS, type OptionSpec, type OptionValues, configFileOptions, keyOf, optionNamed } from './options.ts';
+import { ajvModules } from '../ajv-modules.ts';
+import { parseYaml } from '../yaml-data.ts';
 
 /** One setting as found: its raw value and where it came from, in the words an error message uses. */
 export interface RawSetting {
@@ -153,7 +153,7 @@ function checkConfigFile(data: unknown, shown: string): Record<string, string | 
     const near = nearestNames(key, allowed);
     throw new HarnessError('ERR_CONFIG', `config file ${shown}: unknown setting "${key}"${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ''}`);
   }
-  const validate = new Ajv2020({ allErrors: false, strict: false }).compile(configFileSchema());
+  const validate = new (ajvModules().Ajv2020)({ allErrors: false, strict: false }).compile(configFileSchema());
   if (!validate(data)) {
     const error = validate.errors?.[0];
     const where = error?.instancePath.replace(/^\//, '') || 'the file';

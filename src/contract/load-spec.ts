@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
+import { yamlData } from '../yaml-data.ts';
 
 export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 
@@ -52,7 +52,7 @@ export function loadSpec(path: string = SPEC_PATH): LoadedSpec {
   } catch (cause) {
     throw new HarnessError('ERR_SPEC', `cannot read the interface description at ${path}`, { cause });
   }
-  const document = parse(text) as OpenApiDocument;
+  const document = yamlData(text) as OpenApiDocument;
   if (!document || typeof document !== 'object' || !document.paths || !document.components) {
     throw new HarnessError('ERR_SPEC', `${path} is not an OpenAPI document`);
   }

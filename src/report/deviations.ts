@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { HarnessError } from '../errors.ts';
 import { createHash } from 'node:crypto';
 import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from './report-types.ts';
+import { parseYaml } from '../yaml-data.ts';
 
 /**
  * Reads an expected-deviations file: YAML or JSON (JSON is YAML), a list of { id, reason }, or an object
@@ -11,7 +11,7 @@ import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from 
 export function parseExpectedDeviations(text: string, origin = 'expected deviations'): Deviation[] {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = parseYaml(text);
   } catch (cause) {
     // The parser's message spans lines (a caret under the source): its first line says enough.
     const first = (cause as Error).message.split('\n')[0]?.replace(/:$/, '') ?? '';
