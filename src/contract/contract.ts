@@ -1,5 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { ajvModules } from '../ajv-modules.ts';
 import { HarnessError } from '../errors.ts';
 import { exactIntegerKeyword, toValidationSchema } from './int64-keyword.ts';
 import { type LoadedSpec, type OpenApiDocument, type OpenApiResponse, loadSpec } from './load-spec.ts';
@@ -41,23 +41,42 @@ export interface Contract {
 
 const DEFS_ID = 'urn:animal-store:schemas';
 
-/** Compiles every component schema once. Create one Contract per process and pass it around. */
+const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * The spec's operations and a validator for each component schema, compiled at its first use: a process
+ * that never validates (the main process of most runs, the workers of a focused one) does not pay for
+ * the compile. Create one Contract per process and pass it around.
+ */
 export function createContract(spec: LoadedSpec = loadSpec()): Contract {
   const { document } = spec;
-  // The component schemas are the spec's, checked against JSON Schema's meta-schema by
+  let compiler: Ajv2020 | undefined;
+  // The component schemas are the spec's, checked against JSON Schema's meta-schema, and each compiled, by
   // test/spec/json-schemas.test.ts; strict mode still refuses an unknown keyword at compile time.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addKeyword(exactIntegerKeyword);
-  ajv.addVocabulary(['example']);
-  ajv.addSchema({ $id: DEFS_ID, $defs: toValidationSchema(document.components.schemas) });
+  const ajv = (): Ajv2020 => {
+    if (compiler) return compiler;
+    const { Ajv2020, addFormats } = ajvModules();
+    compiler = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateSchema: false });
+    addFormats(compiler);
+    compiler.addKeyword(exactIntegerKeyword);
+    compiler.addVocabulary(['example']);
+    compiler.addSchema({ $id: DEFS_ID, $defs: toValidationSchema(document.components.schemas) });
+    return compiler;
+  };
 
   const validators = new Map<string, ValidateFunction>();
-  for (const name of Object.keys(document.components.schemas)) {
-    const validator = ajv.getSchema(`${DEFS_ID}#/$defs/${name}`);
+  const validatorOf = (schemaRef: string): ValidateFunction => {
+    const known = validators.get(schemaRef);
+    if (known) return known;
+    const name = schemaRef.slice(SCHEMA_REF.length);
+    if (!schemaRef.startsWith(SCHEMA_REF) || !Object.hasOwn(document.components.schemas, name)) {
+      throw new HarnessError('ERR_SPEC', `no schema ${schemaRef} in the spec`);
+    }
+    const validator = ajv().getSchema(`${DEFS_ID}#/$defs/${name}`);
     if (!validator) throw new HarnessError('ERR_SPEC', `schema ${name} did not compile`);
-    validators.set(`#/components/schemas/${name}`, validator);
-  }
+    validators.set(schemaRef, validator);
+    return validator;
+  };
 
   const operations = readOperations(document);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
@@ -76,8 +95,7 @@ export function createContract(spec: LoadedSpec = loadSpec()): Contract {
       return byId.get(operationId)?.responses.find((r) => r.status === String(status));
     },
     validate(schemaRef: string, value: unknown): ValidationIssue[] {
-      const validator = validators.get(schemaRef);
-      if (!validator) throw new HarnessError('ERR_SPEC', `no schema ${schemaRef} in the spec`);
+      const validator = validatorOf(schemaRef);
       if (validator(value)) return [];
       return (validator.errors ?? []).map((e) => ({
         instancePath: e.instancePath,

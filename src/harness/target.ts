@@ -5,7 +5,6 @@ import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
 import { HarnessError } from '../errors.ts';
 import { INT64_MAX } from '../json.ts';
-import { preflight } from './preflight.ts';
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
@@ -92,6 +91,9 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
   if (config.target === undefined) return startEmbedded(config, contract);
   const apiKey = config.apiKey ?? '';
   const userAgent = config.userAgent === undefined ? {} : { userAgent: config.userAgent };
+  // Loaded here only: an embedded run's main process never sends a request, and undici's load is about
+  // a sixth of a second of its start-up.
+  const { preflight } = await import('./preflight.ts');
   await preflight({
     baseUrl: config.target,
     apiKey,

@@ -84,4 +84,23 @@ describe('contract validators', () => {
     expect(contract.validate('#/components/schemas/Error', { code: 'x', status: 400 })).not.toEqual([]);
     expect(contract.validate('#/components/schemas/Error', { code: 'x', message: 'y', status: '400' })).not.toEqual([]);
   });
+
+  it('compiles every component schema in strict mode, and names an unknown one', () => {
+    // The contract compiles a schema at its first use: each is used here, so a keyword strict mode refuses
+    // fails this test rather than a run.
+    const fresh = createContract();
+    for (const name of Object.keys(loadSpec().document.components.schemas)) {
+      expect(() => fresh.validate(`#/components/schemas/${name}`, {}), name).not.toThrow();
+    }
+    expect(() => fresh.validate('#/components/schemas/Nothing', {})).toThrow(/no schema #\/components\/schemas\/Nothing/);
+    expect(() => fresh.validate('#/components/responses/NotFound', {})).toThrow(/no schema/);
+  });
+
+  it('refuses a spec whose schema uses a keyword strict mode does not know, at its first use', () => {
+    const spec = loadSpec();
+    const document = structuredClone(spec.document);
+    document.components.schemas.Pet = { ...document.components.schemas.Pet, madeUpKeyword: true };
+    const broken = createContract({ ...spec, document });
+    expect(() => broken.validate('#/components/schemas/Pet', {})).toThrow(/madeUpKeyword/);
+  });
 });
