@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
 import { type PlanName, limitsOf } from '../plans.ts';
+import { grouped } from './html/format.ts';
 import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './report-types.ts';
 
 /** Every exchange of the run once, in the order the tests reported them (a shared one only where it was made). */
@@ -72,7 +73,7 @@ export function dailyQuotaText(quota: NonNullable<Traffic['dailyQuota']>): strin
   if (quota.perDay === undefined) return `Daily quota: the main key sent ${used}; the ${quota.plan} plan's limits are custom, so no share is shown.`;
   const share = (quota.used / quota.perDay) * 100;
   const shown = share > 0 && share < 0.1 ? '<0.1' : share.toFixed(share < 10 ? 1 : 0);
-  return `Daily quota: the main key sent ${used}, ${shown}% of the ${quota.plan} plan's ${quota.perDay.toLocaleString('en-US')} a day.`;
+  return `Daily quota: the main key sent ${used}, ${shown}% of the ${quota.plan} plan's ${grouped(quota.perDay)} a day.`;
 }
 
 /** The requests the target left without an answer: its doing, counted, whatever else they cost the run. */

@@ -27,7 +27,17 @@ export function formatDuration(ms: number): string {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${grouped(n)} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A number as en-US writes it, thousands grouped by commas. Integers (every count and limit a report
+ * shows) are grouped here: the first toLocaleString of a process sets up ICU's number formats, about
+ * 20 ms of a run's CPU.
+ */
+export function grouped(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
 
 export function anchorOf(requirementId: string): string {

@@ -1,5 +1,5 @@
 import type { RateLimitPoint } from '../report-types.ts';
-import { formatDuration, plural } from './format.ts';
+import { formatDuration, grouped, plural } from './format.ts';
 import { type SafeHtml, html } from './safe-html.ts';
 
 const WIDTH = 720;
@@ -48,7 +48,7 @@ export function rateChart(points: readonly RateLimitPoint[]): SafeHtml {
   </svg>
   <figcaption>${title}. ${series.map(
     (s, index) =>
-      html`<span class="key"><span class="swatch" style="background:${COLOURS[index % COLOURS.length]}"></span>limit ${s.limit.toLocaleString('en-US')} (${plural(s.points.length, 'response')}, lowest ${Math.min(...s.points.map((p) => p.remaining)).toLocaleString('en-US')})</span> `,
+      html`<span class="key"><span class="swatch" style="background:${COLOURS[index % COLOURS.length]}"></span>limit ${grouped(s.limit)} (${plural(s.points.length, 'response')}, lowest ${grouped(Math.min(...s.points.map((p) => p.remaining)))})</span> `,
   )}</figcaption>
 </figure>`;
 }

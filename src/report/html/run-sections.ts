@@ -1,7 +1,7 @@
 import { referenceStartLine } from '../command-words.ts';
 import type { ConformanceReport, CoverageCell } from '../report-types.ts';
 import { copyBlock } from './exchange-view.ts';
-import { formatDuration, formatInstant, plural } from './format.ts';
+import { formatDuration, formatInstant, grouped, plural } from './format.ts';
 import { dailyQuotaText } from '../traffic.ts';
 import { rateChart } from './rate-chart.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
@@ -14,7 +14,7 @@ export function coverageSection(report: ConformanceReport): SafeHtml {
     if (!c.documented) return html`<td class="cov-undocumented" title="status not documented for this operation">${c.count}†</td>`;
     const mark = c.notStated ? '*' : '';
     if (c.count === 0) return html`<td class="cov-unseen" title="documented, never observed">0${mark}</td>`;
-    return html`<td class="cov-seen">${c.count.toLocaleString('en-US')}${mark}</td>`;
+    return html`<td class="cov-seen">${grouped(c.count)}${mark}</td>`;
   };
   return html`<section class="coverage" aria-labelledby="coverage-title">
   <h2 id="coverage-title">Coverage of the interface</h2>
@@ -24,7 +24,7 @@ export function coverageSection(report: ConformanceReport): SafeHtml {
       (row) =>
         html`<tr><th scope="row">${row.operationId} <span class="muted">${row.method} ${row.path}</span></th>${statuses.map((s) =>
           cell(row.cells.find((c) => c.status === s)),
-        )}<td class="total">${row.total.toLocaleString('en-US')}</td></tr>`,
+        )}<td class="total">${grouped(row.total)}</td></tr>`,
     )}</tbody>
   </table>
   <p class="legend">Responses observed per documented status. <span class="cov-unseen-key">0</span> documented but never observed ·
