@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Row } from './common.ts';
 import { type CliRun, runCli } from '../lib/processes.ts';
-import { DIST_BIN, progress } from '../lib/paths.ts';
+import { DIST_BIN, REPO_ROOT, progress } from '../lib/paths.ts';
 import { buildDist } from './startup.ts';
 import { fmt, generatedCases, median, seconds } from '../lib/stats.ts';
 
@@ -32,6 +34,10 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
     progress(`embedded (compiled): run ${i}/${runs}: ${seconds(built.wallMs)}, exit ${built.exitCode}`);
   }
   const compiledCpus = compiled.flatMap((r) => (r.cpuS === undefined ? [] : [r.cpuS]));
+  const fixed = await fixedCost(runs);
+  const floor = requestFloor();
+  const workers = 2;
+  const floorMs = fixed.wallMs + (median(requests) * floor.cpuMicrosPerRequest) / 1000 / workers;
   const caseNote = median(properties) > 0 ? 'sum of property numRuns + example tests' : 'no property data in the report: one per test';
   return [
     {
@@ -50,5 +56,45 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
     },
     { measure: 'embedded run: generated cases', value: fmt(median(cases)), notes: caseNote },
     { measure: 'embedded run: requests (traffic.requestCount)', value: fmt(median(requests)), notes: `per run: ${requests.join(', ')}` },
+    {
+      measure: "a run's fixed cost: one test, one request (`node dist/bin/cli.js --only VER-001`)",
+      value: seconds(fixed.wallMs),
+      notes: `median of ${runs}: ${fixed.walls.map((w) => seconds(w)).join(', ')}${fixed.cpuS === undefined ? '' : `; CPU user+sys median ${seconds(fixed.cpuS * 1000)}`}`,
+    },
+    {
+      measure: 'a bare request: undici on a worker thread, node:http on the main thread, one process',
+      value: `${fmt(floor.cpuMicrosPerRequest)} µs CPU`,
+      notes: `${fmt(floor.requests)} requests, nothing checked or recorded (bench/children/request-floor-child.ts)`,
+    },
+    {
+      measure: 'embedded run: its floor (fixed cost + requests × bare request CPU over two workers)',
+      value: seconds(floorMs),
+      notes: 'what the thorough run would take if every request cost no more than a bare one and the two workers were evenly loaded',
+    },
   ];
+}
+
+/** The one-test run of the compiled package, `runs` times: the start-up and report every run pays. */
+async function fixedCost(runs: number): Promise<{ wallMs: number; walls: number[]; cpuS: number | undefined }> {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 1; i <= runs; i += 1) {
+    const run = await runCli(['--only', 'VER-001'], { timeoutMs: 5 * 60_000, bin: DIST_BIN });
+    walls.push(run.wallMs);
+    if (run.cpuS !== undefined) cpus.push(run.cpuS);
+    progress(`embedded: one-test run ${i}/${runs}: ${seconds(run.wallMs)}, exit ${run.exitCode}`);
+  }
+  return { wallMs: median(walls), walls, cpuS: cpus.length ? median(cpus) : undefined };
+}
+
+function requestFloor(): { cpuMicrosPerRequest: number; requests: number } {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'children', 'request-floor-child.ts')], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 5 * 60_000,
+  });
+  if (child.status !== 0) throw new Error(`request-floor-child failed: ${child.stderr}`);
+  const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as { cpuMicrosPerRequest: number; requests: number };
+  progress(`embedded: a bare request costs ${fmt(result.cpuMicrosPerRequest)} µs of CPU`);
+  return result;
 }
