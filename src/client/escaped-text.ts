@@ -127,6 +127,16 @@ function backslashEscape(text: string, at: number): { code: number; end: number 
 }
 
 /**
+ * Whether decode reads a percent-encoded character or an HTML character reference at `at`: a `%` or `&`
+ * that starts neither (`100%`, `%zz`, `Tom & Jerry`) decodes to itself.
+ */
+export function referenceAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code === 0x25) return percentChar(text, at) !== undefined;
+  return code === 0x26 && htmlReference(text, at) !== undefined;
+}
+
+/**
  * The text as a list of decoded characters, in one pass: every position is read a bounded number of
  * times (a run of backslashes is measured once, then either ends in an escape or is kept as it is).
  */

@@ -1,4 +1,4 @@
-import { BACKSLASH, Units, decode } from './escaped-text.ts';
+import { BACKSLASH, Units, decode, referenceAt } from './escaped-text.ts';
 import type { Exchange } from './exchange.ts';
 
 /** Replaces the key in any string bound for a report, log line, error message or curl line. */
@@ -118,8 +118,10 @@ function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: Readonl
 /**
  * Whether `text` could hold a fragment at all: false only for a text in which no set has a long enough run
  * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
- * backslash before u, x, n, r or t; % and &), and keptUnits only at a line break: any of those answers
- * true. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
+ * backslash before u, x, n, r or t; a percent-encoded character or an HTML character reference), and
+ * keptUnits only at a line break: any of those answers true. A `%` or `&` that starts no escape (`100%`,
+ * `Tom & Jerry`) decodes to itself and is read as any other character: bodies full of generated text hold
+ * many, and each used to cost the text the full scan. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
  * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
  * holds. This answers in one pass over the string, without the arrays of the full scan (most bodies and
  * headers are such texts, generated names in any script included).
@@ -136,7 +138,7 @@ function mayHoldFragment(text: string, filter: FilterSets): boolean {
   for (let i = 0; i < text.length; i += 1) {
     let code = text.charCodeAt(i);
     let lower: number;
-    if (code === 0x25 || code === 0x26 || code === 0x0a || code === 0x0d) return true;
+    if (code === 0x0a || code === 0x0d || ((code === 0x25 || code === 0x26) && referenceAt(text, i))) return true;
     if (code === BACKSLASH) {
       // A run of backslashes is measured once, at its first.
       if (i >= literalUntil) {
@@ -171,7 +173,7 @@ function mayHoldFragment(text: string, filter: FilterSets): boolean {
 /**
  * Whether an ASCII text could read as the key once normalised as taintCheck does (controls and spaces
  * removed, letter case folded): false only when no run of known pairs is long enough among the rest.
- * A text past ASCII (NFKC may turn it into ASCII), or with a backslash or % (NUL escapes), answers true.
+ * A text past ASCII (NFKC may turn it into ASCII), or with a backslash or `%00` (NUL escapes), answers true.
  */
 function mayBeTainted(text: string, fragments: Fragments): boolean {
   const { size, asciiPairs, pairs } = fragments;
@@ -180,7 +182,7 @@ function mayBeTainted(text: string, fragments: Fragments): boolean {
   let previous = -1;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    if (code >= 0x80 || code === BACKSLASH || code === 0x25) return true;
+    if (code >= 0x80 || code === BACKSLASH || (code === 0x25 && text.startsWith('00', i + 1))) return true;
     if (code <= 0x20 || code === 0x7f) continue;
     const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
     run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;

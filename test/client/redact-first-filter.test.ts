@@ -5,10 +5,11 @@ import { createRedactor, createRedactorOf, redactHeaders } from '../../src/clien
 const KEY = 'embedded-kiwi-5f3a9c2e51d07b64e8a1';
 const SNOWMAN = '\u2603';
 /**
- * A text that always takes the full scan: `%` is an encoding mark, and a character that folds to nothing
- * ASCII ends every run of the key's characters, so the prefix can neither hide nor add a fragment.
+ * A text that always takes the full scan: `%25` is a percent-encoded character (a lone `%` is not), and a
+ * character that folds to nothing ASCII ends every run of the key's characters, so the prefix can neither
+ * hide nor add a fragment.
  */
-const FORCE_SCAN = `%${SNOWMAN}`;
+const FORCE_SCAN = `%25${SNOWMAN}`;
 
 /** How a slice of the key is spelt: as is, upper-cased, with letters that fold to its own (Kelvin sign, dotted I), across lines. */
 const spellings = [
@@ -17,6 +18,22 @@ const spellings = [
   (s: string) => s.replaceAll('k', '\u212a').replaceAll('i', '\u0130'),
   (s: string) => `${s.slice(0, s.length / 2)}\n  ${s.slice(s.length / 2)}`,
 ];
+
+/** One character written as an escape the full scan decodes: percent-encoded (once or twice), an HTML reference, a backslash escape. */
+const escapes = [
+  (c: string) => `%${c.charCodeAt(0).toString(16)}`,
+  (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  (c: string) => `%25${c.charCodeAt(0).toString(16)}`,
+  (c: string) => `&#${c.charCodeAt(0)};`,
+  (c: string) => `&#x${c.charCodeAt(0).toString(16)};`,
+  (c: string) => `\\u00${c.charCodeAt(0).toString(16)}`,
+  (c: string) => `\\x${c.charCodeAt(0).toString(16)}`,
+];
+
+/** A fragment of the key with some of its characters escaped: only the decoding scan sees it whole. */
+const escapedFragment = fc
+  .tuple(fc.nat({ max: KEY.length - 8 }), fc.integer({ min: 8, max: 12 }), fc.array(fc.nat({ max: escapes.length }), { minLength: 12, maxLength: 12 }))
+  .map(([at, length, forms]) => [...KEY.slice(at, at + length)].map((c, i) => (forms[i]! < escapes.length ? escapes[forms[i]!]!(c) : c)).join(''));
 
 /** Texts built from what decides the first filter: key fragments in any spelling, escapes, backslashes, other scripts. */
 const piece = fc.oneof(
@@ -40,11 +57,20 @@ const piece = fc.oneof(
     ' ',
     '\t',
     '%65',
+    '%6',
+    '%',
+    '%zz',
+    '%c3',
     '&#101;',
+    '&#',
+    '&#x',
+    '&',
+    '&amp;',
   ),
   fc.string({ unit: 'grapheme', maxLength: 6 }),
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.nat({ max: KEY.length - 1 }).map((at) => Buffer.from(KEY.slice(at)).toString('base64')),
+  escapedFragment,
 );
 const text = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 
@@ -70,6 +96,17 @@ describe('redactor: the first filter decides only what the full scan would', () 
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('sends a fragment readable only once decoded to the full scan, beside a % and an & that start no escape', () => {
+    for (const [form, escape] of escapes.entries()) {
+      for (const at of [0, 4, 7]) {
+        const fragment = [...KEY.slice(at, at + 9)].map((c, i) => (i === 4 ? escape(c) : c)).join('');
+        const shown = redact(`100% of {"name":"Tom & Jerry ${fragment}"}`);
+        expect(shown, `form ${form} at ${at}: ${fragment}`).toContain('***');
+        expect(shown, `form ${form} at ${at}`).not.toContain(fragment);
+      }
+    }
   });
 
   it('passes plain and accented text, a Kelvin sign and escaped quotes through unchanged, and still finds the key in them', () => {

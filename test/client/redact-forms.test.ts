@@ -98,13 +98,15 @@ describe('redactor: disguised copies of the key', () => {
     ['a zero-width space inside', `${key.slice(0, 8)}\u200b${key.slice(8)}`],
     ['spaced out', [...key].join(' ')],
     ['UTF-16LE as JSON escapes', [...key].map((c) => `${c}\\u0000`).join('')],
+    ['UTF-16LE percent-encoded', [...key].map((c) => `${c}%00`).join('')],
+    ['a percent-encoded NUL inside', `${key.slice(0, 8)}%00${key.slice(8)}`],
   ];
   it.each(forms)('%s is not readable in the redacted text', (_label, form) => {
     const out = redact(`{"echo":"${form}"}`);
     expect(out).not.toContain(form);
     const normal = out
       .normalize('NFKC')
-      .replace(/[\p{Cf}\s]|\\u0000/gu, '')
+      .replace(/[\p{Cf}\s]|\\u0000|%00/gu, '')
       .toLowerCase();
     expect(normal).not.toContain(key.toLowerCase().slice(0, 11));
     expect([...normal].reverse().join('')).not.toContain(key.toLowerCase().slice(0, 11));
