@@ -32,7 +32,15 @@ export function ownSchemaErrors(
     if (options.formats) addFormats(ajv);
     return ajv;
   };
-  const inputs = [dependencyVersion('ajv'), dependencyVersion('ajv-formats'), JSON.stringify(options), JSON.stringify(schema)];
+  // Everything the compiled code depends on: ajv's options as given here (not only the caller's), whether
+  // formats are added, the packages' versions and the schema.
+  const inputs = [
+    dependencyVersion('ajv'),
+    dependencyVersion('ajv-formats'),
+    JSON.stringify(ajvOptions(false)),
+    String(options.formats === true),
+    JSON.stringify(schema),
+  ];
   const code = cache.text('own-schema-check', inputs, () => {
     const ajv = ajvOf(false);
     return ajvModules().standaloneCode(ajv, ajv.compile(schema));
