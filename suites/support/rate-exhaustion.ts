@@ -179,8 +179,8 @@ const PROMISE_PROBES = 2;
  * A key too large to exhaust still gets PROMISE_PROBES more requests (when the budget has them): a 429
  * among them, right after a response that promised hundreds more, is a 429 before the limit is spent,
  * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). A window that
- * turns on the way (Remaining rises: a short window on a slow machine) is probed once more from its
- * turn. Undefined when none came: the key stays untested as too large.
+ * turns on the way (Remaining rises, or Reset moves later: a short window on a slow machine) is probed
+ * once more from its turn. Undefined when none came: the key stays untested as too large.
  */
 async function refusedWithinPromise(
   ctx: ConformanceContext,
@@ -197,7 +197,10 @@ async function refusedWithinPromise(
     sequence.push(reading);
     if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: remainingSlack(sequence.slice(0, -1)), sent, sequence };
     if (reading.remaining === undefined || previous.remaining === undefined) return undefined;
-    if (reading.remaining > previous.remaining) {
+    // A turn shows as a Remaining that rises, or as a later Reset: a window that turns to the same
+    // Remaining (its first request seen where the last one of the window before was) reads alike otherwise.
+    const laterReset = reading.reset !== undefined && previous.reset !== undefined && reading.reset > previous.reset;
+    if (reading.remaining > previous.remaining || laterReset) {
       const budget = ctx.budgetLeft('exhaust');
       if (turns > 0 || (budget !== undefined && budget < PROMISE_PROBES + 1)) return undefined;
       // Counted again from the turn: the probes so far belong to the window before it.

@@ -99,6 +99,23 @@ describe('exhaust: a key that promises more than the suite spends', () => {
     expect(result.kind === 'limited' && result.previous.remaining).toBe(1999);
   });
 
+  it('counts again from a window that turned to the same Remaining, told by its later Reset', async () => {
+    // The first reading says 1999 at Reset 100; the window turns before the first probe, whose answer is
+    // the new window's first and says 1999 again (Reset 102); the second probe is served (1998), and the
+    // next one, counted from the turn, is refused.
+    const result = await exhaust(
+      scripted([
+        [200, 1999, 100],
+        [200, 1999, 102],
+        [200, 1998, 102],
+        [429, 1998, 102],
+      ]),
+    );
+    expect(result.kind).toBe('limited');
+    expect(result.kind === 'limited' && result.previous.remaining).toBe(1998);
+    expect(result.kind === 'limited' && result.sent).toBe(2);
+  });
+
   it('stays untested as too large when its promise holds, or its window turns twice', async () => {
     const kept = await exhaust(
       scripted([
