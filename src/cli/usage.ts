@@ -19,7 +19,7 @@ const VERDICTS = `Where settings come from: flags, then ${ENV_PREFIX} variables 
 EXHAUST_API_KEY), then --env-file, then --config. No .env is read unless --env-file names it.
 Verdicts and exit codes:
   CONFORMANT      0  every MUST requirement in scope was tested and passed (SHOULDs too with --strict)
-  NOT CONFORMANT  1  a MUST requirement failed (a failure found always wins)
+  NOT CONFORMANT  1  a MUST requirement failed, or a SHOULD with --strict (a failure found always wins)
   PARTIAL         0  nothing failed, but some MUST in scope was not tested (profile, budget, --only,
                      --read-only, --no-exhaust, a precondition…); 1 with --require-complete
   INCOMPLETE      2  the run could not be completed: bad configuration, target unreachable, key

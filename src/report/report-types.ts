@@ -18,7 +18,7 @@ export const REPORT_FORMAT_VERSION = 1 as const;
  */
 export type RequirementVerdict = 'pass' | 'fail' | 'warn' | 'deviation' | 'partial' | 'skipped' | 'not-covered';
 /**
- * conformant: every MUST in scope tested and passed. not-conformant: a MUST failed. partial: nothing failed,
+ * conformant: every MUST in scope tested and passed. not-conformant: a MUST failed (or a SHOULD, under --strict). partial: nothing failed,
  * some MUST in scope untested. incomplete: the run itself could not be completed.
  */
 export type OverallVerdict = 'conformant' | 'not-conformant' | 'partial' | 'incomplete';
