@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { OPTIONS } from '../../src/config/options.ts';
+import { OPTIONS, type OptionSpec } from '../../src/config/options.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 
 /**
@@ -48,7 +48,7 @@ describe('what the README and docs claim', () => {
 
   it('names in prose only flags the CLI or one of its sub-commands takes', async () => {
     const known = new Set([...OPTIONS.map((o) => o.name), ...[...(await helpText()).matchAll(/--([a-z][a-z0-9-]*)/g)].map((m) => m[1]!)]);
-    for (const option of OPTIONS) if (option.negatable) known.add(`no-${option.name}`);
+    for (const option of OPTIONS as readonly OptionSpec[]) if (option.negatable) known.add(`no-${option.name}`);
     const unknown: string[] = [];
     for (const page of ['README.md', 'docs/cli.md', 'docs/ci.md', 'docs/verdicts.md', 'docs/real-targets.md', 'docs/certification.md']) {
       // Inline code outside fenced blocks: the fenced ones are commands, which commands.test.ts runs.
