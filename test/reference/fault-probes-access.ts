@@ -76,6 +76,12 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'validate-before-auth': { run: async ({ server }) => (await createPet(server, { categoryId: 1 }, { key: null })).status },
   'not-found-before-auth': { run: async ({ server }) => (await call(server, 'GET', '/pets/999', { key: null })).status },
+  'get-pet-refuses-valid-key': {
+    run: async ({ server }) => {
+      const { id } = (await createPet(server, { name: 'Rex', categoryId: 7 })).json as { id: bigint | number };
+      return (await call(server, 'GET', `/pets/${id}`)).status;
+    },
+  },
   'unauthorized-403': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: 'wrong' })) },
   'www-authenticate-missing': {
     run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null })).headers['www-authenticate'],

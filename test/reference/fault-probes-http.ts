@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { FaultName, ReferenceServer } from '../../src/reference/index.ts';
 import { type FaultProbe, bodyOf, call, createPet } from './fault-probe.ts';
 import { KEY } from '../support/reference-server.ts';
@@ -15,6 +16,17 @@ function absoluteForm(server: ReferenceServer, path: string): Promise<{ status: 
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A request written without a Host header, as an HTTP/1.1 client never should: the status line answered. */
+function hostless(server: ReferenceServer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1', () => socket.end(`GET ${new URL(server.url).pathname}/pets HTTP/1.1\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
   });
 }
 
@@ -68,6 +80,7 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     },
   },
   'reused-connection-dropped': { run: async ({ server }) => twoOnOneConnection(server) },
+  'hostless-request-500': { run: async ({ server }) => hostless(server) },
   'absolute-form-not-found': { run: async ({ server }) => (await absoluteForm(server, '/pets?limit=1')).status },
   'base-path-without-version': {
     run: async ({ server }) => [server.url.endsWith('/v1'), (await call(server, 'GET', '//v1/pets')).status],

@@ -1,6 +1,6 @@
 import type { KeyRecord } from '../key-ring.ts';
 import { defineFault } from './hooks.ts';
-import { bearerToken, setHeaders, withStatus } from './reply-edits.ts';
+import { bearerToken, replaceWithError, setHeaders, withStatus } from './reply-edits.ts';
 
 const ALL_REFUSALS = ['AUTH-001', 'AUTH-002', 'AUTH-003', 'AUTH-004', 'AUTH-005', 'AUTH-006', 'AUTH-008'];
 
@@ -134,6 +134,18 @@ export const AUTH_FAULTS = [
     detectedBy: ['AUTH-008'],
     hooks: () => ({
       answerBeforeAuth: (answer, reply, operation) => answer || (operation === 'getPet' && reply.status === 404),
+    }),
+  }),
+  defineFault({
+    name: 'get-pet-refuses-valid-key',
+    group: 'auth',
+    description: 'getPet answers 401 to a valid key: the deprecated route kept a key check of its own that no current key passes.',
+    detectedBy: ['AUTH-007'],
+    hooks: () => ({
+      reply: (reply, context) =>
+        context.operation === 'getPet' && reply.status !== 401 && reply.status !== 429
+          ? replaceWithError(reply, context, 401, 'unauthorized', 'the API key is missing or invalid')
+          : reply,
     }),
   }),
   defineFault({
