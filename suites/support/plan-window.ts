@@ -31,11 +31,12 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
   // The first request is paced: a key another run left at 0 is waited for, like the exhaustion's.
   const previous = readRate(await client.listPets({ limit: 1 }));
   ctx.judge('rate-header-is', previous.response, { field: 'limit', oneOf: [perMinute, perDay] }, what);
+  const left = ctx.budgetLeft('plan');
   if (previous.limit !== perMinute) {
+    await judgeDayPromise(ctx, planKey, previous, what);
     ctx.observable(false, `${what}: X-RateLimit-Limit names the day, so the minute's window was not spent`, 'precondition');
     return;
   }
-  const left = ctx.budgetLeft('plan');
   if (left !== undefined && left < perMinute + 1) {
     ctx.observable(false, `${what}: a minute of ${perMinute} requests and one more do not fit the ${left} left of the ${ctx.run.profile} budget`, 'budget');
     return;
@@ -100,5 +101,26 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
     false,
     `${what}: the window turned ${MAX_TURNS + 1} times while the suite spent it: the target answers too slowly to fill one`,
     'precondition',
+  );
+}
+
+/**
+ * A plan key whose headers name the day (Limit 1000 on Free) is still spent for the plan's minute and one
+ * more, all at once: a valid server that enforces the minute names it when it binds, so a 429 of the
+ * day's window while its Remaining promised hundreds more is headers of the wrong window (rate-promise-kept).
+ * Without the budget for it, nothing is sent: the minute stays untested as before.
+ */
+async function judgeDayPromise(ctx: ConformanceContext, planKey: PlanKey, first: Reading, what: string): Promise<void> {
+  const { perMinute, perDay } = PLANS[planKey.plan];
+  const size = perMinute + 1;
+  const left = ctx.budgetLeft('plan');
+  if (first.limit !== perDay || first.remaining === undefined || first.remaining <= size || (left !== undefined && left < size + 1)) return;
+  const lanes = Array.from({ length: BURST_LANES }, () => ctx.clientWithKey(planKey.key));
+  const burst = await Promise.all(Array.from({ length: size }, (_, i) => lanes[i % BURST_LANES]!.listPets({ limit: 1 }, { retryOn429: false, pace: false })));
+  ctx.judge(
+    'rate-promise-kept',
+    [first.response, ...burst],
+    {},
+    `${what}, whose headers name the day: ${size} requests at once, after ${describeReading(first)}`,
   );
 }

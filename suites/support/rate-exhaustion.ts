@@ -4,6 +4,7 @@ import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
 import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
+import { PLANS } from '../../src/plans.ts';
 import { type Reading, readRate, resetMs } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
@@ -176,6 +177,16 @@ async function awayFromTurn(ctx: ConformanceContext, first: Reading, probe: () =
 const PROMISE_PROBES = 2;
 
 /**
+ * The probes a key too large to exhaust gets: PROMISE_PROBES, or, when its X-RateLimit-Limit is a plan's
+ * per-day limit (a Free key's 1000), that plan's minute and one more: headers that describe the day while
+ * the minute is enforced then show a 429 that comes with hundreds of requests said to be left.
+ */
+function promiseProbes(first: Reading): number {
+  const plan = Object.values(PLANS).find((limits) => limits.perDay === first.limit);
+  return plan ? plan.perMinute + 1 : PROMISE_PROBES;
+}
+
+/**
  * A key too large to exhaust still gets PROMISE_PROBES more requests (when the budget has them): a 429
  * among them, right after a response that promised hundreds more, is a 429 before the limit is spent,
  * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). A window that
@@ -188,11 +199,14 @@ async function refusedWithinPromise(
   first: Reading,
 ): Promise<Exhaustion | undefined> {
   const left = ctx.budgetLeft('exhaust');
-  if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
+  // The plan's minute when the budget has room for it (one request stays for RATE-007), else the two.
+  const wanted = promiseProbes(first);
+  const probes = left === undefined || left >= wanted + 1 ? wanted : PROMISE_PROBES;
+  if (left !== undefined && left < probes + 1) return undefined;
   let previous = first;
   let sequence = [first];
   let turns = 0;
-  for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
+  for (let sent = 1; sent <= probes; sent++) {
     const reading = readRate(await probe(true));
     sequence.push(reading);
     if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: remainingSlack(sequence.slice(0, -1)), sent, sequence };
@@ -202,7 +216,7 @@ async function refusedWithinPromise(
     const laterReset = reading.reset !== undefined && previous.reset !== undefined && reading.reset > previous.reset;
     if (reading.remaining > previous.remaining || laterReset) {
       const budget = ctx.budgetLeft('exhaust');
-      if (turns > 0 || (budget !== undefined && budget < PROMISE_PROBES + 1)) return undefined;
+      if (turns > 0 || (budget !== undefined && budget < probes + 1)) return undefined;
       // Counted again from the turn: the probes so far belong to the window before it.
       turns += 1;
       sequence = [reading];
