@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import type { FaultName } from '../../src/reference/index.ts';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
+import { runCliInTest } from './support/run-cli.ts';
+
+/**
+ * Windows judged where the suite spends them, on a remote target with keys of the interface's plans, as
+ * the outside tester ran them (issue 47): a Remaining counted before the request, headers that describe
+ * the day while the minute is enforced, and the Free keys of one address sharing one counter. Each was
+ * CONFORMANT (or PARTIAL) at standard; each must be NOT CONFORMANT, the broken requirement named. The
+ * servers keep the plans' limits; only their minute is short (2 s), as in plans.test.ts.
+ */
+
+const RUN_TIMEOUT_MS = 150_000;
+const WINDOW_MS = 2_000;
+const SEED = '47';
+const key = (front: string, role: string) => `windows-${front}-${role}-key-0123456789abcdef`;
+
+interface Front {
+  fault: FaultName;
+  /** The main key's plan. */
+  plan: 'free' | 'business';
+  /** Free-plan --plan-key keys besides the main and the exhaustion key (both Free, the main one of `plan`). */
+  freePlanKeys: number;
+  only: string;
+  fails: string;
+  /** The server's minute, shortened; a long one where the suite must not rely on seeing a window whole. */
+  windowMs: number;
+}
+
+const FRONTS: readonly Front[] = [
+  // RATE-011's readings spend the exhaustion key first, as in a whole run: its window is not seen whole.
+  { fault: 'ratelimit-counted-before-request', plan: 'free', freePlanKeys: 0, only: 'RATE-004,RATE-011', fails: 'RATE-004', windowMs: 30_000 },
+  { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: WINDOW_MS },
+  { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 1, only: 'RATE-008', fails: 'RATE-008', windowMs: WINDOW_MS },
+  { fault: 'ratelimit-plan-shared-per-address', plan: 'business', freePlanKeys: 2, only: 'RATE-011', fails: 'RATE-011', windowMs: WINDOW_MS },
+];
+
+const servers = new Map<string, ReferenceServer>();
+const label = (front: Front) => `${front.fault}-${front.only.replaceAll(',', '-')}`;
+const planKeysOf = (front: Front) => Array.from({ length: front.freePlanKeys }, (_, i) => key(label(front), `free${i}`));
+
+beforeAll(async () => {
+  for (const front of FRONTS) {
+    const server = await startReferenceServer({
+      rateWindowMs: front.windowMs,
+      keys: [
+        { key: key(label(front), 'main'), plan: front.plan },
+        { key: key(label(front), 'exhaust'), plan: 'free' },
+        ...planKeysOf(front).map((k) => ({ key: k, plan: 'free' })),
+      ],
+      faults: [front.fault],
+      log: () => undefined,
+    });
+    servers.set(label(front), server);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.close()));
+});
+
+function failed(report: ConformanceReport | undefined, id: string) {
+  return report?.requirements.find((r) => r.id === id);
+}
+
+describe('rate windows judged where the suite spends them (remote, Free keys)', () => {
+  for (const front of FRONTS) {
+    test(
+      `${front.fault} (${front.plan} main key, ${front.freePlanKeys} Free --plan-key): NOT CONFORMANT, ${front.fails} failing`,
+      async ({ expect, onTestFinished }) => {
+        const server = servers.get(label(front))!;
+        const planKeys = planKeysOf(front).map((k) => `free=${k}`);
+        const run = await runCliInTest(
+          { onTestFinished },
+          ['--target', server.url, '--plan', front.plan, '--profile', 'standard', '--only', front.only, '--seed', SEED],
+          {
+            timeoutMs: RUN_TIMEOUT_MS,
+            env: {
+              API_KEY: key(label(front), 'main'),
+              EXHAUST_API_KEY: key(label(front), 'exhaust'),
+              ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.join(',') } : {}),
+            },
+            label: `windows-${label(front)}`,
+          },
+        );
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(1);
+        expect(report?.verdict.overall, why).toBe('not-conformant');
+        expect(failed(report, front.fails)?.verdict, why).toBe('fail');
+        for (const k of [key(label(front), 'main'), key(label(front), 'exhaust'), ...planKeysOf(front)]) expect(run.stdout).not.toContain(k);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
