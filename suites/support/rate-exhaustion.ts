@@ -178,12 +178,17 @@ const PROMISE_PROBES = 2;
 
 /**
  * The probes a key too large to exhaust gets: PROMISE_PROBES, or, when its X-RateLimit-Limit is a plan's
- * per-day limit (a Free key's 1000), that plan's minute and one more: headers that describe the day while
- * the minute is enforced then show a 429 that comes with hundreds of requests said to be left.
+ * number, as many as that plan's minute and one more: headers that describe the day while the minute is
+ * enforced (Limit 1000 on Free) then show a 429 with hundreds of requests said to be left, and so does a
+ * key that says a plan's minute and serves a fraction of it (a Business key serving 200 of its 1000).
  */
 function promiseProbes(first: Reading): number {
-  const plan = Object.values(PLANS).find((limits) => limits.perDay === first.limit);
-  return plan ? plan.perMinute + 1 : PROMISE_PROBES;
+  // 1000 is both Free's day and Business's minute: the larger spend covers both readings.
+  const spends = Object.values(PLANS).flatMap(({ perMinute, perDay }) => [
+    ...(perDay === first.limit ? [perMinute + 1] : []),
+    ...(perMinute === first.limit ? [perMinute + 1] : []),
+  ]);
+  return Math.max(PROMISE_PROBES, ...spends);
 }
 
 /**
@@ -199,9 +204,9 @@ async function refusedWithinPromise(
   first: Reading,
 ): Promise<Exhaustion | undefined> {
   const left = ctx.budgetLeft('exhaust');
-  // The plan's minute when the budget has room for it (one request stays for RATE-007), else the two.
+  // The plan's minute, or as much of it as the budget holds (one request stays for RATE-007); two at least.
   const wanted = promiseProbes(first);
-  const probes = left === undefined || left >= wanted + 1 ? wanted : PROMISE_PROBES;
+  const probes = left === undefined ? wanted : Math.max(PROMISE_PROBES, Math.min(wanted, left - 1));
   if (left !== undefined && left < probes + 1) return undefined;
   let previous = first;
   let sequence = [first];

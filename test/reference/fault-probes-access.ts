@@ -130,6 +130,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'ratelimit-counted-before-request': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-headers-describe-day': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-plan-lie': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   // Both keys are Enterprise: the small key read, the roomy key used twice, the small key read again.
   'ratelimit-plan-shared-per-address': {
     ...smallKey,

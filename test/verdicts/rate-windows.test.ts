@@ -21,6 +21,8 @@ interface Front {
   fault: FaultName;
   /** The main key's plan. */
   plan: 'free' | 'business';
+  /** The exhaustion key's plan (Free unless the front needs another). */
+  exhaustPlan?: 'business';
   /** Free-plan --plan-key keys besides the main and the exhaustion key (both Free, the main one of `plan`). */
   freePlanKeys: number;
   only: string;
@@ -34,6 +36,8 @@ const FRONTS: readonly Front[] = [
   { fault: 'ratelimit-counted-before-request', plan: 'free', freePlanKeys: 0, only: 'RATE-004,RATE-011', fails: 'RATE-004', windowMs: 30_000 },
   { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: WINDOW_MS },
   { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 1, only: 'RATE-008', fails: 'RATE-008', windowMs: WINDOW_MS },
+  // A Business exhaustion key too large for the standard budget: probed for as much of its minute as the budget holds.
+  { fault: 'ratelimit-plan-lie', plan: 'business', exhaustPlan: 'business', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: 30_000 },
   { fault: 'ratelimit-plan-shared-per-address', plan: 'business', freePlanKeys: 2, only: 'RATE-011', fails: 'RATE-011', windowMs: WINDOW_MS },
 ];
 
@@ -47,7 +51,7 @@ beforeAll(async () => {
       rateWindowMs: front.windowMs,
       keys: [
         { key: key(label(front), 'main'), plan: front.plan },
-        { key: key(label(front), 'exhaust'), plan: 'free' },
+        { key: key(label(front), 'exhaust'), plan: front.exhaustPlan ?? 'free' },
         ...planKeysOf(front).map((k) => ({ key: k, plan: 'free' })),
       ],
       faults: [front.fault],

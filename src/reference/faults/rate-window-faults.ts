@@ -3,6 +3,9 @@ import { type Bucket, newBucket } from '../rate-limiter.ts';
 import type { RateInfo } from '../replies.ts';
 import { defineFault } from './hooks.ts';
 
+/** The plan lie serves one request in this many of the minute it states. */
+const PLAN_LIE_SHARE = 5;
+
 /**
  * Windows that tell the client something else than what the limiter does: the outside tester's fronts of
  * issue 47 (a Python server written from the interface alone had the first two).
@@ -54,6 +57,17 @@ export const RATE_WINDOW_FAULTS = [
         },
       };
     },
+  }),
+  defineFault({
+    name: 'ratelimit-plan-lie',
+    group: 'rate-limit',
+    description:
+      'A key serves a fifth of the minute its X-RateLimit-Limit states (a Business key says 1000 and serves 200); the 429 is consistent with itself: Remaining 0, Retry-After until Reset.',
+    detectedBy: ['RATE-004'],
+    hooks: () => ({
+      refuse: (refused, { bucket, limits }) => refused || bucket.minuteCount >= Math.ceil(limits.perMinute / PLAN_LIE_SHARE),
+      reply: (reply) => (reply.rate && reply.status === 429 ? { ...reply, rate: { ...reply.rate, remaining: 0 } } : reply),
+    }),
   }),
   defineFault({
     name: 'ratelimit-plan-shared-per-address',
