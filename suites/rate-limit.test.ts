@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { limitsOf } from '../src/plans.ts';
+import { isConformanceFailure } from '../src/errors.ts';
 import { RETRY_RESET_AGREEMENT_MS } from '../src/checks/rules/rate-rules.ts';
 import { RATE_LIMIT_NAMES } from '../src/header-values.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
@@ -173,7 +174,13 @@ describe('rate limits per key', () => {
           continue;
         }
         const { first, control, confirm } = isolation;
-        // Seen twice around a clean control: evidence of a shared counter, never a precondition.
+        // Seen twice around a clean control: evidence of a shared counter, never a precondition. The
+        // confirming trial is recorded as the rule it breaks, so that rejudge holds an edited pass to it.
+        try {
+          ctx.judge('rate-key-unmoved', [confirm.before.response, confirm.after.response], { burst: confirm.burst }, what);
+        } catch (error) {
+          if (!isConformanceFailure(error)) throw error;
+        }
         ctx.fail(
           `the observed key's Remaining falls by its own request only, whatever another key sends (plans belong to keys: each key's counters are its own)`,
           `${what}: ${describeTrial(first)}; alone: ${describeTrial(control)}; again: ${describeTrial(confirm)}`,

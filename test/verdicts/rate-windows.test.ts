@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { runRejudge } from '../../src/cli/rejudge.ts';
 import type { FaultName } from '../../src/reference/index.ts';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
@@ -95,6 +98,49 @@ describe('rate windows judged where the suite spends them (remote, Free keys)', 
         expect(report?.verdict.overall, why).toBe('not-conformant');
         expect(failed(report, front.fails)?.verdict, why).toBe('fail');
         for (const k of [key(label(front), 'main'), key(label(front), 'exhaust'), ...planKeysOf(front)]) expect(run.stdout).not.toContain(k);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
+
+function rejudged(dir: string): { differences: string[] } {
+  const lines: string[] = [];
+  runRejudge([dir, '--format', 'json'], (line) => lines.push(line));
+  return JSON.parse(lines.join('\n')) as { differences: string[] };
+}
+
+/**
+ * A failed window judgment edited into a pass (the outcome flipped, nothing else) is refused by the rule
+ * it recorded: the embedded reference with the fault, one shard of one so every exchange is kept whole.
+ */
+const FORGERIES = [
+  { fault: 'ratelimit-counted-before-request', id: 'RATE-004', rule: 'rate-429-after-own-zero|rate-header-is' },
+  { fault: 'ratelimit-headers-describe-day', id: 'RATE-008', rule: 'rate-promise-kept' },
+  { fault: 'ratelimit-per-address', id: 'RATE-011', rule: 'rate-key-unmoved' },
+] as const;
+
+describe('a window judgment, failed and edited into a pass, is refused by its rule', () => {
+  for (const forgery of FORGERIES) {
+    test(
+      `${forgery.fault}: ${forgery.id} flipped to passed`,
+      async ({ expect, onTestFinished }) => {
+        const args = ['--shard', '1/1', '--profile', 'standard', '--seed', SEED, '--only', forgery.id, '--reference-faults', forgery.fault];
+        const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: RUN_TIMEOUT_MS, label: `windows-forged-${forgery.id}` });
+        const path = join(run.reportDir, 'conformance.json');
+        const report = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
+        const requirement = report.requirements.find((r) => r.id === forgery.id);
+        expect(
+          requirement?.tests.map((t) => t.state),
+          run.stdout.slice(-1500),
+        ).toContain('failed');
+        expect(rejudged(run.reportDir).differences).toEqual([]);
+        for (const test of requirement?.tests ?? []) {
+          test.state = 'passed';
+          delete test.failureKind;
+        }
+        writeFileSync(path, JSON.stringify(report));
+        expect(rejudged(run.reportDir).differences.join('\n')).toMatch(new RegExp(`${forgery.id} .*: passed, but .*(${forgery.rule})`));
       },
       RUN_TIMEOUT_MS + 30_000,
     );
