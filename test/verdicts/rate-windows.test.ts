@@ -146,3 +146,51 @@ describe('a window judgment, failed and edited into a pass, is refused by its ru
     );
   }
 });
+
+/** The same key set-ups on a correct server: nothing fails, and what the fronts broke passes. */
+const VALID = [
+  { name: 'valid-free-siblings', plan: 'business', exhaustPlan: 'free', freePlanKeys: 2, passes: ['RATE-004', 'RATE-008', 'RATE-011'] },
+  // Too large for the standard budget: probed as far as the budget holds, then untested, never failed (RATE-011's 429 half with it).
+  { name: 'valid-business-exhaust', plan: 'free', exhaustPlan: 'business', freePlanKeys: 0, passes: ['RATE-008'] },
+] as const;
+
+describe('a correct server with the same keys stays clean', () => {
+  for (const setup of VALID) {
+    test(
+      `${setup.name}: exit 0, no rate-limit requirement failing, ${setup.passes.join(', ')} passing`,
+      async ({ expect, onTestFinished }) => {
+        const planKeys = Array.from({ length: setup.freePlanKeys }, (_, i) => key(setup.name, `free${i}`));
+        const server = await startReferenceServer({
+          rateWindowMs: WINDOW_MS,
+          keys: [
+            { key: key(setup.name, 'main'), plan: setup.plan },
+            { key: key(setup.name, 'exhaust'), plan: setup.exhaustPlan },
+            ...planKeys.map((k) => ({ key: k, plan: 'free' })),
+          ],
+          log: () => undefined,
+        });
+        onTestFinished(() => server.close());
+        const run = await runCliInTest(
+          { onTestFinished },
+          ['--target', server.url, '--plan', setup.plan, '--profile', 'standard', '--only', 'rate-limit', '--seed', SEED],
+          {
+            timeoutMs: RUN_TIMEOUT_MS,
+            env: {
+              API_KEY: key(setup.name, 'main'),
+              EXHAUST_API_KEY: key(setup.name, 'exhaust'),
+              ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.map((k) => `free=${k}`).join(',') } : {}),
+            },
+            label: `windows-${setup.name}`,
+          },
+        );
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(0);
+        const failing = report?.requirements.filter((r) => r.area === 'rate-limit' && (r.verdict === 'fail' || r.verdict === 'warn')).map((r) => r.id);
+        expect(failing, why).toEqual([]);
+        for (const id of setup.passes) expect(failed(report, id)?.verdict, `${id}\n${why}`).toBe('pass');
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
