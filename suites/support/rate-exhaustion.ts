@@ -206,7 +206,7 @@ async function refusedWithinPromise(
   const left = ctx.budgetLeft('exhaust');
   // The plan's minute, or as much of it as the budget holds (one request stays for RATE-007); two at least.
   const wanted = promiseProbes(first);
-  const probes = left === undefined ? wanted : Math.max(PROMISE_PROBES, Math.min(wanted, left - 1));
+  let probes = left === undefined ? wanted : Math.max(PROMISE_PROBES, Math.min(wanted, left - 1));
   if (left !== undefined && left < probes + 1) return undefined;
   let previous = first;
   let sequence = [first];
@@ -221,8 +221,9 @@ async function refusedWithinPromise(
     const laterReset = reading.reset !== undefined && previous.reset !== undefined && reading.reset > previous.reset;
     if (reading.remaining > previous.remaining || laterReset) {
       const budget = ctx.budgetLeft('exhaust');
-      if (turns > 0 || (budget !== undefined && budget < probes + 1)) return undefined;
-      // Counted again from the turn: the probes so far belong to the window before it.
+      // Counted again from the turn, as far as the budget still holds: the probes so far belong to the window before it.
+      if (budget !== undefined) probes = Math.min(probes, budget - 1);
+      if (turns > 0 || probes < PROMISE_PROBES) return undefined;
       turns += 1;
       sequence = [reading];
       sent = 0;
