@@ -6,6 +6,7 @@ import { MODEL_RULES } from './rules/model-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
 import { PLAN_WINDOW_RULES } from './rules/plan-window-rules.ts';
 import { RATE_RULES } from './rules/rate-rules.ts';
+import { RATE_WINDOW_RULES } from './rules/rate-window-rules.ts';
 import { RESPONSE_RULES } from './rules/response-rules.ts';
 import type { RuleName, RuleParams } from './rules/rule-params.ts';
 import { type ExchangeLookup, type JudgmentRule, type RuleExchange, type RuleResult, fails, holds } from './rules/rule-kit.ts';
@@ -35,6 +36,7 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...MODEL_RULES,
   ...RATE_RULES,
   ...PLAN_WINDOW_RULES,
+  ...RATE_WINDOW_RULES,
   ...FRAMING_RULES,
 ];
 

@@ -81,6 +81,34 @@ export async function keyIsolation(observed: TargetClient, other: TargetClient):
   return { kind: 'unclear', reason: `no two readings of the key in one window: ${trials.map(describeTrial).join('; ')}`, trials };
 }
 
+/** Two keys RATE-011 compares: the observed one's counter must not move with the other's requests. */
+export interface KeyPairing {
+  observed: TargetClient;
+  other: TargetClient;
+  /** Which keys, for the report (never their values). */
+  what: string;
+}
+
+/**
+ * Every pairing RATE-011 judges: the second key observed while the main key is spent (the embedded
+ * exhaustion key, or --exhaust-key), and each --plan-key observed while the one before it of the same
+ * plan is spent: a limiter that counts one plan's keys together (every Free key of an address) shows
+ * only there, when the main key is of another plan.
+ */
+export function keyPairings(ctx: ConformanceContext): KeyPairing[] {
+  const pairings: KeyPairing[] = [];
+  const pair = keyPair(ctx);
+  if (pair) pairings.push({ observed: pair.second, other: pair.main, what: 'the second key, while the main key is spent' });
+  const { planKeys } = ctx.run;
+  planKeys.forEach((planKey, i) => {
+    const sibling = planKeys.slice(0, i).find((k) => k.plan === planKey.plan && k.key !== planKey.key);
+    if (!sibling) return;
+    const what = `${planKey.plan}-plan key ${i + 1}, while ${planKey.plan}-plan key ${planKeys.indexOf(sibling) + 1} is spent`;
+    pairings.push({ observed: ctx.clientWithKey(planKey.key), other: ctx.clientWithKey(sibling.key), what });
+  });
+  return pairings;
+}
+
 /** The two keys of a run: the main one and a second (the embedded exhaustion key, or --exhaust-key). */
 export function keyPair(ctx: ConformanceContext): { main: TargetClient; second: TargetClient } | undefined {
   const second = ctx.run.exhaustApiKey;

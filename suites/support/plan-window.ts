@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { PLANS, type PlanKey } from '../../src/plans.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
@@ -31,11 +32,12 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
   // The first request is paced: a key another run left at 0 is waited for, like the exhaustion's.
   const previous = readRate(await client.listPets({ limit: 1 }));
   ctx.judge('rate-header-is', previous.response, { field: 'limit', oneOf: [perMinute, perDay] }, what);
+  const left = ctx.budgetLeft('plan');
   if (previous.limit !== perMinute) {
+    await judgeDayPromise(ctx, planKey, previous, what);
     ctx.observable(false, `${what}: X-RateLimit-Limit names the day, so the minute's window was not spent`, 'precondition');
     return;
   }
-  const left = ctx.budgetLeft('plan');
   if (left !== undefined && left < perMinute + 1) {
     ctx.observable(false, `${what}: a minute of ${perMinute} requests and one more do not fit the ${left} left of the ${ctx.run.profile} budget`, 'budget');
     return;
@@ -100,5 +102,38 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
     false,
     `${what}: the window turned ${MAX_TURNS + 1} times while the suite spent it: the target answers too slowly to fill one`,
     'precondition',
+  );
+}
+
+/** Bursts a day-headed plan key gets: a minute that turns during the first (a short one) leaves room for a second. */
+const DAY_BURSTS = 2;
+
+/**
+ * A plan key whose headers name the day (Limit 1000 on Free) is still spent for the plan's minute and one
+ * more, all at once: a valid server that enforces the minute names it when it binds, so a 429 of the
+ * day's window while its Remaining promised hundreds more is headers of the wrong window (rate-promise-kept).
+ * A minute that turned mid-burst served it all; one more burst then meets the minute. Without the budget
+ * for it, nothing is sent: the minute stays untested as before.
+ */
+async function judgeDayPromise(ctx: ConformanceContext, planKey: PlanKey, first: Reading, what: string): Promise<void> {
+  const { perMinute, perDay } = PLANS[planKey.plan];
+  const size = perMinute + 1;
+  if (first.limit !== perDay || first.remaining === undefined || first.remaining <= DAY_BURSTS * size) return;
+  const lanes = Array.from({ length: BURST_LANES }, () => ctx.clientWithKey(planKey.key));
+  const sent: ApiResponse[] = [];
+  for (let burst = 0; burst < DAY_BURSTS; burst += 1) {
+    const left = ctx.budgetLeft('plan');
+    if (left !== undefined && left < size + 1) break;
+    sent.push(
+      ...(await Promise.all(Array.from({ length: size }, (_, i) => lanes[i % BURST_LANES]!.listPets({ limit: 1 }, { retryOn429: false, pace: false })))),
+    );
+    if (sent.some((r) => r.status === 429)) break;
+  }
+  if (sent.length === 0) return;
+  ctx.judge(
+    'rate-promise-kept',
+    [first.response, ...sent],
+    {},
+    `${what}, whose headers name the day: ${sent.length} requests, ${size} at once, after ${describeReading(first)}`,
   );
 }

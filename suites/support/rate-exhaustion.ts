@@ -4,6 +4,7 @@ import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
 import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
+import { PLANS } from '../../src/plans.ts';
 import { type Reading, readRate, resetMs } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */
@@ -176,6 +177,21 @@ async function awayFromTurn(ctx: ConformanceContext, first: Reading, probe: () =
 const PROMISE_PROBES = 2;
 
 /**
+ * The probes a key too large to exhaust gets: PROMISE_PROBES, or, when its X-RateLimit-Limit is a plan's
+ * number, as many as that plan's minute and one more: headers that describe the day while the minute is
+ * enforced (Limit 1000 on Free) then show a 429 with hundreds of requests said to be left, and so does a
+ * key that says a plan's minute and serves a fraction of it (a Business key serving 200 of its 1000).
+ */
+function promiseProbes(first: Reading): number {
+  // 1000 is both Free's day and Business's minute: the larger spend covers both readings.
+  const spends = Object.values(PLANS).flatMap(({ perMinute, perDay }) => [
+    ...(perDay === first.limit ? [perMinute + 1] : []),
+    ...(perMinute === first.limit ? [perMinute + 1] : []),
+  ]);
+  return Math.max(PROMISE_PROBES, ...spends);
+}
+
+/**
  * A key too large to exhaust still gets PROMISE_PROBES more requests (when the budget has them): a 429
  * among them, right after a response that promised hundreds more, is a 429 before the limit is spent,
  * which RATE-004 judges like any other (a 429 naming a later Reset is another window's). A window that
@@ -188,11 +204,14 @@ async function refusedWithinPromise(
   first: Reading,
 ): Promise<Exhaustion | undefined> {
   const left = ctx.budgetLeft('exhaust');
-  if (left !== undefined && left < PROMISE_PROBES + 1) return undefined;
+  // The plan's minute, or as much of it as the budget holds (one request stays for RATE-007); two at least.
+  const wanted = promiseProbes(first);
+  let probes = left === undefined ? wanted : Math.max(PROMISE_PROBES, Math.min(wanted, left - 1));
+  if (left !== undefined && left < probes + 1) return undefined;
   let previous = first;
   let sequence = [first];
   let turns = 0;
-  for (let sent = 1; sent <= PROMISE_PROBES; sent++) {
+  for (let sent = 1; sent <= probes; sent++) {
     const reading = readRate(await probe(true));
     sequence.push(reading);
     if (reading.response.status === 429) return { kind: 'limited', tooMany: reading, previous, slack: remainingSlack(sequence.slice(0, -1)), sent, sequence };
@@ -202,8 +221,9 @@ async function refusedWithinPromise(
     const laterReset = reading.reset !== undefined && previous.reset !== undefined && reading.reset > previous.reset;
     if (reading.remaining > previous.remaining || laterReset) {
       const budget = ctx.budgetLeft('exhaust');
-      if (turns > 0 || (budget !== undefined && budget < PROMISE_PROBES + 1)) return undefined;
-      // Counted again from the turn: the probes so far belong to the window before it.
+      // Counted again from the turn, as far as the budget still holds: the probes so far belong to the window before it.
+      if (budget !== undefined) probes = Math.min(probes, budget - 1);
+      if (turns > 0 || probes < PROMISE_PROBES) return undefined;
       turns += 1;
       sequence = [reading];
       sent = 0;

@@ -186,6 +186,20 @@ const CASES: Record<
     actual: /1 served, then 429/,
     sequence: true,
   },
+  'rate-429-after-own-zero': {
+    params: {},
+    holding: [limited('3', '2'), limited('3', '1'), limited('3', '0'), limited('3', '0', 429)],
+    failing: [limited('3', '3'), limited('3', '2'), limited('3', '1'), limited('3', '0', 429)],
+    actual: /Remaining 1, Reset 1767225600, then the next request was refused/,
+    sequence: true,
+  },
+  'rate-promise-kept': {
+    params: {},
+    holding: [limited('1000', '999'), limited('1000', '998'), limited('1000', '997')],
+    failing: [limited('1000', '999'), limited('1000', '998'), limited('1000', '940', 429)],
+    actual: /1 served, then 429 with Limit 1000, Remaining 940/,
+    sequence: true,
+  },
   'no-finding': {
     params: { requirement: 'RATE-001' },
     holding: exchange(200, '[]', { ...RATE, 'content-type': 'application/json' }),

@@ -134,6 +134,19 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return (await limited(c, 2)).map((a) => a.status);
     },
   },
+  'ratelimit-counted-before-request': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-headers-describe-day': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  'ratelimit-plan-lie': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  // Both keys are Enterprise: the small key read, the roomy key used twice, the small key read again.
+  'ratelimit-plan-shared-per-address': {
+    ...smallKey,
+    run: async (c) => {
+      const before = await call(c.server, 'GET', '/pets', { key: SMALL });
+      await call(c.server, 'GET', '/pets');
+      await call(c.server, 'GET', '/pets');
+      return [before, await call(c.server, 'GET', '/pets', { key: SMALL })].map(rateHeaders);
+    },
+  },
   'retry-after-in-milliseconds': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
 

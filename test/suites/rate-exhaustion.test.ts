@@ -135,3 +135,49 @@ describe('exhaust: a key that promises more than the suite spends', () => {
     expect(turning).toMatchObject({ kind: 'skipped', code: 'key-too-large' });
   });
 });
+
+describe('exhaust: a key too large to spend, whose Limit is a number of the plan table', () => {
+  /** A dedicated key saying Limit 1000 that refuses after `serves` requests of its window (turning once at `turnAt`). */
+  function planLie(serves: number, turnAt?: number): { ctx: ConformanceContext; sent: () => number } {
+    let sent = 0;
+    let inWindow = 0;
+    let reset = 100;
+    const answer = (): ApiResponse => {
+      sent += 1;
+      if (turnAt !== undefined && sent === turnAt) [reset, inWindow] = [reset + 60, 0];
+      inWindow += 1;
+      const refused = inWindow > serves;
+      const remaining = refused ? 0 : 1000 - inWindow;
+      const headers = { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset) };
+      return { status: refused ? 429 : 200, headers, exchange: { startedAt: 0, durationMs: 1 } } as unknown as ApiResponse;
+    };
+    const client = { listPets: async () => answer() } as unknown as TargetClient;
+    const ctx = {
+      run: { profile: 'standard', exhaustApiKey: 'exhaust-key' },
+      client: { listPets: async () => response([200, 50, 100]) },
+      clientWithKey: () => client,
+      budgetLeft: () => 600 - sent,
+    } as unknown as ConformanceContext;
+    return { ctx, sent: () => sent };
+  }
+
+  it('probes as much of the minute as the budget holds: a Business key serving 200 of its 1000 gets its 429 judged', async () => {
+    const { ctx } = planLie(200);
+    const result = await exhaust(ctx);
+    expect(result.kind).toBe('limited');
+    expect(result.kind === 'limited' && result.previous.remaining).toBe(800);
+  });
+
+  it('counts again from a window that turned mid-probe, as far as the budget still holds', async () => {
+    const { ctx } = planLie(200, 150);
+    const result = await exhaust(ctx);
+    expect(result.kind === 'limited' && result.previous.remaining).toBe(800);
+  });
+
+  it('a key that keeps its promise is left untested within the budget, one request kept for RATE-007', async () => {
+    const { ctx, sent } = planLie(1000);
+    const result = await exhaust(ctx);
+    expect(result.kind).toBe('skipped');
+    expect(sent()).toBeLessThanOrEqual(599);
+  });
+});

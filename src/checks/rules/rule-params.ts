@@ -82,6 +82,10 @@ export interface RuleParams {
   'rate-none-served-past-zero': Record<string, never>;
   /** A window seen whole, its first request to its 429: it served its X-RateLimit-Limit. */
   'rate-window-serves-limit': Record<string, never>;
+  /** A key only the suite spends, first to its 429: the answer before a 429 of its window said Remaining 0. */
+  'rate-429-after-own-zero': Record<string, never>;
+  /** A reading, then requests only the suite sent: no 429 of the reading's window before its Remaining is served. */
+  'rate-promise-kept': Record<string, never>;
   /** A 429's Retry-After ends no more than RETRY_AFTER_PAST_RESET_MS after X-RateLimit-Reset, by the target's clock. */
   'retry-after-within-reset': Record<string, never>;
   /**

@@ -6,6 +6,7 @@ import type { FaultDefinition } from './hooks.ts';
 import { INPUT_FAMILY_FAULTS } from './input-family-faults.ts';
 import { LIMIT_FAULTS } from './limit-faults.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit-faults.ts';
+import { RATE_WINDOW_FAULTS } from './rate-window-faults.ts';
 import { SCHEMA_FAULTS } from './schema-faults.ts';
 import { STATUS_FAULTS } from './status-faults.ts';
 import { STORE_FAULTS } from './store-faults.ts';
@@ -26,6 +27,7 @@ export const FAULTS = [
   ...LIMIT_FAULTS,
   ...AUTH_FAULTS,
   ...RATE_LIMIT_FAULTS,
+  ...RATE_WINDOW_FAULTS,
   ...DEPRECATION_FAULTS,
   ...INPUT_FAMILY_FAULTS,
   ...FRAMING_FAULTS,

@@ -1,0 +1,196 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { runRejudge } from '../../src/cli/rejudge.ts';
+import type { FaultName } from '../../src/reference/index.ts';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
+import { runCliInTest } from './support/run-cli.ts';
+
+/**
+ * Windows judged where the suite spends them, on a remote target with keys of the interface's plans, as
+ * the outside tester ran them (issue 47): a Remaining counted before the request, headers that describe
+ * the day while the minute is enforced, and the Free keys of one address sharing one counter. Each was
+ * CONFORMANT (or PARTIAL) at standard; each must be NOT CONFORMANT, the broken requirement named. The
+ * servers keep the plans' limits; only their minute is short (2 s), as in plans.test.ts.
+ */
+
+const RUN_TIMEOUT_MS = 150_000;
+const WINDOW_MS = 2_000;
+const SEED = '47';
+const key = (front: string, role: string) => `windows-${front}-${role}-key-0123456789abcdef`;
+
+interface Front {
+  fault: FaultName;
+  /** The main key's plan. */
+  plan: 'free' | 'business';
+  /** The exhaustion key's plan (Free unless the front needs another). */
+  exhaustPlan?: 'business';
+  /** Free-plan --plan-key keys besides the main and the exhaustion key (both Free, the main one of `plan`). */
+  freePlanKeys: number;
+  only: string;
+  fails: string;
+  /** The server's minute, shortened; a long one where the suite must not rely on seeing a window whole. */
+  windowMs: number;
+}
+
+const FRONTS: readonly Front[] = [
+  // RATE-011's readings spend the exhaustion key first, as in a whole run: its window is not seen whole.
+  { fault: 'ratelimit-counted-before-request', plan: 'free', freePlanKeys: 0, only: 'RATE-004,RATE-011', fails: 'RATE-004', windowMs: 30_000 },
+  { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: WINDOW_MS },
+  { fault: 'ratelimit-headers-describe-day', plan: 'free', freePlanKeys: 1, only: 'RATE-008', fails: 'RATE-008', windowMs: WINDOW_MS },
+  // A Business exhaustion key too large for the standard budget: probed for as much of its minute as the budget holds.
+  { fault: 'ratelimit-plan-lie', plan: 'business', exhaustPlan: 'business', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: 30_000 },
+  { fault: 'ratelimit-plan-shared-per-address', plan: 'business', freePlanKeys: 2, only: 'RATE-011', fails: 'RATE-011', windowMs: WINDOW_MS },
+];
+
+const servers = new Map<string, ReferenceServer>();
+const label = (front: Front) => `${front.fault}-${front.only.replaceAll(',', '-')}`;
+const planKeysOf = (front: Front) => Array.from({ length: front.freePlanKeys }, (_, i) => key(label(front), `free${i}`));
+
+beforeAll(async () => {
+  for (const front of FRONTS) {
+    const server = await startReferenceServer({
+      rateWindowMs: front.windowMs,
+      keys: [
+        { key: key(label(front), 'main'), plan: front.plan },
+        { key: key(label(front), 'exhaust'), plan: front.exhaustPlan ?? 'free' },
+        ...planKeysOf(front).map((k) => ({ key: k, plan: 'free' })),
+      ],
+      faults: [front.fault],
+      log: () => undefined,
+    });
+    servers.set(label(front), server);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.close()));
+});
+
+function failed(report: ConformanceReport | undefined, id: string) {
+  return report?.requirements.find((r) => r.id === id);
+}
+
+describe('rate windows judged where the suite spends them (remote, Free keys)', () => {
+  for (const front of FRONTS) {
+    test(
+      `${front.fault} (${front.plan} main key, ${front.freePlanKeys} Free --plan-key): NOT CONFORMANT, ${front.fails} failing`,
+      async ({ expect, onTestFinished }) => {
+        const server = servers.get(label(front))!;
+        const planKeys = planKeysOf(front).map((k) => `free=${k}`);
+        const run = await runCliInTest(
+          { onTestFinished },
+          ['--target', server.url, '--plan', front.plan, '--profile', 'standard', '--only', front.only, '--seed', SEED],
+          {
+            timeoutMs: RUN_TIMEOUT_MS,
+            env: {
+              API_KEY: key(label(front), 'main'),
+              EXHAUST_API_KEY: key(label(front), 'exhaust'),
+              ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.join(',') } : {}),
+            },
+            label: `windows-${label(front)}`,
+          },
+        );
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(1);
+        expect(report?.verdict.overall, why).toBe('not-conformant');
+        expect(failed(report, front.fails)?.verdict, why).toBe('fail');
+        for (const k of [key(label(front), 'main'), key(label(front), 'exhaust'), ...planKeysOf(front)]) expect(run.stdout).not.toContain(k);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
+
+function rejudged(dir: string): { differences: string[] } {
+  const lines: string[] = [];
+  runRejudge([dir, '--format', 'json'], (line) => lines.push(line));
+  return JSON.parse(lines.join('\n')) as { differences: string[] };
+}
+
+/**
+ * A failed window judgment edited into a pass (the outcome flipped, nothing else) is refused by the rule
+ * it recorded: the embedded reference with the fault, one shard of one so every exchange is kept whole.
+ */
+const FORGERIES = [
+  { fault: 'ratelimit-counted-before-request', id: 'RATE-004', rule: 'rate-429-after-own-zero|rate-header-is' },
+  { fault: 'ratelimit-headers-describe-day', id: 'RATE-008', rule: 'rate-promise-kept' },
+  { fault: 'ratelimit-per-address', id: 'RATE-011', rule: 'rate-key-unmoved' },
+] as const;
+
+describe('a window judgment, failed and edited into a pass, is refused by its rule', () => {
+  for (const forgery of FORGERIES) {
+    test(
+      `${forgery.fault}: ${forgery.id} flipped to passed`,
+      async ({ expect, onTestFinished }) => {
+        const args = ['--shard', '1/1', '--profile', 'standard', '--seed', SEED, '--only', forgery.id, '--reference-faults', forgery.fault];
+        const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: RUN_TIMEOUT_MS, label: `windows-forged-${forgery.id}` });
+        const path = join(run.reportDir, 'conformance.json');
+        const report = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
+        const requirement = report.requirements.find((r) => r.id === forgery.id);
+        expect(
+          requirement?.tests.map((t) => t.state),
+          run.stdout.slice(-1500),
+        ).toContain('failed');
+        expect(rejudged(run.reportDir).differences).toEqual([]);
+        for (const test of requirement?.tests ?? []) {
+          test.state = 'passed';
+          delete test.failureKind;
+        }
+        writeFileSync(path, JSON.stringify(report));
+        expect(rejudged(run.reportDir).differences.join('\n')).toMatch(new RegExp(`${forgery.id} .*: passed, but .*(${forgery.rule})`));
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
+
+/** The same key set-ups on a correct server: nothing fails, and what the fronts broke passes. */
+const VALID = [
+  { name: 'valid-free-siblings', plan: 'business', exhaustPlan: 'free', freePlanKeys: 2, passes: ['RATE-004', 'RATE-008', 'RATE-011'] },
+  // Too large for the standard budget: probed as far as the budget holds, then untested, never failed (RATE-011's 429 half with it).
+  { name: 'valid-business-exhaust', plan: 'free', exhaustPlan: 'business', freePlanKeys: 0, passes: ['RATE-008'] },
+] as const;
+
+describe('a correct server with the same keys stays clean', () => {
+  for (const setup of VALID) {
+    test(
+      `${setup.name}: exit 0, no rate-limit requirement failing, ${setup.passes.join(', ')} passing`,
+      async ({ expect, onTestFinished }) => {
+        const planKeys = Array.from({ length: setup.freePlanKeys }, (_, i) => key(setup.name, `free${i}`));
+        const server = await startReferenceServer({
+          rateWindowMs: WINDOW_MS,
+          keys: [
+            { key: key(setup.name, 'main'), plan: setup.plan },
+            { key: key(setup.name, 'exhaust'), plan: setup.exhaustPlan },
+            ...planKeys.map((k) => ({ key: k, plan: 'free' })),
+          ],
+          log: () => undefined,
+        });
+        onTestFinished(() => server.close());
+        const run = await runCliInTest(
+          { onTestFinished },
+          ['--target', server.url, '--plan', setup.plan, '--profile', 'standard', '--only', 'rate-limit', '--seed', SEED],
+          {
+            timeoutMs: RUN_TIMEOUT_MS,
+            env: {
+              API_KEY: key(setup.name, 'main'),
+              EXHAUST_API_KEY: key(setup.name, 'exhaust'),
+              ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.map((k) => `free=${k}`).join(',') } : {}),
+            },
+            label: `windows-${setup.name}`,
+          },
+        );
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(0);
+        const failing = report?.requirements.filter((r) => r.area === 'rate-limit' && (r.verdict === 'fail' || r.verdict === 'warn')).map((r) => r.id);
+        expect(failing, why).toEqual([]);
+        for (const id of setup.passes) expect(failed(report, id)?.verdict, `${id}\n${why}`).toBe('pass');
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
