@@ -44,6 +44,12 @@ describe('named faults', () => {
     }
   });
 
+  it('has a named fault for every tested requirement, so each can be shown to fail', () => {
+    const detected = new Set(FAULTS.flatMap((fault) => fault.detectedBy));
+    const untried = catalog.requirements.filter((r) => r.coverage === 'tested' && !detected.has(r.id)).map((r) => r.id);
+    expect(untried).toEqual([]);
+  });
+
   it('refuses an unknown fault name', async () => {
     const start = startReferenceServer({ faults: ['no-such-fault' as FaultName], contract });
     await expect(start).rejects.toSatisfy((error) => isHarnessError(error) && error.code === 'ERR_CONFIG');
