@@ -56,7 +56,7 @@ export function mutatePatterns({ variants = false } = {}) {
  */
 export const VARIANT_RUNS = [
   ['limit-clamped', 'unknown-status-empty', 'random-ids', 'extra-pet-fields', 'plain-429-body'],
-  ['newest-first', 'bounded-names', 'integer-forms-refused'],
+  ['newest-first', 'bounded-names', 'integer-forms-refused', 'limit-default'],
   // restricted-categories skips what needs other categories (INT-005's 1e3 among them): it stays away
   // from integer-forms-refused, whose refusals INT-005 exercises.
   ['chunked-bodies', 'connection-close', 'retry-after-http-date', 'undefined-fields-refused', 'undefined-parameters-refused', 'restricted-categories'],
@@ -79,6 +79,7 @@ export const CORE_VARIANTS = [
   'prefilled-store',
   'slow-responses',
   'no-ietf-ratelimit-fields',
+  'no-deprecation-headers',
 ];
 
 /**
@@ -87,8 +88,10 @@ export const CORE_VARIANTS = [
  * counts every other warning as detection.
  */
 export const VARIANT_WARNINGS = {
-  // The 429 body is not shown by the interface; an Error body there is a SHOULD (ERR-004).
+  // The 429's shape is not shown by the interface (its media type is); an Error body there is a SHOULD (ERR-004).
   'plain-429-body': ['ERR-004'],
+  // How getPet shows it is deprecated is not shown; RFC 9745/8594's fields are advisories there.
+  'no-deprecation-headers': ['DEP-003', 'DEP-004', 'DEP-005'],
   // JSON Schema counts 1e3 as an integer; refusing it is allowed, and a SHOULD (INT-005).
   'integer-forms-refused': ['INT-005'],
 };

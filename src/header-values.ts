@@ -72,6 +72,15 @@ function toEpoch(year: number, monthName: string | undefined, day: number, hour:
   return new Date(epoch).getUTCDate() === day ? epoch : undefined;
 }
 
+/** The rel values of a Link header (RFC 8288): each link-value's rel, quoted or not, may list several. */
+export function linkRels(link: string): string[] {
+  const rels: string[] = [];
+  for (const match of link.matchAll(/;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/gi)) {
+    rels.push(...(match[1] ?? match[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+  }
+  return rels;
+}
+
 /** The media type of a Content-Type value, lower-case, without parameters. */
 export function mediaType(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;

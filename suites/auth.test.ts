@@ -78,19 +78,23 @@ describe('auth', () => {
   // each on listPets.
   refuses('AUTH-001', MISSING, true);
   refuses('AUTH-002', SAME_SHAPE, true);
-  OTHER_SCHEMES.forEach((variant, i) => refuses('AUTH-003', variant, i === 0 || variant.label === 'the bare key without a scheme'));
+  // Quick: the key after another scheme word (a server that takes whatever follows the first space) and
+  // the bare key; Basic's base64 forms need a server that decodes them, which the faults written from the
+  // interface alone never ship.
+  const quickSchemes = new Set(['the key in the Token scheme', 'the bare key without a scheme']);
+  OTHER_SCHEMES.forEach((variant) => refuses('AUTH-003', variant, quickSchemes.has(variant.label)));
   EMPTY_TOKENS.forEach((variant, i) => refuses('AUTH-004', variant, i === 0));
   NEAR_MISSES.forEach((variant, i) => refuses('AUTH-005', variant, i !== 1));
   QUERY_KEYS.forEach((variant, i) => refuses('AUTH-006', variant, i === 0));
   refusesOnList('AUTH-003', BEARER_COLON);
 
   // Standard: the whole matrix of scheme spellings × credential forms (auth-matrix.ts) on listPets, one
-  // request a cell, but for the cells sent above on every operation. Quick sends the most telling cells:
-  // the key under ApiKey, a scheme as long as Bearer (a server that takes whatever follows the first
-  // space, or checks only the scheme's length); the key in base64 under Bearer (a server that also decodes
-  // tokens); and the key followed by a word (a server that splits on spaces and takes the second part).
+  // request a cell, but for the cells sent above on every operation. Quick sends the cell of the key
+  // followed by a word (a server that splits on spaces, or compares only the key's length of the token);
+  // the key under ApiKey is the Token case above again, and the key in base64 (tokens decoded) the faults
+  // written from the interface alone never ship: quick's requests go to the list's default page instead.
   const sentAbove = new Set(['Basic/base64', 'Basic/user-base64', '/raw', 'Token/raw', 'Bearer/wrong']);
-  const quickCells = new Set(['ApiKey/raw', 'Bearer/base64', 'Bearer/space-after']);
+  const quickCells = new Set(['Bearer/space-after']);
   for (const cell of refusedCells(sentAbove)) refusesOnList(cell.id, cell.variant, quickCells.has(`${cell.scheme}/${cell.form}`));
 
   function refusesOnList(id: string, variant: AuthVariant, quick = false): void {

@@ -68,11 +68,12 @@ describe('deprecation', () => {
 
   conformance(
     'DEP-002',
-    'a Sunset header on getPet, if sent, names 5 December 2030',
+    'a Sunset header, if sent, is an HTTP-date, and on getPet names 5 December 2030',
     async (ctx: ConformanceContext) => {
       const { response } = await observe(ctx);
-      // The always-on check holds the rule (an HTTP-date or an ISO date naming the day); this test makes
-      // sure it runs on a getPet response. Without the header there is nothing to contradict.
+      // The always-on check holds the rule (an HTTP-date naming the day: RFC 8594's syntax, which is what a
+      // client reading the field parses); this test makes sure it runs on a getPet response. Without the
+      // header there is nothing to contradict.
       failOnFinding(ctx, response);
     },
     { tier: 'quick' },
@@ -123,7 +124,7 @@ describe('deprecation', () => {
 
   conformance(
     'DEP-006',
-    'listPets and createPet, which are not deprecated, carry no Deprecation or Sunset',
+    'listPets and createPet, which are not deprecated, carry no Deprecation, Sunset or deprecating Link',
     async (ctx: ConformanceContext) => {
       // The always-on check holds the rule on every response; this test makes sure it runs on both operations.
       failOnFinding(ctx, await ctx.client.listPets({ limit: 1 }));
@@ -132,7 +133,8 @@ describe('deprecation', () => {
       if (ctx.run.readOnly) return;
       failOnFinding(ctx, await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId() }));
     },
-    // An advisory (RFC 9745/8594): it spends no request of the quick profile.
+    // A SHOULD: the quick profile spends its requests on MUSTs. Its always-on check still sees quick's
+    // listPets and createPet answers.
     {},
   );
 });

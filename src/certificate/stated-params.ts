@@ -64,7 +64,8 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'LIM-002': listLength(100, [100, null]),
   // The count of what the store holds is read from the list of limit=100 before it (countFrom).
   'LIM-003': { 'list-length': { keys: ['countFrom'], oneOf: { max: [20], min: [null] } } },
-  'LIM-004': { ...ERROR_SCHEMA, ...listLength(100) },
+  // 200 to an out-of-range limit: at most 100, then the bounds of the clamped and the default pages.
+  'LIM-004': { ...ERROR_SCHEMA, 'list-length': { oneOf: { max: [100, 20], min: [null, 1, 20] } } },
   'LIM-005': listLength(20),
   'LIM-006': { 'list-count-of-id': { keys: ['idFrom'], oneOf: { min: [1], max: [null] } } },
   'LIM-007': { ...ERROR_SCHEMA, ...listLength(0) },

@@ -5,13 +5,14 @@ import type { Check } from './types.ts';
 /**
  * SCH-004: a body is JSON served as application/json. Parameters (charset) are fine; a structured
  * suffix such as application/problem+json is not, because the interface names application/json.
- * 429 is left out: the interface does not show its body at all.
+ * A 429 is no exception: the interface does not show its shape (an Error body there is ERR-004, a
+ * SHOULD), but "all requests and responses use JSON", so a client parses its body as JSON too.
  */
 export const jsonContentType: Check = {
   name: 'json-content-type',
   requirementId: 'SCH-004',
   run(ctx) {
-    if (!operationOf(ctx) || ctx.status === 429 || (ctx.text.length === 0 && ctx.jsonError === undefined)) return undefined;
+    if (!operationOf(ctx) || (ctx.text.length === 0 && ctx.jsonError === undefined)) return undefined;
     const raw = ctx.headers['content-type'];
     const type = mediaType(raw);
     const expected = 'a body served as Content-Type: application/json';

@@ -1,23 +1,19 @@
 import { operationOf, quoted } from './response-reading.ts';
-import { parseHttpDate } from '../header-values.ts';
+import { linkRels, parseHttpDate } from '../header-values.ts';
 import { parseItem } from '../structured-fields.ts';
 import type { Check } from './types.ts';
 
-// RFC 8594 asks for an HTTP-date; an ISO 8601 date still names the day, which is what DEP-002 (a MUST)
-// is about. The exact format is DEP-004's concern, a SHOULD checked by the deprecation suite.
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * Link relations that announce the end of the resource they come with (RFC 9745 §3, RFC 8594 §6) or name
+ * its successor (RFC 5829): on an operation that is not deprecated, each tells a client to move away.
+ */
+const DEPRECATING_RELS: readonly string[] = ['deprecation', 'sunset', 'successor-version'];
 
-function parseSunset(raw: string, now: number): number | undefined {
-  const httpDate = parseHttpDate(raw, now);
-  if (httpDate !== undefined) return httpDate;
-  if (!ISO_DATE.test(raw)) return undefined;
-  // A bare date or a time without an offset is read as UTC, the way Sunset's HTTP-date is.
-  const iso = /[zZ]|[+-]\d{2}:?\d{2}$/.test(raw) || raw.length === 10 ? raw : `${raw}Z`;
-  const epoch = Date.parse(iso);
-  return Number.isNaN(epoch) ? undefined : epoch;
-}
-
-/** DEP-006: Deprecation and Sunset announce the end of the operation they come with, so only a deprecated one carries them. */
+/**
+ * DEP-006: Deprecation, Sunset and a Link to a deprecation notice, a sunset policy or a successor announce
+ * the end of the operation they come with, so only a deprecated one carries them. listPets is the
+ * interface's named replacement of getPet: a client told it is deprecated has nowhere left to go.
+ */
 export const deprecationOnlyWhereDeprecated: Check = {
   name: 'deprecation-only-where-deprecated',
   requirementId: 'DEP-006',
@@ -25,46 +21,57 @@ export const deprecationOnlyWhereDeprecated: Check = {
     const operation = operationOf(ctx);
     if (!operation || operation.deprecated) return undefined;
     const sent = (['deprecation', 'sunset'] as const).filter((name) => ctx.headers[name] !== undefined);
-    if (sent.length === 0) return undefined;
-    const shown = sent.map((name) => `${name === 'sunset' ? 'Sunset' : 'Deprecation'} ${quoted(ctx, ctx.headers[name] ?? '')}`).join(', ');
-    return { expected: `${operation.operationId} (not deprecated) without Deprecation or Sunset`, actual: `${operation.operationId} answered with ${shown}` };
+    const shown = sent.map((name) => `${name === 'sunset' ? 'Sunset' : 'Deprecation'} ${quoted(ctx, ctx.headers[name] ?? '')}`);
+    const link = ctx.headers.link;
+    const rels = link === undefined ? [] : linkRels(link).filter((rel) => DEPRECATING_RELS.includes(rel));
+    if (link !== undefined && rels.length > 0) shown.push(`Link ${quoted(ctx, link, 160)} (rel ${rels.join(', ')})`);
+    if (shown.length === 0) return undefined;
+    return {
+      expected: `${operation.operationId} (not deprecated) without Deprecation, Sunset or a Link rel ${DEPRECATING_RELS.join(', ')}`,
+      actual: `${operation.operationId} answered with ${shown.join(', ')}`,
+    };
   },
 };
 
-/** DEP-002: a Sunset header on a deprecated operation, when present, names the announced removal day. */
+/**
+ * DEP-002: a Sunset header, when present, is an HTTP-date (RFC 8594 §3; any of RFC 9110 §5.6.7's three
+ * forms, which every recipient parses), and on a deprecated operation it names the announced removal day.
+ * An ISO 8601 date names the day to a person but not to a client that reads the field.
+ */
 export const sunsetDate: Check = {
   name: 'sunset-date',
   requirementId: 'DEP-002',
   run(ctx) {
-    const sunset = operationOf(ctx)?.sunset;
     const raw = ctx.headers.sunset;
-    if (sunset === undefined || raw === undefined) return undefined;
-    const day = new Date(sunset).toISOString().slice(0, 10);
-    const expected = `Sunset naming ${day} (any time that day, UTC)`;
-    const epoch = parseSunset(raw, ctx.now);
-    if (epoch === undefined) return { expected, actual: `Sunset ${quoted(ctx, raw)}, which is not a date` };
+    const operation = operationOf(ctx);
+    if (raw === undefined || !operation) return undefined;
+    const sunset = operation.sunset;
+    const day = sunset === undefined ? undefined : new Date(sunset).toISOString().slice(0, 10);
+    const expected = `Sunset as an HTTP-date (RFC 8594 §3)${day === undefined ? '' : ` naming ${day} (any time that day, GMT)`}`;
+    const epoch = parseHttpDate(raw.trim(), ctx.now);
+    if (epoch === undefined) return { expected, actual: `Sunset ${quoted(ctx, raw)}, which is not an HTTP-date` };
     const named = new Date(epoch).toISOString().slice(0, 10);
-    if (named === day) return undefined;
+    if (day === undefined || named === day) return undefined;
     return { expected, actual: `Sunset ${quoted(ctx, raw)}, which names ${named}` };
   },
 };
 
 /**
- * DEP-007: a Deprecation header is an RFC 9745 Structured Date (`@` and Unix seconds), and a Sunset sent
- * with it is not earlier than the deprecation (RFC 9745 §3). Earlier drafts' "true" and HTTP-dates are
- * what this SHOULD points away from; DEP-003 accepts them as a header that is there.
+ * DEP-007: a Deprecation header, when present, is an RFC 9745 Structured Date (`@` and Unix seconds), and
+ * a Sunset sent with it is not earlier than the deprecation (RFC 9745 §3). Earlier drafts' "true" and
+ * HTTP-dates are what a client of the RFC does not parse; DEP-003 only asks that the header be there.
  */
 export const deprecationStructuredDate: Check = {
   name: 'deprecation-structured-date',
   requirementId: 'DEP-007',
   run(ctx) {
     const raw = ctx.headers.deprecation;
-    if (raw === undefined || !operationOf(ctx)?.deprecated) return undefined;
+    if (raw === undefined || !operationOf(ctx)) return undefined;
     const item = parseItem(raw);
     const date = item !== undefined && typeof item.value === 'object' && 'date' in item.value ? item.value.date : undefined;
     if (date === undefined) return { expected: 'Deprecation: @<unix seconds> (an RFC 9745 Structured Date)', actual: `Deprecation ${quoted(ctx, raw)}` };
     const sunsetRaw = ctx.headers.sunset;
-    const sunset = sunsetRaw === undefined ? undefined : parseSunset(sunsetRaw, ctx.now);
+    const sunset = sunsetRaw === undefined ? undefined : parseHttpDate(sunsetRaw.trim(), ctx.now);
     if (sunset === undefined || sunset >= date * 1000) return undefined;
     const when = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     return {

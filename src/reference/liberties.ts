@@ -1,4 +1,4 @@
-import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus } from './list-query.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus, isProblem, strictLimit } from './list-query.ts';
 import type { NewPetOutcome } from './new-pet.ts';
 import { parseJson } from '../json.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
@@ -18,6 +18,17 @@ export const clampedLimit: ReadLimit = (raw) => {
   return Math.min(MAX_LIMIT, Math.max(1, Math.trunc(Number(text))));
 };
 
+/** A limit that is not an integer from 1 to 100 read as absent: the default page. */
+export const defaultedLimit: ReadLimit = (raw) => {
+  const read = strictLimit(raw);
+  return isProblem(read) ? DEFAULT_LIMIT : read;
+};
+
+/** How a limit outside 1..100 is read: refused (the core's reading), clamped, or as absent. */
+export function limitReader(choice: 'reject' | 'clamp' | 'default'): ReadLimit {
+  return { reject: strictLimit, clamp: clampedLimit, default: defaultedLimit }[choice];
+}
+
 /** A status filter outside PetStatus kept as given: it matches no pet, so the list is empty. */
 export const lenientStatus: ReadStatus = (raw) => raw.status;
 
@@ -31,9 +42,12 @@ export function newestFirst(pets: readonly StoredPet[], limit: number, status: s
   return parts;
 }
 
-/** A plain-text 429 (the interface does not show the 429 body). */
-export function plainRateLimited(): Reply {
-  return { status: 429, body: 'Too Many Requests\n', contentType: 'text/plain; charset=utf-8' };
+/**
+ * A 429 whose JSON body is not the Error body: the interface does not show the 429's shape, but every
+ * response is JSON ("All requests and responses use JSON"), so only the shape is the server's to choose.
+ */
+export function bareRateLimited(): Reply {
+  return { status: 429, body: '{"message":"Too Many Requests"}' };
 }
 
 /** What createPet makes of a body, as a liberty changes it (the createPet seam's signature). */

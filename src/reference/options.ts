@@ -44,8 +44,8 @@ export interface ReferenceOptions {
   /** Where unexpected errors are reported. Default console.error. */
   log?: (message: string) => void;
 
-  /** Out-of-range or non-integer limit: 400 (default) or clamped to 1..100. */
-  invalidLimit?: 'reject' | 'clamp';
+  /** Out-of-range or non-integer limit: 400 (default), clamped to 1..100, or read as absent (the default of 20). */
+  invalidLimit?: 'reject' | 'clamp' | 'default';
   /** Status filter outside PetStatus: 400 (default) or an empty list. */
   unknownStatusFilter?: 'reject' | 'empty';
   /** Status stored when none is given; default none (the field is omitted). */
@@ -60,8 +60,10 @@ export interface ReferenceOptions {
   wrongContentTypeStatus?: 400 | 415;
   /** Default 'seconds'. */
   retryAfterFormat?: 'seconds' | 'http-date';
-  /** 429 body: the Error body (default) or plain text. */
-  rateLimitedBody?: 'error' | 'text';
+  /** false: getPet sends no Deprecation, Sunset or Link (the interface does not say how "deprecated" is shown). */
+  deprecationHeaders?: false;
+  /** 429 body: the Error body (default) or another JSON object, {"message": …}. */
+  rateLimitedBody?: 'error' | 'message';
   /** Default 'oldest-first'. */
   listOrder?: 'oldest-first' | 'newest-first';
   /** The only category ids createPet accepts; default any int64. */

@@ -9,17 +9,17 @@ import { type AnyFaultName, namedFaults } from './faults/compose.ts';
 import { adaptSeams } from './faults/seam-adapters.ts';
 import {
   type NewPetLiberty,
-  clampedLimit,
   lenientStatus,
   newestFirst,
-  plainRateLimited,
+  bareRateLimited,
+  limitReader,
   refuseNumberForms,
   refuseUndefinedFields,
   refuseUndefinedParameters,
   restrictNewPets,
 } from './liberties.ts';
 import { randomIds } from './random-ids.ts';
-import { strictLimit, strictStatus } from './list-query.ts';
+import { strictStatus } from './list-query.ts';
 import { petRenderer } from './pet-wire.ts';
 import { type Seams, seamsOf } from './seams.ts';
 import { createGetPet } from './get-pet.ts';
@@ -102,15 +102,15 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     seams,
     errorReply,
     route: createRouter(basePath),
-    deprecation: deprecationHeaders(basePath),
-    ...(options.rateLimitedBody === 'text' ? { rateLimitedReply: plainRateLimited } : {}),
+    deprecation: options.deprecationHeaders === false ? {} : deprecationHeaders(basePath),
+    ...(options.rateLimitedBody === 'message' ? { rateLimitedReply: bareRateLimited } : {}),
     listPets: createListPets({
       store,
       seams,
       errorReply,
       ...(options.listOrder === 'newest-first' ? { select: newestFirst } : {}),
       query: {
-        readLimit: options.invalidLimit === 'clamp' ? clampedLimit : strictLimit,
+        readLimit: limitReader(options.invalidLimit ?? 'reject'),
         readStatus: options.unknownStatusFilter === 'empty' ? lenientStatus : strictStatus(new Set(statuses)),
       },
     }),

@@ -31,6 +31,11 @@ export const VARIANTS = [
     options: { invalidLimit: 'clamp' },
   }),
   variant({
+    name: 'limit-default',
+    description: 'An out-of-range or non-integer limit is read as absent: 200 with the default page of 20.',
+    options: { invalidLimit: 'default' },
+  }),
+  variant({
     name: 'unknown-status-empty',
     description: 'A status filter outside PetStatus answers 200 with an empty list.',
     options: { unknownStatusFilter: 'empty' },
@@ -67,9 +72,15 @@ export const VARIANTS = [
   }),
   variant({
     name: 'plain-429-body',
-    description: '429 responses carry a plain-text body instead of the Error body.',
-    options: { rateLimitedBody: 'text' },
+    description: '429 responses carry a plain JSON message, {"message": "Too Many Requests"}, instead of the Error body.',
+    options: { rateLimitedBody: 'message' },
     warns: ['ERR-004'],
+  }),
+  variant({
+    name: 'no-deprecation-headers',
+    description: 'getPet sends no Deprecation, Sunset or Link header: the interface says getPet is deprecated, not how that is shown.',
+    options: { deprecationHeaders: false },
+    warns: ['DEP-003', 'DEP-004', 'DEP-005'],
   }),
   variant({
     name: 'newest-first',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wwwAuthenticateOn401 } from '../../src/checks/auth-checks.ts';
-import { deprecationStructuredDate, sunsetDate } from '../../src/checks/deprecation-checks.ts';
+import { deprecationOnlyWhereDeprecated, deprecationStructuredDate, sunsetDate } from '../../src/checks/deprecation-checks.ts';
 import { ctx, headers } from './context.ts';
 
 describe('www-authenticate-on-401 (AUTH-009)', () => {
@@ -33,8 +33,8 @@ describe('www-authenticate-on-401 (AUTH-009)', () => {
 describe('sunset-date (DEP-002)', () => {
   const run = (value: string | undefined, operationId = 'getPet') => sunsetDate.run(ctx({ operationId, headers: headers({ sunset: value }) }));
 
-  it.each(['Thu, 05 Dec 2030 00:00:00 GMT', 'Thu, 05 Dec 2030 23:59:59 GMT', '2030-12-05', '2030-12-05T12:00:00Z', 'Thursday, 05-Dec-30 00:00:00 GMT'])(
-    'passes %j',
+  it.each(['Thu, 05 Dec 2030 00:00:00 GMT', 'Thu, 05 Dec 2030 23:59:59 GMT', 'Thursday, 05-Dec-30 00:00:00 GMT', 'Thu Dec  5 00:00:00 2030'])(
+    'passes the HTTP-date %j (any of the three forms RFC 9110 has recipients parse)',
     (value) => {
       expect(run(value)).toBeUndefined();
     },
@@ -46,20 +46,25 @@ describe('sunset-date (DEP-002)', () => {
 
   it('fails another day and says which', () => {
     expect(run('Fri, 06 Dec 2030 00:00:00 GMT')).toEqual({
-      expected: 'Sunset naming 2030-12-05 (any time that day, UTC)',
+      expected: 'Sunset as an HTTP-date (RFC 8594 §3) naming 2030-12-05 (any time that day, GMT)',
       actual: 'Sunset "Fri, 06 Dec 2030 00:00:00 GMT", which names 2030-12-06',
     });
-    expect(run('2030-12-04T23:00:00Z')?.actual).toMatch(/names 2030-12-04/);
-    expect(run('2030-12-05T00:30:00+01:00')?.actual).toMatch(/names 2030-12-04/);
+    expect(run('Wed, 04 Dec 2030 23:00:00 GMT')?.actual).toMatch(/names 2030-12-04/);
   });
 
-  it('fails a value that is not a date', () => {
-    expect(run('soon')?.actual).toBe('Sunset "soon", which is not a date');
-    expect(run('1922659200')?.actual).toMatch(/not a date/);
-  });
+  it.each(['2030-12-05', '2030-12-05T00:00:00Z', '2030-12-05T12:00:00+01:00', 'soon', '1922659200', 'Thu, 05 Dec 2030 00:00:00 UTC'])(
+    'fails %j, which a client reading an HTTP-date does not parse',
+    (value) => {
+      expect(run(value)?.actual).toBe(`Sunset ${JSON.stringify(value)}, which is not an HTTP-date`);
+    },
+  );
 
-  it('applies only to operations with an announced removal', () => {
-    expect(run('soon', 'listPets')).toBeUndefined();
+  it('judges the syntax on any operation, the day only where a removal is announced', () => {
+    expect(run('Sat, 01 Jan 2050 00:00:00 GMT', 'listPets')).toBeUndefined();
+    expect(run('2030-12-05', 'listPets')).toEqual({
+      expected: 'Sunset as an HTTP-date (RFC 8594 §3)',
+      actual: 'Sunset "2030-12-05", which is not an HTTP-date',
+    });
   });
 });
 
@@ -80,7 +85,27 @@ describe('deprecation-structured-date (DEP-007)', () => {
     expect(run({ deprecation: '@1956441600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })).toMatch(/Deprecation "@1956441600" \(2031-12-31\) comes after Sunset/);
   });
 
-  it('leaves operations that are not deprecated to DEP-006', () => {
-    expect(run({ deprecation: 'true' }, 'listPets')).toBeUndefined();
+  it('judges the syntax on operations that are not deprecated too (sending it there is DEP-006)', () => {
+    expect(run({ deprecation: 'true' }, 'listPets')).toBe('Deprecation "true"');
+    expect(run({ deprecation: '@1735689600' }, 'listPets')).toBeUndefined();
+  });
+});
+
+describe('deprecation-only-where-deprecated (DEP-006)', () => {
+  const run = (changes: Record<string, string | undefined>, operationId = 'listPets') =>
+    deprecationOnlyWhereDeprecated.run(ctx({ operationId, headers: headers(changes) }))?.actual;
+
+  it('fails Deprecation, Sunset or a deprecating Link on listPets and createPet', () => {
+    expect(run({ deprecation: '@1735689600' })).toBe('listPets answered with Deprecation "@1735689600"');
+    expect(run({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }, 'createPet')).toBe('createPet answered with Sunset "Thu, 05 Dec 2030 00:00:00 GMT"');
+    for (const rel of ['successor-version', 'deprecation', 'sunset', '"next successor-version"']) {
+      expect(run({ link: `</v2/pets>; rel=${rel}` })).toMatch(/^listPets answered with Link/);
+    }
+  });
+
+  it('passes a Link of another relation, and the deprecated getPet', () => {
+    expect(run({ link: '</v1/pets?page=2>; rel="next"' })).toBeUndefined();
+    expect(run({})).toBeUndefined();
+    expect(run({ deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' }, 'getPet')).toBeUndefined();
   });
 });

@@ -21,11 +21,19 @@ describe('json-content-type (SCH-004)', () => {
     expect(jsonContentType.run(ctx({ text: '{"id":', body: undefined, isJson: false }))?.expected).toBe('a body that is valid JSON');
   });
 
-  it('skips empty bodies, 429 (its body is not shown) and paths outside the interface', () => {
+  it('skips empty bodies and paths outside the interface', () => {
     const textPlain = headers({ 'content-type': 'text/plain' });
     expect(jsonContentType.run(ctx({ status: 204, text: '', body: undefined, isJson: false, headers: textPlain }))).toBeUndefined();
-    expect(jsonContentType.run(ctx({ status: 429, text: 'slow down', isJson: false, headers: textPlain }))).toBeUndefined();
+    expect(jsonContentType.run(ctx({ status: 429, text: '', body: undefined, isJson: false, headers: textPlain }))).toBeUndefined();
     expect(jsonContentType.run(ctx({ operationId: undefined, text: '<html>', isJson: false, headers: textPlain }))).toBeUndefined();
+  });
+
+  it('fails a 429 that is not JSON: its shape is open, its media type is not', () => {
+    const textPlain = headers({ 'content-type': 'text/plain; charset=utf-8' });
+    expect(jsonContentType.run(ctx({ status: 429, text: 'Too Many Requests', body: undefined, isJson: false, headers: textPlain }))?.actual).toBe(
+      'Content-Type "text/plain; charset=utf-8"',
+    );
+    expect(jsonContentType.run(ctx({ status: 429, text: '{"message":"Too Many Requests"}', json: { message: 'Too Many Requests' } }))).toBeUndefined();
   });
 });
 

@@ -47,6 +47,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'unknown-status-returns-all': { ...seeded, run: (c) => lengthOf(c, '/pets?status=lost') },
   'limit-above-100-honoured': { ...seeded, run: (c) => lengthOf(c, '/pets?limit=101') },
+  'limit-zero-honoured': { ...seeded, run: async (c) => [await lengthOf(c, '/pets?limit=0'), await lengthOf(c, '/pets?limit=-1')] },
   'status-filter-folds-case': { ...seeded, run: async ({ server }) => (await call(server, 'GET', '/pets?status=Sold')).status },
   'status-filter-needs-limit': {
     ...seeded,
@@ -163,6 +164,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
     },
   },
   'sunset-wrong-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
+  'sunset-iso-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.sunset },
   'deprecation-header-missing': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'deprecation-not-structured-date': { run: async ({ server }) => (await call(server, 'GET', '/pets/1')).headers.deprecation },
   'retry-after-on-every-response': { run: async ({ server }) => (await call(server, 'GET', '/pets')).headers['retry-after'] },
@@ -172,7 +174,14 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'deprecation-on-every-operation': {
     run: async ({ server }) => {
       const { headers } = await call(server, 'GET', '/pets');
-      return [headers.deprecation, headers.sunset];
+      return [headers.deprecation, headers.sunset, headers.link];
+    },
+  },
+  'successor-link-on-replacement': {
+    run: async ({ server }) => {
+      const listed = await call(server, 'GET', '/pets');
+      const created = await createPet(server, { name: 'a', categoryId: 1 });
+      return [listed.headers.link, created.headers.link, listed.headers.deprecation];
     },
   },
 };

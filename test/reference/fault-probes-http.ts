@@ -111,6 +111,14 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'error-status-mismatch': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets/999')) },
   'error-empty-code': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: null })) },
   'error-not-json': { run: async ({ server }) => bodyOf(await call(server, 'GET', '/pets', { key: null })) },
+  'rate-limited-text-plain': {
+    options: { keys: [{ key: 'small-key-0000000000', plan: 'enterprise', perMinute: 1, perDay: 100 }] },
+    run: async ({ server }) => {
+      await call(server, 'GET', '/pets', { key: 'small-key-0000000000' });
+      const refused = await call(server, 'GET', '/pets', { key: 'small-key-0000000000' });
+      return [refused.status, refused.headers['content-type'], refused.text, refused.headers['retry-after'] !== undefined];
+    },
+  },
 
   'missing-name-accepted': { run: async ({ server }) => (await createPet(server, { categoryId: 1 })).status },
   'categoryid-numeric-string-accepted': { run: async ({ server }) => (await createPet(server, { name: 'a', categoryId: '42' })).status },

@@ -1,5 +1,5 @@
 import type { Contract } from '../../contract/index.ts';
-import { parseHttpDate } from '../../header-values.ts';
+import { linkRels, parseHttpDate } from '../../header-values.ts';
 import { toBigInt } from '../../json.ts';
 import { type JudgmentRule, fails, holds, isObject } from './rule-kit.ts';
 
@@ -9,15 +9,6 @@ const SF_DATE = /^@-?\d{1,15}$/;
 const USEFUL_RELS = ['successor-version', 'latest-version', 'alternate', 'deprecation'];
 
 const day = (epoch: number): string => new Date(epoch).toISOString().slice(0, 10);
-
-/** The rel values of a Link header: each link-value's rel, quoted or not, may list several. */
-function linkRels(link: string): string[] {
-  const rels: string[] = [];
-  for (const match of link.matchAll(/;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/gi)) {
-    rels.push(...(match[1] ?? match[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean));
-  }
-  return rels;
-}
 
 /** The epoch ms of the operation's x-sunset in the contract, when it has a valid one. */
 function sunsetOf(contract: Contract, operationId: string | undefined): number | undefined {

@@ -28,6 +28,14 @@ export const DEPRECATION_FAULTS = [
     hooks: () => getPetHeader('sunset', WRONG_SUNSET),
   }),
   defineFault({
+    name: 'sunset-iso-date',
+    group: 'deprecation',
+    description:
+      "getPet's Sunset is the right day written as ISO 8601 (2030-12-05T00:00:00Z), not as an HTTP-date: a client that reads the field fails to parse it.",
+    detectedBy: ['DEP-002', 'DEP-004'],
+    hooks: () => getPetHeader('sunset', '2030-12-05T00:00:00Z'),
+  }),
+  defineFault({
     name: 'deprecation-header-missing',
     group: 'deprecation',
     description: 'getPet responses carry no Deprecation header.',
@@ -48,21 +56,25 @@ export const DEPRECATION_FAULTS = [
     group: 'deprecation',
     description: 'getPet sends Deprecation as an HTTP-date (an early draft of RFC 9745), not as @<unix seconds>.',
     detectedBy: ['DEP-007'],
-    advisoryOnly: true,
     hooks: () => getPetHeader('deprecation', new Date(Date.UTC(2025, 0, 1)).toUTCString()),
   }),
   defineFault({
     name: 'deprecation-on-every-operation',
     group: 'deprecation',
-    description: 'listPets and createPet announce a deprecation too (Deprecation and Sunset headers), though only getPet is deprecated.',
+    description:
+      'listPets and createPet announce a deprecation too (Deprecation, Sunset and a Link to the successor, as getPet does), though only getPet is deprecated and listPets is its replacement.',
     detectedBy: ['DEP-006'],
-    advisoryOnly: true,
-    hooks: () => ({
-      reply: (reply, context) =>
-        context.operation === 'listPets' || context.operation === 'createPet'
-          ? setHeaders(reply, { deprecation: '@1733356800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })
-          : reply,
-    }),
+    strictOnly: true,
+    hooks: () => replacementHeaders({ deprecation: '@1733356800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' }),
+  }),
+  defineFault({
+    name: 'successor-link-on-replacement',
+    group: 'deprecation',
+    description:
+      'listPets and createPet carry Link: </v2/pets>; rel="successor-version" (a copy of a deprecation middleware\'s Link), naming a successor of the replacement itself.',
+    detectedBy: ['DEP-006'],
+    strictOnly: true,
+    hooks: () => replacementHeaders({ link: '</v2/pets>; rel="successor-version"' }),
   }),
 ] as const;
 
@@ -75,6 +87,11 @@ function removed(status: number, kind: ErrorKind): FaultHooks {
 
 function servedByGetPet(reply: Reply, context: ReplyContext): boolean {
   return context.operation === 'getPet' && (reply.status === 200 || reply.status === 404);
+}
+
+/** Sets these headers on every listPets and createPet response: the operations that are not deprecated. */
+function replacementHeaders(headers: Readonly<Record<string, string>>): FaultHooks {
+  return { reply: (reply, context) => (context.operation === 'listPets' || context.operation === 'createPet' ? setHeaders(reply, headers) : reply) };
 }
 
 /** Sets (or, with undefined, removes) one header of every getPet response. */

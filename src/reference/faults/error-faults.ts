@@ -1,6 +1,9 @@
 import { defineFault } from './hooks.ts';
 import { rewriteErrorBody } from './reply-edits.ts';
 
+/** What a rate limiter in front of a framework (a proxy's or a middleware's default) often answers. */
+const TEXT_429 = 'Too Many Requests';
+
 /** Error bodies that break the envelope {code, message, status}. */
 export const ERROR_FAULTS = [
   defineFault({
@@ -43,6 +46,15 @@ export const ERROR_FAULTS = [
     detectedBy: ['ERR-001', 'SCH-004', 'STA-004', 'STA-005', 'STA-006', 'STA-007'],
     hooks: () => ({
       reply: (reply) => rewriteErrorBody(reply, (e, status) => `${status} ${e.message}\n`, 'text/plain; charset=utf-8'),
+    }),
+  }),
+  defineFault({
+    name: 'rate-limited-text-plain',
+    group: 'errors',
+    description: 'Every 429 is text/plain "Too Many Requests" (a limiter\'s default answer), not JSON; its headers stay right.',
+    detectedBy: ['SCH-004', 'ERR-004'],
+    hooks: () => ({
+      reply: (reply) => (reply.status === 429 ? { ...reply, body: TEXT_429, contentType: 'text/plain; charset=utf-8' } : reply),
     }),
   }),
 ] as const;

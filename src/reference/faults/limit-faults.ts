@@ -72,6 +72,13 @@ export const LIMIT_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'limit-zero-honoured',
+    group: 'limits',
+    description: 'limit=0 is taken as given: 200 with an empty list, whatever the store holds (other invalid limits still get 400).',
+    detectedBy: ['LIM-004'],
+    hooks: () => ({ listQuery: (query, raw) => (isProblem(query.limit) && raw.limit === '0' ? { ...query, limit: 0 } : query) }),
+  }),
+  defineFault({
     name: 'status-filter-needs-limit',
     group: 'limits',
     description: 'listPets applies the status filter only when limit is given too; without limit it lists every status.',

@@ -135,8 +135,8 @@ export const INDEPENDENT_DEPRECATION_FAULTS = [
     name: 'ind-dep-sunset-iso-date',
     group: 'deprecation',
     description: 'Sunset is written as an ISO date, 2030-12-05, not as the HTTP-date RFC 8594 requires.',
-    detectedBy: ['DEP-004'],
-    strictOnly: true,
+    // DEP-002 added when the suite began to judge a Sunset that is sent by RFC 8594's syntax (a MUST).
+    detectedBy: ['DEP-002', 'DEP-004'],
     hooks: () => ({ reply: (reply, context) => (context.operation === 'getPet' ? setHeaders(reply, { sunset: '2030-12-05' }) : reply) }),
   }),
   defineFault({
