@@ -1,0 +1,290 @@
+import type { Units } from './escaped-text.ts';
+import { base32Cores, byteDigits } from './key-encodings.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf, markFragments } from './key-fragments.ts';
+
+/*
+ * The key matched by its skeleton: its letters and digits alone, read in the text's letters and digits
+ * alone (`ak_main.1234567.890abcd`, the key letter by letter with dashes). The text's skeleton keeps,
+ * for each of its characters, the decoded unit it came from, so the span removed is the right one in
+ * the original text. Beside whole runs, a text that holds several pieces of the key in any order (the
+ * key cut in 7-character pieces, each reversed) has each piece removed.
+ */
+
+/** What a character is in a skeleton when it is no ASCII letter or digit: left out, or a letter or digit of no key. */
+const SKIP = -2;
+const BREAK = -1;
+/** A BREAK in the skeleton sequence: a code no set holds, so it ends every run. */
+const BREAK_CODE = 0x20;
+
+/** The shortest piece of the key counted by the pieces rule. */
+export const PIECE = 5;
+/**
+ * How many of the key's characters the pieces of one text must show before they are removed: more than
+ * two pieces of 5 may, since a body of many numbers or words holds a 5-character piece of a key now
+ * and then, two disjoint ones almost never (see docs/reliability.md for the figures); the rule for
+ * whole runs already lets at most 7 characters in a row through.
+ */
+export const PIECES_REVEALED = 2 * PIECE;
+
+/** Hex, base32, and the byte values in decimal or octal, are read in as many characters as KEY_FRAGMENT bytes take. */
+const ENCODED_FRAGMENT = { base32: Math.ceil((8 * KEY_FRAGMENT) / 5), digits: 2 * KEY_FRAGMENT, padded: 3 * KEY_FRAGMENT };
+
+interface PieceSet {
+  /** Each 5-character piece of the key's skeleton, forwards or reversed, and where it starts in the forward skeleton. */
+  grams: Map<string, number>;
+  /** Pairs of the key's skeleton, forwards or reversed (a first filter, by `first * 128 + second`). */
+  pairs: Uint8Array;
+  length: number;
+}
+
+export interface Skeleton {
+  /** The lower-case ASCII letter or digit a code point stands for, BREAK, or SKIP. */
+  classOf(code: number): number;
+  sets: Fragments[];
+  pieces: PieceSet | undefined;
+  /** The fewest characters a text needs for any of the sets to match. */
+  shortest: number;
+  /** Every pair any set or the pieces hold: a pair outside it ends every run at once. */
+  anyPair: Uint8Array;
+}
+
+function asciiClass(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x7a ? lower : SKIP;
+}
+
+/** asciiClass of every ASCII code, read by the filter without a call. */
+const ASCII_CLASS = Int16Array.from({ length: 0x80 }, (_, code) => asciiClass(code));
+
+/**
+ * A code point's class: ASCII by arithmetic; past ASCII, its NFKC form lower-cased when that is one ASCII
+ * letter or digit (fullwidth and mathematical letters, the Kelvin sign), otherwise BREAK for another
+ * letter or digit (é, Cyrillic) and SKIP for anything else (spacing, punctuation, format characters,
+ * combining marks). Cached per redactor: a text holds few distinct characters past ASCII.
+ */
+function createClassOf(): (code: number) => number {
+  const cache = new Map<number, number>();
+  return (code) => {
+    if (code < 0x80) return asciiClass(code);
+    const known = cache.get(code);
+    if (known !== undefined) return known;
+    let found = SKIP;
+    if (code <= 0x10ffff) {
+      const normal = String.fromCodePoint(code).normalize('NFKC').toLowerCase();
+      const first = normal.codePointAt(0) ?? 0;
+      const rest = normal.slice(first > 0xffff ? 2 : 1);
+      if (first < 0x80 && asciiClass(first) >= 0 && /^\p{M}*$/u.test(rest)) found = asciiClass(first);
+      else if (/[\p{L}\p{N}]/u.test(normal)) found = BREAK;
+    }
+    cache.set(code, found);
+    return found;
+  };
+}
+
+function skeletonOf(text: string, classOf: (code: number) => number): string {
+  let out = '';
+  for (const char of text) {
+    const code = classOf(char.codePointAt(0)!);
+    if (code >= 0) out += String.fromCharCode(code);
+  }
+  return out;
+}
+
+const reverse = (text: string) => [...text].reverse().join('');
+const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 0x61 + 13) % 26) + 0x61));
+
+function pieceSet(skeleton: string): PieceSet | undefined {
+  if (skeleton.length < PIECES_REVEALED) return undefined;
+  const grams = new Map<string, number>();
+  const pairs = new Uint8Array(128 * 128);
+  const length = skeleton.length;
+  for (let at = 0; at + PIECE <= length; at += 1) {
+    const gram = skeleton.slice(at, at + PIECE);
+    if (!grams.has(gram)) grams.set(gram, at);
+    const reversed = reverse(gram);
+    if (!grams.has(reversed)) grams.set(reversed, at);
+  }
+  for (let at = 0; at + 1 < length; at += 1) {
+    const [first, second] = [skeleton.charCodeAt(at), skeleton.charCodeAt(at + 1)];
+    pairs[first * 128 + second] = 1;
+    pairs[second * 128 + first] = 1;
+  }
+  return { grams, pairs, length };
+}
+
+/**
+ * The skeleton sets of a secret: its letters and digits forwards, reversed and in rot13, and its bytes
+ * in hex (quoted-printable and `\x` with the escapes' marks removed), base32, decimal and octal. None for
+ * a secret of fewer than KEY_FRAGMENT letters and digits: the ordinary scan alone reads it.
+ */
+export function createSkeleton(secret: string): Skeleton | undefined {
+  const classOf = createClassOf();
+  const skeleton = skeletonOf(secret, classOf);
+  if (skeleton.length < KEY_FRAGMENT) return undefined;
+  const decimal = byteDigits(secret, 10);
+  const octal = byteDigits(secret, 8);
+  // Sets of one size are one set: the filter reads each set's pairs for every letter and digit.
+  const sets = [
+    fragmentsOf([skeleton, reverse(skeleton), rot13(skeleton)], KEY_FRAGMENT, true),
+    fragmentsOf(base32Cores(secret), ENCODED_FRAGMENT.base32, true),
+    fragmentsOf([Buffer.from(secret).toString('hex'), decimal.plain, octal.plain], ENCODED_FRAGMENT.digits, true),
+    fragmentsOf([decimal.padded, octal.padded], ENCODED_FRAGMENT.padded, true),
+  ].filter((set): set is Fragments => set !== undefined && set.size >= 2);
+  const pieces = pieceSet(skeleton);
+  const shortest = Math.min(pieces ? PIECES_REVEALED : Number.POSITIVE_INFINITY, ...sets.map((set) => set.size));
+  const anyPair = new Uint8Array(128 * 128);
+  for (const table of [...sets.map((set) => set.asciiPairs), ...(pieces ? [pieces.pairs] : [])])
+    for (let k = 0; k < table.length; k += 1) anyPair[k]! |= table[k]!;
+  return { classOf, sets, pieces, shortest, anyPair };
+}
+
+/** Marks the key's characters from `at` as shown; how many were not before. */
+function cover(covered: Uint8Array, at: number): number {
+  let added = 0;
+  for (let k = at; k < at + PIECE; k += 1) {
+    added += 1 - covered[k]!;
+    covered[k] = 1;
+  }
+  return added;
+}
+
+/** Room for the last characters of the skeleton the filter read: more than the longest set's size. */
+const RECENT = 32;
+
+/** The last `size` characters read (`recent` holds them by count modulo RECENT), as a string. */
+function lastRead(recent: Int32Array, count: number, size: number): string {
+  let out = '';
+  for (let k = count - size; k < count; k += 1) out += String.fromCharCode(recent[k % RECENT]!);
+  return out;
+}
+
+/**
+ * Whether the texts, read one after another, hold a run of any set or enough pieces of the key: exactly
+ * what the full scan would find, read without its arrays. It reads the texts as written; the caller
+ * sends every text with an escape or a line break to the full scan first, so the characters are the
+ * decoded ones. A run of known pairs is checked against the set only once it is long enough.
+ */
+export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
+  const { classOf, sets, pieces, anyPair } = skeleton;
+  const runs = new Int32Array(sets.length);
+  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
+  let running = false;
+  const recent = new Int32Array(RECENT);
+  let count = 0;
+  let previous = -1;
+  let pieceRun = 0;
+  let covered: Uint8Array | undefined;
+  let revealed = 0;
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i += 1) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+          i += 1;
+        }
+      }
+      const char = code < 0x80 ? ASCII_CLASS[code]! : classOf(code);
+      if (char === SKIP) continue;
+      if (char === BREAK) {
+        previous = -1;
+        continue;
+      }
+      recent[count % RECENT] = char;
+      count += 1;
+      const pair = previous >= 0 ? previous * 128 + char : -1;
+      previous = char;
+      if (pair < 0 || anyPair[pair] === 0) {
+        if (running) runs.fill(0);
+        running = false;
+        pieceRun = 0;
+        continue;
+      }
+      running = true;
+      for (let k = 0; k < sets.length; k += 1) {
+        const set = sets[k]!;
+        runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
+        if (runs[k]! >= set.size - 1 && set.grams.has(lastRead(recent, count, set.size))) return true;
+      }
+      if (!pieces) continue;
+      pieceRun = pair >= 0 && pieces.pairs[pair] === 1 ? pieceRun + 1 : 0;
+      if (pieceRun < PIECE - 1) continue;
+      const at = pieces.grams.get(lastRead(recent, count, PIECE));
+      if (at === undefined) continue;
+      covered ??= new Uint8Array(pieces.length);
+      revealed += cover(covered, at);
+      if (revealed >= PIECES_REVEALED) return true;
+    }
+  }
+  return false;
+}
+
+/** What the skeleton scan found: units to remove, and the texts to withhold whole. */
+export interface SkeletonMarks {
+  marks: Uint8Array;
+  /** Texts (by piece) where a run was spelt with spacing, controls or characters past ASCII: a disguised copy. */
+  withheld: Set<number>;
+}
+
+/** Marks (in `found`) each maximal run of the skeleton made of pieces of the key, when together they show enough of it. */
+function markPieces(sequence: Int32Array, pieces: PieceSet, found: Uint8Array): void {
+  const covered = new Uint8Array(pieces.length);
+  const hits = new Uint8Array(sequence.length);
+  let revealed = 0;
+  let run = 0;
+  for (let i = 0; i + 1 < sequence.length; i += 1) {
+    const pair = sequence[i]! * 128 + sequence[i + 1]!;
+    run = pieces.pairs[pair] === 1 ? run + 1 : 0;
+    if (run < PIECE - 1) continue;
+    const start = i + 2 - PIECE;
+    const at = pieces.grams.get(String.fromCharCode(...sequence.subarray(start, start + PIECE)));
+    if (at === undefined) continue;
+    hits.fill(1, start, start + PIECE);
+    revealed += cover(covered, at);
+  }
+  if (revealed >= PIECES_REVEALED) for (let i = 0; i < hits.length; i += 1) found[i] = found[i]! | hits[i]!;
+}
+
+/** Whether a unit in a matched span shows a disguise: spacing, a control, or a character past ASCII. */
+const disguising = (code: number) => code < 0x21 || code > 0x7e;
+
+/**
+ * The skeleton scan over decoded units: units already marked are left out of the skeleton (what lay
+ * around a removed fragment is read as one), each run of a set found spans from its first unit to its
+ * last, separators included. Linear: each unit is read a bounded number of times.
+ */
+export function markSkeleton(units: Units, marked: Uint8Array, skeleton: Skeleton): SkeletonMarks {
+  const { count, codes, pieces: pieceOf } = units;
+  const sequence = new Int32Array(count);
+  const at = new Int32Array(count);
+  let size = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (marked[i]) continue;
+    const char = skeleton.classOf(codes[i]!);
+    if (char === SKIP) continue;
+    sequence[size] = char === BREAK ? BREAK_CODE : char;
+    at[size++] = i;
+  }
+  const view = sequence.subarray(0, size);
+  const found = new Uint8Array(size);
+  for (const set of skeleton.sets) markFragments(view, set, found);
+  const withheld = new Set<number>();
+  const marks = new Uint8Array(count);
+  const spans = (each: (first: number, last: number) => void) => {
+    for (let i = 0; i < size; i += 1) {
+      if (!found[i]) continue;
+      let end = i;
+      while (end + 1 < size && found[end + 1]) end += 1;
+      each(at[i]!, at[end]!);
+      i = end;
+    }
+  };
+  spans((first, last) => {
+    for (let u = first; u <= last; u += 1) if (!marked[u] && disguising(codes[u]!)) withheld.add(pieceOf[u]!);
+  });
+  if (skeleton.pieces) markPieces(view, skeleton.pieces, found);
+  spans((first, last) => marks.fill(1, first, last + 1));
+  return { marks, withheld };
+}
