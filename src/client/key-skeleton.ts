@@ -1,6 +1,6 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
-import { type Fragments, KEY_FRAGMENT, fragmentsOf, markFragments } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
 
 /*
  * The key matched by its skeleton: its letters and digits alone, read in the text's letters and digits
@@ -247,6 +247,23 @@ function markPieces(sequence: Int32Array, pieces: PieceSet, found: Uint8Array): 
   if (revealed >= PIECES_REVEALED) for (let i = 0; i < hits.length; i += 1) found[i] = found[i]! | hits[i]!;
 }
 
+/**
+ * Marks (in `found`) every run of the sequence that is one of the set's, and (in `inside`) the gaps
+ * within each. Linear: a run is looked up only once its pairs are all known, as in markFragments.
+ */
+function markRuns(sequence: Int32Array, set: Fragments, found: Uint8Array, inside: Uint8Array): void {
+  const { size, grams, asciiPairs } = set;
+  let run = 0;
+  for (let i = 0; i + 1 < sequence.length; i += 1) {
+    run = asciiPairs[sequence[i]! * 128 + sequence[i + 1]!] === 1 ? run + 1 : 0;
+    if (run < size - 1) continue;
+    const start = i + 2 - size;
+    if (!grams.has(String.fromCharCode(...sequence.subarray(start, start + size)))) continue;
+    found.fill(1, start, start + size);
+    inside.fill(1, start, start + size - 1);
+  }
+}
+
 /** Whether a unit in a matched span shows a disguise: spacing, a control, or a character past ASCII. */
 const disguising = (code: number) => code < 0x21 || code > 0x7e;
 
@@ -269,7 +286,9 @@ export function markSkeleton(units: Units, marked: Uint8Array, skeleton: Skeleto
   }
   const view = sequence.subarray(0, size);
   const found = new Uint8Array(size);
-  for (const set of skeleton.sets) markFragments(view, set, found);
+  // inside[k]: skeleton characters k and k + 1 lie in one run found, so what separates them is part of the copy.
+  const inside = new Uint8Array(size);
+  for (const set of skeleton.sets) markRuns(view, set, found, inside);
   const withheld = new Set<number>();
   const marks = new Uint8Array(count);
   const spans = (each: (first: number, last: number) => void) => {
@@ -281,9 +300,12 @@ export function markSkeleton(units: Units, marked: Uint8Array, skeleton: Skeleto
       i = end;
     }
   };
-  spans((first, last) => {
-    for (let u = first; u <= last; u += 1) if (!marked[u] && disguising(codes[u]!)) withheld.add(pieceOf[u]!);
-  });
+  for (let k = 0; k < size; k += 1) {
+    // A letter past ASCII that reads as one of the key's (fullwidth, mathematical) is a disguise itself.
+    if (found[k] && codes[at[k]!]! > 0x7e) withheld.add(pieceOf[at[k]!]!);
+    if (!inside[k]) continue;
+    for (let u = at[k]! + 1; u < at[k + 1]!; u += 1) if (!marked[u] && disguising(codes[u]!)) withheld.add(pieceOf[u]!);
+  }
   if (skeleton.pieces) markPieces(view, skeleton.pieces, found);
   spans((first, last) => marks.fill(1, first, last + 1));
   return { marks, withheld };
