@@ -278,6 +278,8 @@ function keptUnits(units: Units): Int32Array {
  * base64url at any alignment (Basic, a token, an encoded blob), reversed, rot13 or hex, split by line
  * breaks, or split across the texts given to `pieces`. A copy that starts with a large part of the key
  * (the prefixes and same-shape keys the auth tests send) loses the key-like characters after it too.
+ * What is left is read by its letters and digits alone (key-skeleton.ts): the key split by separators,
+ * or in pieces in any order, and its bytes in hex, base32, decimal or octal, separators and all.
  *
  * It runs in time linear in its input: the text is decoded once, character by character, and each
  * position is tested against a set of the key's fragments; no pattern backtracks. Past SCANNED_CHARS the
