@@ -1,6 +1,9 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
 import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
+import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
+
+export { PIECE };
 
 /*
  * The key matched by its skeleton: its letters and digits alone, read in the text's letters and digits
@@ -16,26 +19,8 @@ const BREAK = -1;
 /** A BREAK in the skeleton sequence: a code no set holds, so it ends every run. */
 const BREAK_CODE = 0x20;
 
-/** The shortest piece of the key counted by the pieces rule. */
-export const PIECE = 5;
-/**
- * How many of the key's characters the pieces of one text must show before they are removed: more than
- * two pieces of 5 may, since a body of many numbers or words holds a 5-character piece of a key now
- * and then, two disjoint ones almost never (see docs/reliability.md for the figures); the rule for
- * whole runs already lets at most 7 characters in a row through.
- */
-export const PIECES_REVEALED = 2 * PIECE;
-
 /** Hex, base32, and the byte values in decimal or octal, are read in as many characters as KEY_FRAGMENT bytes take. */
 const ENCODED_FRAGMENT = { base32: Math.ceil((8 * KEY_FRAGMENT) / 5), digits: 2 * KEY_FRAGMENT, padded: 3 * KEY_FRAGMENT };
-
-interface PieceSet {
-  /** Each 5-character piece of the key's skeleton, forwards or reversed, and where it starts in the forward skeleton. */
-  grams: Map<string, number>;
-  /** Pairs of the key's skeleton, forwards or reversed (a first filter, by `first * 128 + second`). */
-  pairs: Uint8Array;
-  length: number;
-}
 
 export interface Skeleton {
   /** The lower-case ASCII letter or digit a code point stands for, BREAK, or SKIP. */
@@ -94,25 +79,6 @@ function skeletonOf(text: string, classOf: (code: number) => number): string {
 const reverse = (text: string) => [...text].reverse().join('');
 const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 0x61 + 13) % 26) + 0x61));
 
-function pieceSet(skeleton: string): PieceSet | undefined {
-  if (skeleton.length < PIECES_REVEALED) return undefined;
-  const grams = new Map<string, number>();
-  const pairs = new Uint8Array(128 * 128);
-  const length = skeleton.length;
-  for (let at = 0; at + PIECE <= length; at += 1) {
-    const gram = skeleton.slice(at, at + PIECE);
-    if (!grams.has(gram)) grams.set(gram, at);
-    const reversed = reverse(gram);
-    if (!grams.has(reversed)) grams.set(reversed, at);
-  }
-  for (let at = 0; at + 1 < length; at += 1) {
-    const [first, second] = [skeleton.charCodeAt(at), skeleton.charCodeAt(at + 1)];
-    pairs[first * 128 + second] = 1;
-    pairs[second * 128 + first] = 1;
-  }
-  return { grams, pairs, length };
-}
-
 /**
  * The skeleton sets of a secret: its letters and digits forwards, reversed and in rot13, and its bytes
  * in hex (quoted-printable and `\x` with the escapes' marks removed), base32, decimal and octal. None for
@@ -137,16 +103,6 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   for (const table of [...sets.map((set) => set.asciiPairs), ...(pieces ? [pieces.pairs] : [])])
     for (let k = 0; k < table.length; k += 1) anyPair[k]! |= table[k]!;
   return { classOf, sets, pieces, shortest, anyPair };
-}
-
-/** Marks the key's characters from `at` as shown; how many were not before. */
-function cover(covered: Uint8Array, at: number): number {
-  let added = 0;
-  for (let k = at; k < at + PIECE; k += 1) {
-    added += 1 - covered[k]!;
-    covered[k] = 1;
-  }
-  return added;
 }
 
 /** Room for the last characters of the skeleton the filter read: more than the longest set's size. */
@@ -226,25 +182,6 @@ export interface SkeletonMarks {
   marks: Uint8Array;
   /** Texts (by piece) where a run was spelt with spacing, controls or characters past ASCII: a disguised copy. */
   withheld: Set<number>;
-}
-
-/** Marks (in `found`) each maximal run of the skeleton made of pieces of the key, when together they show enough of it. */
-function markPieces(sequence: Int32Array, pieces: PieceSet, found: Uint8Array): void {
-  const covered = new Uint8Array(pieces.length);
-  const hits = new Uint8Array(sequence.length);
-  let revealed = 0;
-  let run = 0;
-  for (let i = 0; i + 1 < sequence.length; i += 1) {
-    const pair = sequence[i]! * 128 + sequence[i + 1]!;
-    run = pieces.pairs[pair] === 1 ? run + 1 : 0;
-    if (run < PIECE - 1) continue;
-    const start = i + 2 - PIECE;
-    const at = pieces.grams.get(String.fromCharCode(...sequence.subarray(start, start + PIECE)));
-    if (at === undefined) continue;
-    hits.fill(1, start, start + PIECE);
-    revealed += cover(covered, at);
-  }
-  if (revealed >= PIECES_REVEALED) for (let i = 0; i < hits.length; i += 1) found[i] = found[i]! | hits[i]!;
 }
 
 /**
