@@ -1,5 +1,9 @@
 import { BACKSLASH, Units, decode, referenceAt } from './escaped-text.ts';
 import type { Exchange } from './exchange.ts';
+import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf, markFragments } from './key-fragments.ts';
+import { createSkeleton, markSkeleton, skeletonMayHold } from './key-skeleton.ts';
+
+export { KEY_FRAGMENT };
 
 /** Replaces the key in any string bound for a report, log line, error message or curl line. */
 export type Redact = (text: string) => string;
@@ -15,9 +19,6 @@ export const REDACTED = '***';
 /** What a text that reads as the key only once normalised becomes: the whole text is withheld. */
 const WITHHELD = `${REDACTED} (withheld: the text held the API key in a disguised form)`;
 
-/** The shortest run of the key's characters treated as the key: shorter ones are left, longer ones never shown. */
-export const KEY_FRAGMENT = 8;
-
 /** A hex copy of the key shows half as much of it per character: twice as many are needed. */
 const HEX_FRAGMENT = 2 * KEY_FRAGMENT;
 
@@ -26,13 +27,6 @@ const HEX_FRAGMENT = 2 * KEY_FRAGMENT;
  * more than any recorded body window (recordedBody scans a few KiB) or header (undici caps a head at 16 KiB).
  */
 export const SCANNED_CHARS = 1024 * 1024;
-
-/** Letter case folded: ASCII by arithmetic, the rest through toLowerCase. */
-function fold(code: number): number {
-  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-  if (code > 0x10ffff) return code;
-  return String.fromCodePoint(code).toLowerCase().codePointAt(0) ?? code;
-}
 
 /** Line breaks and spacing: a key written across lines, or indented, is still one key. */
 function isSpacing(code: number): boolean {
@@ -47,58 +41,6 @@ function isKeyLike(code: number): boolean {
 
 function isBase64(code: number): boolean {
   return isKeyLike(code) || code === 0x2b || code === 0x2f;
-}
-
-/** Every run of `size` characters of some texts, and the character pairs they hold (a cheap first filter). */
-interface Fragments {
-  size: number;
-  grams: Set<string>;
-  /** Pairs of ASCII characters, by `first * 128 + second`. */
-  asciiPairs: Uint8Array;
-  /** Other pairs, by `first * PAIR + second`. */
-  pairs: Set<number>;
-}
-
-const PAIR = 0x110001;
-
-function fragmentsOf(texts: readonly string[], wanted: number, folded: boolean): Fragments | undefined {
-  const sequences = texts.map((text) => [...text].map((c) => (folded ? fold(c.codePointAt(0)!) : c.codePointAt(0)!)));
-  const size = Math.min(wanted, ...sequences.map((s) => s.length));
-  if (size < 1) return undefined;
-  const grams = new Set<string>();
-  const asciiPairs = new Uint8Array(128 * 128);
-  const pairs = new Set<number>();
-  for (const sequence of sequences) {
-    for (let i = 0; i + size <= sequence.length; i += 1) grams.add(String.fromCodePoint(...sequence.slice(i, i + size)));
-    for (let i = 0; i + 1 < sequence.length; i += 1) {
-      const [first, second] = [sequence[i]!, sequence[i + 1]!];
-      if (first < 128 && second < 128) asciiPairs[first * 128 + second] = 1;
-      else pairs.add(first * PAIR + second);
-    }
-  }
-  return { size, grams, asciiPairs, pairs };
-}
-
-/** Marks (in `marks`, by position in `codes`) every run of `codes` that is one of the fragments. Linear. */
-function markFragments(codes: Int32Array, fragments: Fragments, marks: Uint8Array): void {
-  const { size, grams, asciiPairs, pairs } = fragments;
-  const n = codes.length;
-  if (n < size) return;
-  if (size === 1) {
-    for (let i = 0; i < n; i += 1) if (grams.has(String.fromCodePoint(codes[i]!))) marks[i] = 1;
-    return;
-  }
-  // run: how many known pairs follow one another up to i; a fragment needs size - 1 of them.
-  let run = 0;
-  for (let i = 0; i + 1 < n; i += 1) {
-    const first = codes[i]!;
-    const second = codes[i + 1]!;
-    const known = first < 128 && second < 128 ? asciiPairs[first * 128 + second] === 1 : pairs.has(first * PAIR + second);
-    run = known ? run + 1 : 0;
-    if (run < size - 1) continue;
-    const start = i + 2 - size;
-    if (grams.has(String.fromCodePoint(...codes.subarray(start, start + size)))) marks.fill(1, start, start + size);
-  }
 }
 
 /** The fragment sets a first filter reads, ready for it: folded ones first. */
@@ -336,6 +278,8 @@ function keptUnits(units: Units): Int32Array {
  * base64url at any alignment (Basic, a token, an encoded blob), reversed, rot13 or hex, split by line
  * breaks, or split across the texts given to `pieces`. A copy that starts with a large part of the key
  * (the prefixes and same-shape keys the auth tests send) loses the key-like characters after it too.
+ * What is left is read by its letters and digits alone (key-skeleton.ts): the key split by separators,
+ * or in pieces in any order, and its bytes in hex, base32, decimal or octal, separators and all.
  *
  * It runs in time linear in its input: the text is decoded once, character by character, and each
  * position is tested against a set of the key's fragments; no pattern backtracks. Past SCANNED_CHARS the
@@ -350,12 +294,16 @@ export function createRedactor(secret: string): Redactor {
   const prefix = keyPrefix(secret).length;
   const tainted = taintCheck(secret);
   const filter = filterSets(textSets, base64Sets);
+  const skeleton = createSkeleton(secret);
+  /** Whether the full scan could mark anything in texts it reads as one sequence. */
+  const mayHold = (texts: readonly string[]) =>
+    mayHoldFragment(texts.length === 1 ? texts[0]! : texts.join(''), filter) || (skeleton !== undefined && skeletonMayHold(texts, skeleton));
 
   const pieces = (texts: readonly string[]): string[] => {
     const bounded = texts.map((text) => (text.length > SCANNED_CHARS ? text.slice(0, SCANNED_CHARS) : text));
     // The scan below reads the texts as one sequence: when that sequence can hold no fragment (the test
     // `one` makes of a single text), it would mark nothing, and only the disguised copies are left to find.
-    if (bounded.every((text, piece) => text === texts[piece]) && !mayHoldFragment(bounded.join(''), filter)) {
+    if (bounded.every((text, piece) => text === texts[piece]) && !mayHold(bounded)) {
       return bounded.map((text) => (tainted(text) ? WITHHELD : text));
     }
     const units = new Units(bounded.reduce((sum, text) => sum + text.length, 0));
@@ -378,7 +326,10 @@ export function createRedactor(secret: string): Redactor {
       (code) => isBase64(code) || code === 0x3d,
     );
     const marks = textMarks;
-    for (let i = 0; i < units.count; i += 1) marks[i] = (marks[i]! | base64Marks[i]!) & (isSpacing(units.codes[i]!) ? 0 : 1);
+    for (let i = 0; i < units.count; i += 1) marks[i] = marks[i]! | base64Marks[i]!;
+    // What is left is read again by its letters and digits alone, around what was removed.
+    const bySkeleton = skeleton ? markSkeleton(units, marks, skeleton) : undefined;
+    for (let i = 0; i < units.count; i += 1) marks[i] = (marks[i]! | (bySkeleton?.marks[i] ?? 0)) & (isSpacing(units.codes[i]!) ? 0 : 1);
     const marked = (i: number) => marks[i] === 1;
     const out = bounded.map(() => '');
     const cursor = bounded.map(() => 0);
@@ -392,14 +343,14 @@ export function createRedactor(secret: string): Redactor {
     }
     return bounded.map((text, piece) => {
       const clean = out[piece]! + text.slice(cursor[piece]);
-      const withheld = tainted(clean) ? WITHHELD : clean;
+      const withheld = bySkeleton?.withheld.has(piece) || tainted(clean) ? WITHHELD : clean;
       const dropped = texts[piece]!.length - text.length;
       return dropped > 0 ? `${withheld}… (${dropped} characters withheld unscanned)` : withheld;
     });
   };
   const one = (text: string): string => {
     if (text.length < Math.min(KEY_FRAGMENT, secret.length)) return text;
-    if (text.length <= SCANNED_CHARS && !mayHoldFragment(text, filter)) return tainted(text) ? WITHHELD : text;
+    if (text.length <= SCANNED_CHARS && !mayHold([text])) return tainted(text) ? WITHHELD : text;
     return pieces([text])[0]!;
   };
   return Object.assign(one, { pieces });

@@ -2,6 +2,7 @@ import type { Finding } from '../checks/types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import { failureMark } from './deviations.ts';
+import { evidenceByNeed } from './evidence-headers.ts';
 import type { FailureDetail, RequirementResult, TestOutcome } from './report-types.ts';
 
 /** Exchanges shown for a failing test: its last ones, where the failure happened. */
@@ -10,8 +11,8 @@ const LAST_EXCHANGES = 3;
 export const MAX_FAILURES_PER_REQUIREMENT = 8;
 
 /**
- * The failure a test recorded, with the exchanges it was decided on as evidence and the last of them as
- * the curl line. A check that named none (or a harness failure) falls back on the test's last exchanges,
+ * The failure a test recorded, with the exchanges it was decided on as evidence (the response headers
+ * its words do not name by length and hash: evidence-headers.ts) and the last of them as the curl line. A check that named none (or a harness failure) falls back on the test's last exchanges,
  * and the report says so: that evidence shows where the test stopped, not what proved the failure.
  */
 export function testFailure(test: TestOutcome, meta: ConformanceMeta): FailureDetail {
@@ -20,17 +21,16 @@ export function testFailure(test: TestOutcome, meta: ConformanceMeta): FailureDe
   const decided = deciding.length > 0;
   const evidence = decided ? deciding : meta.exchanges.slice(-LAST_EXCHANGES);
   const last = evidence.at(-1);
+  const words = { message: failure?.message ?? test.errors[0] ?? 'the test failed', expected: failure?.expected, actual: failure?.actual };
   return {
     origin: 'test',
     testId: test.id,
     testName: test.name,
     code: failure?.code,
-    message: failure?.message ?? test.errors[0] ?? 'the test failed',
-    expected: failure?.expected,
-    actual: failure?.actual,
+    ...words,
     occurrences: 1,
     property: meta.property ? { ...meta.property } : undefined,
-    evidence,
+    evidence: evidence.map((exchange) => evidenceByNeed(exchange, words)),
     evidenceBasis: decided ? 'decided' : 'last-exchanges',
     curl: last?.curl,
   };
@@ -63,19 +63,24 @@ export function findingFailures(requirementId: string, tests: readonly TestOutco
       groups.set(key, { first: { test, finding, exchange }, count: 1 });
     }
   }
-  return [...groups.values()].map(({ first, count }) => ({
-    origin: 'finding' as const,
-    testId: first.test.id,
-    testName: first.test.name,
-    check: first.finding.check,
-    message: `${first.finding.check}: expected ${first.finding.expected}, got ${first.finding.actual}`,
-    expected: first.finding.expected,
-    actual: first.finding.actual,
-    occurrences: count,
-    evidence: first.exchange ? [first.exchange] : [],
-    evidenceBasis: 'decided' as const,
-    curl: first.exchange?.curl,
-  }));
+  return [...groups.values()].map(({ first, count }) => {
+    const words = {
+      check: first.finding.check,
+      message: `${first.finding.check}: expected ${first.finding.expected}, got ${first.finding.actual}`,
+      expected: first.finding.expected,
+      actual: first.finding.actual,
+    };
+    return {
+      origin: 'finding' as const,
+      testId: first.test.id,
+      testName: first.test.name,
+      ...words,
+      occurrences: count,
+      evidence: first.exchange ? [evidenceByNeed(first.exchange, words)] : [],
+      evidenceBasis: 'decided' as const,
+      curl: first.exchange?.curl,
+    };
+  });
 }
 
 /**

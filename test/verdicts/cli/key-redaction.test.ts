@@ -127,3 +127,65 @@ describe('redaction: a hostile target that quotes, splits and escapes the key', 
     expect(summaryText.replace(/\n {2}```sh\n[^\n]*\n {2}```/g, '')).not.toMatch(/(?<!\\)\]\(|(?<!\\)!\[/);
   });
 });
+
+/** The key's letters and digits alone, lower-cased, as a reader strips separators. */
+const skeletonOf = (text: string) => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
+const reversed = (text: string) => [...text].reverse().join('');
+/** The key cut in 7-character pieces, each reversed: `evil-ks`, `ngoceR-`, … */
+const REVERSED_PIECES = (KEY.match(/.{1,7}/g) ?? []).map(reversed);
+const KEY_BYTES = [...Buffer.from(KEY)];
+/** The key split and disguised by separators, as the front of issue 47 echoed it. */
+const SPLIT_FORMS = {
+  dotted: skeletonOf(KEY).replace(/(.{7})/g, '$1.'),
+  dashed: [...KEY].join('-'),
+  pieces: REVERSED_PIECES.join('.'),
+  lastFirst: [...REVERSED_PIECES].reverse().join('_'),
+  hex: KEY_BYTES.map((b) => b.toString(16).padStart(2, '0')).join(':'),
+  quotedPrintable: KEY_BYTES.map((b) => `=${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  decimal: KEY_BYTES.join(','),
+};
+/** Every run of 8 of the key's letters and digits, forwards and reversed: none may be readable once separators are stripped. */
+const SKELETON_RUNS = [skeletonOf(KEY), reversed(skeletonOf(KEY))].flatMap((s) => Array.from({ length: s.length - 7 }, (_, i) => s.slice(i, i + 8)));
+
+describe('redaction: a front that echoes the key split by separators and reversed in pieces', () => {
+  it('no run of 8 of its letters and digits, and none of its pieces, in any stream or file', async ({ onTestFinished: finished }) => {
+    const upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }] });
+    onTestFinished(() => upstream.close());
+    const pieceHeaders = Object.fromEntries(REVERSED_PIECES.map((piece, i) => [`x-piece-${i}`, piece]));
+    const target = await startTampering({ onTestFinished: finished }, new URL(upstream.url).origin, (answer) => ({
+      status: answer.status,
+      headers: {
+        ...answer.headers,
+        ...pieceHeaders,
+        'x-key-dotted': SPLIT_FORMS.dotted,
+        'x-key-dashed': SPLIT_FORMS.dashed,
+        'x-key-pieces': SPLIT_FORMS.pieces,
+      },
+      // Every 401 quotes the key in each split form: not the interface's Error, so the run fails with it as evidence.
+      body: answer.status === 401 ? Buffer.from(`Unauthorized: ${Object.values(SPLIT_FORMS).join(' | ')}`) : answer.body,
+    }));
+    const reports = tempDir('split-key-reports-');
+    const summary = join(tempDir('split-key-summary-'), 'summary.md');
+    const args = ['--target', `${target.origin}/v1`, '--plan', 'enterprise:100000:1000000', '--profile', 'standard', '--report-dir', reports];
+    const result = await runCli(args, { API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(result.code, result.stdout).toBe(1);
+    const outputs = [
+      { path: 'stdout', text: result.stdout },
+      { path: 'stderr', text: result.stderr },
+      { path: 'step summary', text: readFileSync(summary, 'utf8') },
+      ...allFiles(reports),
+    ];
+    expect(outputs.map((o) => o.path.replace(/.*\//, ''))).toEqual(
+      expect.arrayContaining(['conformance.html', 'conformance.json', 'junit.xml', 'exchanges.har']),
+    );
+    expect(result.stdout).toMatch(/^::error /m);
+    // The front's text did reach the outputs, as evidence, only redacted.
+    expect(outputs.find((o) => o.path.endsWith('conformance.json'))?.text).toContain('Unauthorized: ***');
+    for (const { path, text } of outputs) {
+      const skeleton = skeletonOf(text);
+      for (const run of SKELETON_RUNS) expect(skeleton.includes(run), `${run} readable in ${path}`).toBe(false);
+      for (const piece of REVERSED_PIECES.filter((p) => skeletonOf(p).length >= 5)) expect(text.includes(piece), `${piece} in ${path}`).toBe(false);
+      for (const [label, form] of Object.entries(SPLIT_FORMS)) expect(text.includes(form), `${label} form in ${path}`).toBe(false);
+    }
+  });
+});

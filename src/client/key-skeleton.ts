@@ -1,0 +1,249 @@
+import type { Units } from './escaped-text.ts';
+import { base32Cores, byteDigits } from './key-encodings.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
+import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
+
+export { PIECE };
+
+/*
+ * The key matched by its skeleton: its letters and digits alone, read in the text's letters and digits
+ * alone (`ak_main.1234567.890abcd`, the key letter by letter with dashes). The text's skeleton keeps,
+ * for each of its characters, the decoded unit it came from, so the span removed is the right one in
+ * the original text. Beside whole runs, a text that holds several pieces of the key in any order (the
+ * key cut in 7-character pieces, each reversed) has each piece removed.
+ */
+
+/** What a character is in a skeleton when it is no ASCII letter or digit: left out, or a letter or digit of no key. */
+const SKIP = -2;
+const BREAK = -1;
+/** A BREAK in the skeleton sequence: a code no set holds, so it ends every run. */
+const BREAK_CODE = 0x20;
+
+/** Hex, base32, and the byte values in decimal or octal, are read in as many characters as KEY_FRAGMENT bytes take. */
+const ENCODED_FRAGMENT = { base32: Math.ceil((8 * KEY_FRAGMENT) / 5), digits: 2 * KEY_FRAGMENT, padded: 3 * KEY_FRAGMENT };
+
+export interface Skeleton {
+  /** The lower-case ASCII letter or digit a code point stands for, BREAK, or SKIP. */
+  classOf(code: number): number;
+  sets: Fragments[];
+  pieces: PieceSet | undefined;
+  /** The fewest characters a text needs for any of the sets to match. */
+  shortest: number;
+  /** Every pair any set or the pieces hold: a pair outside it ends every run at once. */
+  anyPair: Uint8Array;
+}
+
+function asciiClass(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x7a ? lower : SKIP;
+}
+
+/** asciiClass of every ASCII code, read by the filter without a call. */
+const ASCII_CLASS = Int16Array.from({ length: 0x80 }, (_, code) => asciiClass(code));
+
+/**
+ * A code point's class: ASCII by arithmetic; past ASCII, its NFKC form lower-cased when that is one ASCII
+ * letter or digit (fullwidth and mathematical letters, the Kelvin sign), otherwise BREAK for another
+ * letter or digit (é, Cyrillic) and SKIP for anything else (spacing, punctuation, format characters,
+ * combining marks). Cached per redactor: a text holds few distinct characters past ASCII.
+ */
+function createClassOf(): (code: number) => number {
+  const cache = new Map<number, number>();
+  return (code) => {
+    if (code < 0x80) return asciiClass(code);
+    const known = cache.get(code);
+    if (known !== undefined) return known;
+    let found = SKIP;
+    if (code <= 0x10ffff) {
+      const normal = String.fromCodePoint(code).normalize('NFKC').toLowerCase();
+      const first = normal.codePointAt(0) ?? 0;
+      const rest = normal.slice(first > 0xffff ? 2 : 1);
+      if (first < 0x80 && asciiClass(first) >= 0 && /^\p{M}*$/u.test(rest)) found = asciiClass(first);
+      else if (/[\p{L}\p{N}]/u.test(normal)) found = BREAK;
+    }
+    cache.set(code, found);
+    return found;
+  };
+}
+
+function skeletonOf(text: string, classOf: (code: number) => number): string {
+  let out = '';
+  for (const char of text) {
+    const code = classOf(char.codePointAt(0)!);
+    if (code >= 0) out += String.fromCharCode(code);
+  }
+  return out;
+}
+
+const reverse = (text: string) => [...text].reverse().join('');
+const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 0x61 + 13) % 26) + 0x61));
+
+/**
+ * The skeleton sets of a secret: its letters and digits forwards, reversed and in rot13, and its bytes
+ * in hex (quoted-printable and `\x` with the escapes' marks removed), base32, decimal and octal. None for
+ * a secret of fewer than KEY_FRAGMENT letters and digits: the ordinary scan alone reads it.
+ */
+export function createSkeleton(secret: string): Skeleton | undefined {
+  const classOf = createClassOf();
+  const skeleton = skeletonOf(secret, classOf);
+  if (skeleton.length < KEY_FRAGMENT) return undefined;
+  const decimal = byteDigits(secret, 10);
+  const octal = byteDigits(secret, 8);
+  // Sets of one size are one set: the filter reads each set's pairs for every letter and digit.
+  const sets = [
+    fragmentsOf([skeleton, reverse(skeleton), rot13(skeleton)], KEY_FRAGMENT, true),
+    fragmentsOf(base32Cores(secret), ENCODED_FRAGMENT.base32, true),
+    fragmentsOf([Buffer.from(secret).toString('hex'), decimal.plain, octal.plain], ENCODED_FRAGMENT.digits, true),
+    fragmentsOf([decimal.padded, octal.padded], ENCODED_FRAGMENT.padded, true),
+  ].filter((set): set is Fragments => set !== undefined && set.size >= 2);
+  const pieces = pieceSet(skeleton);
+  const shortest = Math.min(pieces ? PIECES_REVEALED : Number.POSITIVE_INFINITY, ...sets.map((set) => set.size));
+  const anyPair = new Uint8Array(128 * 128);
+  for (const table of [...sets.map((set) => set.asciiPairs), ...(pieces ? [pieces.pairs] : [])])
+    for (let k = 0; k < table.length; k += 1) anyPair[k]! |= table[k]!;
+  return { classOf, sets, pieces, shortest, anyPair };
+}
+
+/** Room for the last characters of the skeleton the filter read: more than the longest set's size. */
+const RECENT = 32;
+
+/** The last `size` characters read (`recent` holds them by count modulo RECENT), as a string. */
+function lastRead(recent: Int32Array, count: number, size: number): string {
+  let out = '';
+  for (let k = count - size; k < count; k += 1) out += String.fromCharCode(recent[k % RECENT]!);
+  return out;
+}
+
+/**
+ * Whether the texts, read one after another, hold a run of any set or enough pieces of the key: exactly
+ * what the full scan would find, read without its arrays. It reads the texts as written; the caller
+ * sends every text with an escape or a line break to the full scan first, so the characters are the
+ * decoded ones. A run of known pairs is checked against the set only once it is long enough.
+ */
+export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
+  const { classOf, sets, pieces, anyPair } = skeleton;
+  const runs = new Int32Array(sets.length);
+  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
+  let running = false;
+  const recent = new Int32Array(RECENT);
+  let count = 0;
+  let previous = -1;
+  let pieceRun = 0;
+  let covered: Uint8Array | undefined;
+  let revealed = 0;
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i += 1) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+          i += 1;
+        }
+      }
+      const char = code < 0x80 ? ASCII_CLASS[code]! : classOf(code);
+      if (char === SKIP) continue;
+      if (char === BREAK) {
+        previous = -1;
+        continue;
+      }
+      recent[count % RECENT] = char;
+      count += 1;
+      const pair = previous >= 0 ? previous * 128 + char : -1;
+      previous = char;
+      if (pair < 0 || anyPair[pair] === 0) {
+        if (running) runs.fill(0);
+        running = false;
+        pieceRun = 0;
+        continue;
+      }
+      running = true;
+      for (let k = 0; k < sets.length; k += 1) {
+        const set = sets[k]!;
+        runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
+        if (runs[k]! >= set.size - 1 && set.grams.has(lastRead(recent, count, set.size))) return true;
+      }
+      if (!pieces) continue;
+      pieceRun = pair >= 0 && pieces.pairs[pair] === 1 ? pieceRun + 1 : 0;
+      if (pieceRun < PIECE - 1) continue;
+      const at = pieces.grams.get(lastRead(recent, count, PIECE));
+      if (at === undefined) continue;
+      covered ??= new Uint8Array(pieces.length);
+      revealed += cover(covered, at);
+      if (revealed >= PIECES_REVEALED) return true;
+    }
+  }
+  return false;
+}
+
+/** What the skeleton scan found: units to remove, and the texts to withhold whole. */
+export interface SkeletonMarks {
+  marks: Uint8Array;
+  /** Texts (by piece) where a run was spelt with spacing, controls or characters past ASCII: a disguised copy. */
+  withheld: Set<number>;
+}
+
+/**
+ * Marks (in `found`) every run of the sequence that is one of the set's, and (in `inside`) the gaps
+ * within each. Linear: a run is looked up only once its pairs are all known, as in markFragments.
+ */
+function markRuns(sequence: Int32Array, set: Fragments, found: Uint8Array, inside: Uint8Array): void {
+  const { size, grams, asciiPairs } = set;
+  let run = 0;
+  for (let i = 0; i + 1 < sequence.length; i += 1) {
+    run = asciiPairs[sequence[i]! * 128 + sequence[i + 1]!] === 1 ? run + 1 : 0;
+    if (run < size - 1) continue;
+    const start = i + 2 - size;
+    if (!grams.has(String.fromCharCode(...sequence.subarray(start, start + size)))) continue;
+    found.fill(1, start, start + size);
+    inside.fill(1, start, start + size - 1);
+  }
+}
+
+/** Whether a unit in a matched span shows a disguise: spacing, a control, or a character past ASCII. */
+const disguising = (code: number) => code < 0x21 || code > 0x7e;
+
+/**
+ * The skeleton scan over decoded units: units already marked are left out of the skeleton (what lay
+ * around a removed fragment is read as one), each run of a set found spans from its first unit to its
+ * last, separators included. Linear: each unit is read a bounded number of times.
+ */
+export function markSkeleton(units: Units, marked: Uint8Array, skeleton: Skeleton): SkeletonMarks {
+  const { count, codes, pieces: pieceOf } = units;
+  const sequence = new Int32Array(count);
+  const at = new Int32Array(count);
+  let size = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (marked[i]) continue;
+    const char = skeleton.classOf(codes[i]!);
+    if (char === SKIP) continue;
+    sequence[size] = char === BREAK ? BREAK_CODE : char;
+    at[size++] = i;
+  }
+  const view = sequence.subarray(0, size);
+  const found = new Uint8Array(size);
+  // inside[k]: skeleton characters k and k + 1 lie in one run found, so what separates them is part of the copy.
+  const inside = new Uint8Array(size);
+  for (const set of skeleton.sets) markRuns(view, set, found, inside);
+  const withheld = new Set<number>();
+  const marks = new Uint8Array(count);
+  const spans = (each: (first: number, last: number) => void) => {
+    for (let i = 0; i < size; i += 1) {
+      if (!found[i]) continue;
+      let end = i;
+      while (end + 1 < size && found[end + 1]) end += 1;
+      each(at[i]!, at[end]!);
+      i = end;
+    }
+  };
+  for (let k = 0; k < size; k += 1) {
+    // A letter past ASCII that reads as one of the key's (fullwidth, mathematical) is a disguise itself.
+    if (found[k] && codes[at[k]!]! > 0x7e) withheld.add(pieceOf[at[k]!]!);
+    if (!inside[k]) continue;
+    for (let u = at[k]! + 1; u < at[k + 1]!; u += 1) if (!marked[u] && disguising(codes[u]!)) withheld.add(pieceOf[u]!);
+  }
+  if (skeleton.pieces) markPieces(view, skeleton.pieces, found);
+  spans((first, last) => marks.fill(1, first, last + 1));
+  return { marks, withheld };
+}
