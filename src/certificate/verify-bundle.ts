@@ -208,14 +208,9 @@ function signatureChecks(
     );
     return {};
   }
-  const lines = envelopeBytes
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
   let envelope: DsseEnvelope | undefined;
   try {
-    if (lines.length !== 1) throw new Error(`${lines.length} statements, a bundle has one`);
-    const value = parseStrictJson(lines[0] ?? '');
+    const value = parseStrictJson(oneLine(envelopeBytes.toString('utf8')));
     if (!isRecord(value)) throw new Error('not a JSON object');
     envelope = value as unknown as DsseEnvelope;
   } catch (error) {
@@ -269,6 +264,18 @@ function signatureChecks(
   // Only a key whose signature verified is a signer: a key that verified nothing is named by no summary.
   if (!payload) return {};
   return { ...(payload ? { payload } : {}), fingerprint };
+}
+
+/**
+ * The attestation file is exactly one line, the envelope, with at most its final line feed: a blank or
+ * whitespace line, a carriage return or a space around the JSON is unsigned text riding along.
+ */
+function oneLine(text: string): string {
+  const line = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const lines = line.split('\n');
+  if (lines.length !== 1) throw new Error(`${lines.length} lines, the file is exactly one (the envelope)`);
+  if (line.trim() !== line || line.includes('\r')) throw new Error('whitespace around the envelope: the file is exactly one line of JSON');
+  return line;
 }
 
 /**
