@@ -125,7 +125,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const env = sources.env ?? process.env;
   const flags = sources.flags ?? {};
   const { replay: _replayTests, ...flagValues } = flags;
-  const settings = resolveSettings({ flags: flagValues, env, cwd });
+  const resolved = resolveSettings({ flags: flagValues, env, cwd });
+  // A merge sends nothing: the target, its keys and how it was reached are the shards' (their records),
+  // so a committed config's target, or a key the merge job does not have, neither applies nor is demanded.
+  const settings = sources.merging === true ? { ...resolved, get: (name: string) => (MERGE_IGNORES.has(name) ? undefined : resolved.get(name)) } : resolved;
   const text = (name: string): string | undefined => {
     const value = settings.get(name)?.value;
     return value === undefined ? undefined : String(value);
@@ -174,7 +177,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   });
   if (certifyDir !== undefined) {
     // A certificate speaks of the whole interface: the most thorough run, nothing left out on purpose.
-    if (profileText !== 'thorough')
+    // A merge's profile is its shards' (checked by the merge).
+    if (profileText !== 'thorough' && sources.merging !== true)
       throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
     if (only.length > 0) throw new HarnessError('ERR_CONFIG', `--certify cannot be combined with ${from('only')}: a certificate speaks of every requirement`);
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
@@ -243,6 +247,21 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     warnings,
   });
 }
+
+/** Settings of the target a merge ignores: it sends nothing, and what the shards reached is in their records. */
+const MERGE_IGNORES: ReadonlySet<string> = new Set([
+  'target',
+  'api-key',
+  'exhaust-key',
+  'plan',
+  'plan-key',
+  'header',
+  'proxy',
+  'ca-cert',
+  'insecure',
+  'reference-faults',
+  'reference-variants',
+]);
 
 function stringSetting(setting: RawSetting | undefined): { value: string; from: string } | undefined {
   return setting === undefined ? undefined : { value: String(setting.value), from: setting.from };
