@@ -13,6 +13,7 @@ import {
   parsePositiveInt,
   parseSeed,
   parseShard,
+  parseShardKey,
   splitList,
 } from './config/values.ts';
 import { HarnessError } from './errors.ts';
@@ -78,6 +79,10 @@ export interface Config {
   readonly shard: string | undefined;
   /** One value for every shard of a run (--run-nonce): recorded in the report, compared by the merge. */
   readonly runNonce: string | undefined;
+  /** The secret a shard MACs its blob and record with, and a merge authenticates them with (--shard-key). */
+  readonly shardKey: string | undefined;
+  /** A certified merge of shards nobody authenticated: signed, and said so (--trust-shards). */
+  readonly trustShards: boolean;
   /** How the target is reached: extra headers, proxy, CA, TLS verification (--header, --proxy, --ca-cert, --insecure). */
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
@@ -195,6 +200,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
     throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');
   }
+  if (bool('trust-shards') === true && sources.merging !== true)
+    throw new HarnessError('ERR_CONFIG', `${from('trust-shards')} applies to --merge-reports: it says the merge trusts its shards unauthenticated`);
   if (failFast && certifyDir !== undefined) {
     throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --fail-fast: a certificate reports every requirement');
   }
@@ -238,6 +245,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     force: flags.force === true,
     shard,
     runNonce: text('run-nonce'),
+    shardKey: parseShardKey(text('shard-key'), from('shard-key'), { shard, merging: sources.merging === true, runNonce: text('run-nonce') }),
+    trustShards: bool('trust-shards') ?? false,
     network,
     caCertFile: path('ca-cert'),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.

@@ -19,7 +19,16 @@ export interface CertifiedSummary {
   /** The overall verdict (conformant, not-conformant, partial, incomplete). */
   verdict: string;
   deviations: string[];
+  /** A merged run: its shards, authenticated or taken on trust. */
+  shards?: string;
   signer?: { fingerprint: string };
+}
+
+/** How far a merged run's shards were vouched for, in words nobody can misread. */
+export function shardsText(merged: { shards: number; authenticated: boolean }): string {
+  return merged.authenticated
+    ? `merged from ${merged.shards}, each authenticated by the merge's shard key`
+    : `merged from ${merged.shards} TAKEN ON TRUST (--trust-shards): not authenticated, whoever ran a shard could have edited it`;
 }
 
 export function summaryOf(report: ConformanceReport, manifest: BundleManifest | undefined, fingerprint: string | undefined): CertifiedSummary {
@@ -39,6 +48,7 @@ export function summaryOf(report: ConformanceReport, manifest: BundleManifest | 
     verdict: verdict.overall,
     // Every declared deviation, with what became of it (applied, not needed, expired): a certifier sees them all.
     deviations: report.deviations.map((d) => `${d.id} (${d.status}): ${d.reason}`),
+    ...(run.merged ? { shards: shardsText(run.merged) } : {}),
     ...(fingerprint ? { signer: { fingerprint } } : {}),
   };
 }
@@ -62,6 +72,7 @@ export function summaryLines(summary: CertifiedSummary, options: { signed?: bool
     `date:            ${one(summary.date)}`,
     `MUSTs tested:    ${summary.mustTested} of ${summary.mustInScope} in scope`,
     `verdict:         ${VERDICT_WORDS[summary.verdict] ?? one(summary.verdict)}`,
+    ...(summary.shards ? [`shards:          ${one(summary.shards)}`] : []),
     `deviations:      ${summary.deviations.length === 0 ? 'none declared' : summary.deviations.map(one).join('; ')}`,
     `signer:          ${summary.signer ? `key sha256:${summary.signer.fingerprint}` : 'nobody whose signature verified: not a certificate'}`,
   ];

@@ -154,7 +154,12 @@ async function runVitest(
       interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made',
     );
   }
-  if (shardBlob) writeShardRecord(shardBlob, shardRecordOf(result, setup.deviations));
+  if (shardBlob)
+    writeShardRecord(
+      shardBlob,
+      shardRecordOf(result, setup.deviations, { faults: config.referenceFaults, variants: config.referenceVariants }),
+      config.shardKey,
+    );
   return finish(setup, result, reporter.exchanges, log);
 }
 

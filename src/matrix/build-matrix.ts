@@ -150,6 +150,7 @@ function draftColumn(input: MatrixInput, identity: Identity, outDir: string | un
     source: input.source,
     target: publicTargetUrl(run.target.url),
     embedded: run.target.embedded,
+    ...(run.merged?.authenticated === false ? { shardsTrusted: true as const } : {}),
     ...(run.plan ? { plan: run.plan } : {}),
     profile: run.profile,
     suiteVersion: run.suiteVersion,
