@@ -30,4 +30,18 @@ describe('the configuration of a merge', () => {
       /--certify needs --profile thorough/,
     );
   });
+
+  it('--shard-key: a secret of 32 characters or more, for a shard with its run nonce or a merge; --trust-shards for a merge', () => {
+    const key = 'ab'.repeat(16);
+    const shard = { shard: '1/2', seed: '5' };
+    expect(loadConfig({ flags: { ...shard, runNonce: 'run-1' }, env: { ASC_SHARD_KEY: key }, cwd: dir }).shardKey).toBe(key);
+    expect(() => loadConfig({ flags: shard, env: { ASC_SHARD_KEY: key }, cwd: dir })).toThrow(/needs --run-nonce on a shard/);
+    expect(() => loadConfig({ flags: { ...shard, runNonce: 'run-1' }, env: { ASC_SHARD_KEY: 'short' }, cwd: dir })).toThrow(/at least 32 printable characters/);
+    // The secret is never echoed, even in the error that refuses it.
+    expect(() => loadConfig({ flags: { ...shard, runNonce: 'run-1' }, env: { ASC_SHARD_KEY: 'short' }, cwd: dir })).not.toThrow(/short/);
+    expect(() => loadConfig({ flags: {}, env: { ASC_SHARD_KEY: key }, cwd: dir })).toThrow(/applies to a shard .* or a merge/);
+    expect(loadConfig({ flags: {}, env: { ASC_SHARD_KEY: key }, cwd: dir, merging: true }).shardKey).toBe(key);
+    expect(loadConfig({ flags: { trustShards: true }, env: {}, cwd: dir, merging: true }).trustShards).toBe(true);
+    expect(() => loadConfig({ flags: { trustShards: true }, env: {}, cwd: dir })).toThrow(/--trust-shards applies to --merge-reports/);
+  });
 });
