@@ -98,6 +98,8 @@ export function pinFlags(verification: Verification): string[] {
 }
 
 /** What a bundle names as the implementation tested: the declared name, or the embedded reference's own. */
-export function namedImplementation(manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target' | 'suiteIdentity'>): string | undefined {
+export function namedImplementation(
+  manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target' | 'suiteIdentity'>,
+): string | undefined {
   return manifest.target?.embedded ? implementationClaim(manifest).name : manifest.implementation;
 }

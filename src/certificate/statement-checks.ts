@@ -99,7 +99,11 @@ export function statementChecks(
 export function namingCheck(manifest: BundleManifest): BundleCheck {
   const claim = implementationClaim(manifest);
   if (!manifest.target?.embedded)
-    return { ok: true, name: 'implementation named', detail: manifest.implementation ? `as declared: ${manifest.implementation}` : `not declared: named by its target, ${claim.name}` };
+    return {
+      ok: true,
+      name: 'implementation named',
+      detail: manifest.implementation ? `as declared: ${manifest.implementation}` : `not declared: named by its target, ${claim.name}`,
+    };
   if (manifest.implementationDigest !== undefined)
     return {
       ok: false,
