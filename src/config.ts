@@ -13,6 +13,7 @@ import {
   parsePositiveInt,
   parseSeed,
   parseShard,
+  parseShardKey,
   splitList,
 } from './config/values.ts';
 import { HarnessError } from './errors.ts';
@@ -78,6 +79,10 @@ export interface Config {
   readonly shard: string | undefined;
   /** One value for every shard of a run (--run-nonce): recorded in the report, compared by the merge. */
   readonly runNonce: string | undefined;
+  /** The secret a shard MACs its blob and record with, and a merge authenticates them with (--shard-key). */
+  readonly shardKey: string | undefined;
+  /** A certified merge of shards nobody authenticated: signed, and said so (--trust-shards). */
+  readonly trustShards: boolean;
   /** How the target is reached: extra headers, proxy, CA, TLS verification (--header, --proxy, --ca-cert, --insecure). */
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
@@ -125,7 +130,10 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   const env = sources.env ?? process.env;
   const flags = sources.flags ?? {};
   const { replay: _replayTests, ...flagValues } = flags;
-  const settings = resolveSettings({ flags: flagValues, env, cwd });
+  const resolved = resolveSettings({ flags: flagValues, env, cwd });
+  // A merge sends nothing: the target, its keys and how it was reached are the shards' (their records),
+  // so a committed config's target, or a key the merge job does not have, neither applies nor is demanded.
+  const settings = sources.merging === true ? { ...resolved, get: (name: string) => (MERGE_IGNORES.has(name) ? undefined : resolved.get(name)) } : resolved;
   const text = (name: string): string | undefined => {
     const value = settings.get(name)?.value;
     return value === undefined ? undefined : String(value);
@@ -174,7 +182,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   });
   if (certifyDir !== undefined) {
     // A certificate speaks of the whole interface: the most thorough run, nothing left out on purpose.
-    if (profileText !== 'thorough')
+    // A merge's profile is its shards' (checked by the merge).
+    if (profileText !== 'thorough' && sources.merging !== true)
       throw new HarnessError('ERR_CONFIG', `--certify needs --profile thorough (got ${profileText}): a certificate speaks of the whole interface`);
     if (only.length > 0) throw new HarnessError('ERR_CONFIG', `--certify cannot be combined with ${from('only')}: a certificate speaks of every requirement`);
     if (shard) throw new HarnessError('ERR_CONFIG', '--certify cannot be given to one shard: certify the merged run (--merge-reports with --certify)');
@@ -191,6 +200,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (flags.replay && (certifyDir !== undefined || shard !== undefined)) {
     throw new HarnessError('ERR_CONFIG', '--replay runs a few failing tests again: it cannot certify, nor be one shard');
   }
+  if (bool('trust-shards') === true && sources.merging !== true)
+    throw new HarnessError('ERR_CONFIG', `${from('trust-shards')} applies to --merge-reports: it says the merge trusts its shards unauthenticated`);
   if (failFast && certifyDir !== undefined) {
     throw new HarnessError('ERR_CONFIG', '--certify cannot be combined with --fail-fast: a certificate reports every requirement');
   }
@@ -234,6 +245,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     force: flags.force === true,
     shard,
     runNonce: text('run-nonce'),
+    shardKey: parseShardKey(text('shard-key'), from('shard-key'), { shard, merging: sources.merging === true, runNonce: text('run-nonce') }),
+    trustShards: bool('trust-shards') ?? false,
     network,
     caCertFile: path('ca-cert'),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
@@ -243,6 +256,21 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     warnings,
   });
 }
+
+/** Settings of the target a merge ignores: it sends nothing, and what the shards reached is in their records. */
+const MERGE_IGNORES: ReadonlySet<string> = new Set([
+  'target',
+  'api-key',
+  'exhaust-key',
+  'plan',
+  'plan-key',
+  'header',
+  'proxy',
+  'ca-cert',
+  'insecure',
+  'reference-faults',
+  'reference-variants',
+]);
 
 function stringSetting(setting: RawSetting | undefined): { value: string; from: string } | undefined {
   return setting === undefined ? undefined : { value: String(setting.value), from: setting.from };

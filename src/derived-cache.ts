@@ -24,9 +24,25 @@ export interface DerivedCache {
 /** The package's root: src/ and dist/ both sit one level below it. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** A cache under `root`'s node_modules (by default this package's); `false`: none, every step derived afresh. */
-export function derivedCache(root: string | false = PACKAGE_ROOT): DerivedCache {
-  const dir = root === false ? undefined : join(root, 'node_modules', '.cache', 'animal-store-conformance');
+/**
+ * `ASC_DERIVED_CACHE=off`: no entry is read or written. The entries are files the suite identity does not
+ * cover (anyone who can write node_modules can edit one: the catalog read with CON-003 as ADVISORY), so
+ * whatever decides or checks a certificate (--certify, a merge, verify, rejudge, matrix) derives afresh.
+ */
+export const DERIVED_CACHE_ENV = 'ASC_DERIVED_CACHE';
+
+/**
+ * This process, and the workers it starts, derive everything afresh from here on: what they decide is a
+ * function of the suite's own files alone. Set in the environment (not in a module) so the test workers
+ * a run forks inherit it.
+ */
+export function bypassDerivedCache(env: NodeJS.ProcessEnv = process.env): void {
+  env[DERIVED_CACHE_ENV] = 'off';
+}
+
+/** A cache under `root`'s node_modules (by default this package's); `false`, or ASC_DERIVED_CACHE=off: none, every step derived afresh. */
+export function derivedCache(root: string | false = PACKAGE_ROOT, env: Readonly<Record<string, string | undefined>> = process.env): DerivedCache {
+  const dir = root === false || env[DERIVED_CACHE_ENV] === 'off' ? undefined : join(root, 'node_modules', '.cache', 'animal-store-conformance');
   return {
     text(step, inputs, derive) {
       if (dir === undefined) return derive();

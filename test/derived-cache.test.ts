@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { derivedCache } from '../src/derived-cache.ts';
+import { main } from '../src/cli/main.ts';
+import { DERIVED_CACHE_ENV, bypassDerivedCache, derivedCache } from '../src/derived-cache.ts';
 import { ownSchemaErrors } from '../src/own-schema.ts';
 import { yamlData } from '../src/yaml-data.ts';
 
@@ -120,5 +121,44 @@ describe('own-schema checks through the cache', () => {
     // An entry that passes everything: the cache is trusted as the package's own files are.
     writeFileSync(path, 'module.exports = () => true;');
     expect(ownSchemaErrors(schema, { id: 0 }, { formats: true }, derivedCache(root))).toEqual([]);
+  });
+});
+
+/**
+ * An entry is a file the suite identity does not cover: whoever can write node_modules can edit one
+ * (issue 48: the catalog read with CON-003 as ADVISORY gave a "genuine" CONFORMANT). Whatever decides or
+ * checks a certificate runs with ASC_DERIVED_CACHE=off and derives afresh from the suite's own files.
+ */
+describe('the derived cache bypassed for certificates', () => {
+  const catalogText = 'requirements:\n  - id: CON-003\n    level: MUST\n';
+
+  it('an edited entry is read by a cached run, and never with ASC_DERIVED_CACHE=off', () => {
+    const root = freshRoot();
+    expect(yamlData(catalogText, derivedCache(root))).toEqual({ requirements: [{ id: 'CON-003', level: 'MUST' }] });
+    const [entry] = entries(root);
+    const path = join(root, 'node_modules', '.cache', 'animal-store-conformance', entry ?? '');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('MUST', 'ADVISORY'));
+    // The attack: a cached read takes the edited entry for the catalog.
+    expect(yamlData(catalogText, derivedCache(root))).toEqual({ requirements: [{ id: 'CON-003', level: 'ADVISORY' }] });
+    // Bypassed: the document itself, and the edited entry is neither read nor replaced.
+    const env: NodeJS.ProcessEnv = {};
+    bypassDerivedCache(env);
+    expect(env[DERIVED_CACHE_ENV]).toBe('off');
+    expect(yamlData(catalogText, derivedCache(root, env))).toEqual({ requirements: [{ id: 'CON-003', level: 'MUST' }] });
+    expect(readFileSync(path, 'utf8')).toContain('ADVISORY');
+  });
+
+  it('verify, rejudge and matrix bypass it for the whole process', async () => {
+    const before = process.env[DERIVED_CACHE_ENV];
+    try {
+      for (const command of ['verify', 'rejudge', 'matrix']) {
+        delete process.env[DERIVED_CACHE_ENV];
+        await main([command, '--help'], () => undefined);
+        expect(process.env[DERIVED_CACHE_ENV], command).toBe('off');
+      }
+    } finally {
+      if (before === undefined) delete process.env[DERIVED_CACHE_ENV];
+      else process.env[DERIVED_CACHE_ENV] = before;
+    }
   });
 });

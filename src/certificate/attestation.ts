@@ -18,6 +18,8 @@ export const PREDICATE_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
 /** The configuration entry that names the suite: its digest is the suite identity. */
 export const SUITE_NAME = 'animal-store-conformance';
 export const INTERFACE_NAME = 'spec/openapi.yaml';
+/** The configuration entry of a merged run: how many shards, and whether the merge authenticated them. */
+export const SHARDS_NAME = 'shards';
 
 export interface DsseEnvelope {
   payloadType: string;
@@ -114,6 +116,16 @@ export function statementFor(
       configuration: [
         { name: SUITE_NAME, digest: { sha256: run.suiteIdentity ?? '' }, annotations: { version: run.suiteVersion } },
         { name: INTERFACE_NAME, digest: { sha256: run.specSha256 }, annotations: { version: run.specVersion } },
+        // A merge says how far its shards were vouched for: authenticated by the merge's key, or taken on trust.
+        ...(run.merged
+          ? [
+              {
+                name: SHARDS_NAME,
+                digest: { sha256: sha256Hex(run.runNonce ?? '') },
+                annotations: { shards: String(run.merged.shards), authenticated: String(run.merged.authenticated), digestOf: 'run-nonce' },
+              },
+            ]
+          : []),
       ],
       ...testIds(report),
     },

@@ -31,6 +31,8 @@ export interface BundleManifest {
   profile: string;
   seed: number;
   strict: boolean;
+  /** A run merged from shards: how many, and whether each was authenticated (false: taken on trust, --trust-shards). */
+  shards?: { count: number; authenticated: boolean };
   /** Everything else that changes what the verdict covers: a selection, read-only, no exhaustion, a shard. */
   options: { only: string[]; readOnly: boolean; exhaust: boolean; requireComplete: boolean; shard?: string };
   /** How much of the scope was proven; a partial run is never called conformant. */
@@ -109,6 +111,7 @@ export function manifestClaims(
       requireComplete: run.requireComplete === true,
       ...(run.shard ? { shard: run.shard } : {}),
     },
+    ...(run.merged ? { shards: { count: run.merged.shards, authenticated: run.merged.authenticated } } : {}),
     scope: { mustInScope: verdict.scope.mustInScope, mustTested: verdict.scope.mustTested, untested: verdict.scope.untested.map((u) => u.id) },
     verdict: verdict.overall,
     verdictLabel: verdict.label,

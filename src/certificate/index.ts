@@ -19,6 +19,7 @@ export { BADGE_FILE, badgeMarkdown, renderBadge } from './badge.ts';
 export {
   type BundleManifest,
   type BundleOptions,
+  EMBEDDED_SUBJECT,
   HAR_FILE,
   MANIFEST_FILE,
   SIGNER_KEY_FILE,

@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { parseImplementationDigest } from '../config/values.ts';
-import { implementationClaim, planText } from './bundle-writer.ts';
+import { type BundleManifest, implementationClaim, planText } from './bundle-writer.ts';
 import type { BundleCheck } from './report-checks.ts';
 import type { Verification } from './verify-bundle.ts';
 
@@ -63,7 +63,8 @@ export function policyChecks(verification: Verification, policy: VerifyPolicy, n
   const checks: BundleCheck[] = [];
   const pin = (name: string, wanted: string, actual: string | undefined, ok = wanted === actual) =>
     checks.push({ ok, name: `policy ${name}`, detail: ok ? `${wanted}, as pinned` : `the bundle says ${actual ?? 'nothing'}, you pinned ${wanted}` });
-  if (policy.implementation !== undefined) pin('implementation', policy.implementation, manifest.implementation);
+  // The embedded reference is named by the suite, whatever was declared: a label never pins it as a product.
+  if (policy.implementation !== undefined) pin('implementation', policy.implementation, namedImplementation(manifest));
   if (policy.implementationDigest !== undefined) {
     const subject = implementationClaim(manifest).digest;
     pin('implementation digest', `sha256:${policy.implementationDigest}`, subject === undefined ? undefined : `sha256:${subject}`);
@@ -88,10 +89,17 @@ export function pinFlags(verification: Verification): string[] {
   const plan = planText(report.run);
   return [
     ...(summary?.signer ? [`--signer ${summary.signer.fingerprint}`] : []),
-    ...(manifest.implementation ? [`--implementation ${manifest.implementation}`] : []),
+    ...(manifest.implementation && !manifest.target?.embedded ? [`--implementation ${manifest.implementation}`] : []),
     ...(digest ? [`--implementation-digest sha256:${digest}`] : []),
     ...(plan ? [`--plan ${plan}`] : []),
     ...(report.run.suiteIdentity ? [`--suite-identity ${report.run.suiteIdentity}`] : []),
     `--not-before ${report.run.endedAt.slice(0, 10)}`,
   ];
+}
+
+/** What a bundle names as the implementation tested: the declared name, or the embedded reference's own. */
+export function namedImplementation(
+  manifest: Pick<BundleManifest, 'implementation' | 'implementationDigest' | 'target' | 'suiteIdentity'>,
+): string | undefined {
+  return manifest.target?.embedded ? implementationClaim(manifest).name : manifest.implementation;
 }

@@ -90,3 +90,31 @@ export function statementChecks(
   );
   return checks;
 }
+
+/**
+ * What was tested is what is named (the rule --certify applies, applied again): a remote target is named
+ * as declared; the embedded reference by the suite, with the suite identity as its digest, so a name
+ * declared for it is a label no pin accepts, and an artefact digest (--implementation-digest) is refused.
+ */
+export function namingCheck(manifest: BundleManifest): BundleCheck {
+  const claim = implementationClaim(manifest);
+  if (!manifest.target?.embedded)
+    return {
+      ok: true,
+      name: 'implementation named',
+      detail: manifest.implementation ? `as declared: ${manifest.implementation}` : `not declared: named by its target, ${claim.name}`,
+    };
+  if (manifest.implementationDigest !== undefined)
+    return {
+      ok: false,
+      name: 'implementation named',
+      detail: `the bundle gives an artefact digest (sha256:${String(manifest.implementationDigest).slice(0, 16)}…), but the run tested the embedded reference, not an artefact`,
+    };
+  return {
+    ok: true,
+    name: 'implementation named',
+    detail: manifest.implementation
+      ? `the embedded reference, named as itself (${claim.name}); "${manifest.implementation}" was declared for it, a label no --implementation pin accepts`
+      : `the embedded reference, named as itself (${claim.name})`,
+  };
+}

@@ -11,7 +11,8 @@ import { type BundleManifest, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, HAR_FILE, MA
 import { loadPublicKey, parsePublicKey, publicKeyPem } from './keys.ts';
 import { type BundleCheck, agreementChecks, reportChecks, schemaCheck } from './report-checks.ts';
 import { type RejudgeOptions, rejudgeCheck } from './rejudge.ts';
-import { statementChecks } from './statement-checks.ts';
+import { envelopeExtras, oneLine } from './envelope-checks.ts';
+import { namingCheck, statementChecks } from './statement-checks.ts';
 import { isRecord, parseStrictJson } from './strict-json.ts';
 import { suiteIdentity } from './suite-identity.ts';
 import { type CertifiedSummary, summaryOf } from './summary.ts';
@@ -109,6 +110,7 @@ function checkBundle(dir: string, options: VerifyOptions, checks: BundleCheck[])
   const contract = createContract();
   guarded('report', () => reportChecks(report, { identity: suiteIdentity(), specSha256: contract.sha256, catalog: loadCatalog() }));
   const text = (name: string) => files.get(name)?.toString('utf8');
+  guarded('implementation named', () => [namingCheck(manifest)]);
   guarded('agreement', () => agreementChecks(report, manifest, { html: text(REPORT_FILES.html), junit: text(REPORT_FILES.junit), badge: text(BADGE_FILE) }));
   // The verdict is a function of the signed traffic: every finding, pass and verdict again from the log.
   const harBytes = files.get(HAR_FILE);
@@ -208,14 +210,9 @@ function signatureChecks(
     );
     return {};
   }
-  const lines = envelopeBytes
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
   let envelope: DsseEnvelope | undefined;
   try {
-    if (lines.length !== 1) throw new Error(`${lines.length} statements, a bundle has one`);
-    const value = parseStrictJson(lines[0] ?? '');
+    const value = parseStrictJson(oneLine(envelopeBytes.toString('utf8')));
     if (!isRecord(value)) throw new Error('not a JSON object');
     envelope = value as unknown as DsseEnvelope;
   } catch (error) {
@@ -269,27 +266,4 @@ function signatureChecks(
   // Only a key whose signature verified is a signer: a key that verified nothing is named by no summary.
   if (!payload) return {};
   return { ...(payload ? { payload } : {}), fingerprint };
-}
-
-/**
- * What a DSSE envelope of this suite may hold: payloadType, payload and exactly one signature, whose
- * keyid is the trusted key's fingerprint. Anything else (a note, a second signature, a relabelled keyid)
- * is unsigned text a reader could take for part of the certificate.
- */
-function envelopeExtras(envelope: DsseEnvelope, fingerprint: string): string[] {
-  const problems: string[] = [];
-  const unknown = Object.keys(envelope).filter((k) => !['payloadType', 'payload', 'signatures'].includes(k));
-  if (unknown.length > 0) problems.push(`unsigned fields in the envelope: ${unknown.join(', ')}`);
-  const signatures: unknown[] = Array.isArray(envelope.signatures) ? envelope.signatures : [];
-  if (signatures.length !== 1) problems.push(`${signatures.length} signatures: a bundle carries exactly one`);
-  for (const signature of signatures) {
-    if (!isRecord(signature)) {
-      problems.push('a signature is not an object');
-      continue;
-    }
-    const extra = Object.keys(signature).filter((k) => k !== 'keyid' && k !== 'sig');
-    if (extra.length > 0) problems.push(`unsigned fields in a signature: ${extra.join(', ')}`);
-    if (signature.keyid !== fingerprint) problems.push(`a signature's keyid is ${String(signature.keyid)}, not the signing key's fingerprint ${fingerprint}`);
-  }
-  return problems;
 }

@@ -3,6 +3,7 @@ import { suiteVersion } from './paths.ts';
 import { planReplay, referenceStartLine } from './replay.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { consoleSafe, shownText } from '../console-text.ts';
+import { bypassDerivedCache } from '../derived-cache.ts';
 
 /**
  * The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). Everything it
@@ -16,6 +17,8 @@ export async function main(argv: readonly string[], out?: (line: string) => void
   const err = errors ?? out ?? ((line: string) => console.error(consoleSafe(line)));
   // Each sub-command is loaded when asked for: --help and --version load nothing but what they print.
   if (argv[0] === 'compare') return (await import('./compare.ts')).runCompare(argv.slice(1), log);
+  // What checks a certificate reads nothing the suite identity does not cover (the derived cache).
+  if (['verify', 'rejudge', 'matrix'].includes(argv[0] ?? '')) bypassDerivedCache();
   if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
   if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
   if (argv[0] === 'keygen') return (await import('./keygen.ts')).runKeygen(argv.slice(1), log);

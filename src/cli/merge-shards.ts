@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { rejudgeCheck } from '../certificate/index.ts';
 import { HarnessError } from '../errors.ts';
 import { toHar } from '../report/har.ts';
-import { type RunInfo, readShardSet, mergeDeviations, certificationGradeProblems, mergeEvidenceProblems } from '../report/index.ts';
+import { type ShardSet, readShardSet, mergeDeviations, certificationGradeProblems, mergeEvidenceProblems, shardSetAuthProblems } from '../report/index.ts';
 import { finish, plural, reporterFor } from './finish-run.ts';
 import { PACKAGE_ROOT, VITEST_CONFIG } from './paths.ts';
 import { suiteInventory } from './suite-files.ts';
@@ -19,7 +19,15 @@ import type { RunOutcome, RunSetup } from './run-facts.ts';
 export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: string) => void): Promise<RunOutcome> {
   const shards = readShardSet(blobDir);
   try {
-    if (setup.config.certifyDir) checkCertifiableMerge(shards.run, setup.config);
+    if (setup.config.certifyDir) checkCertifiableMerge(shards, setup.config);
+    // Before anything of theirs is read: the shards are those the merge gave its nonce and key to.
+    if (setup.config.shardKey !== undefined && setup.config.trustShards)
+      throw new HarnessError(
+        'ERR_CONFIG',
+        '--trust-shards and --shard-key: give one (the key authenticates the shards; --trust-shards signs them unauthenticated)',
+      );
+    const unauthenticated = shardSetAuthProblems(shards, { key: setup.config.shardKey, nonce: setup.config.runNonce });
+    if (unauthenticated.length > 0) throw new HarnessError('ERR_SHARD_MISMATCH', `the merge cannot authenticate its shards: ${unauthenticated.join('; ')}`);
     const deviations = mergeDeviations(shards.deviations, setup.deviations, {
       declared: setup.config.expectedDeviations !== undefined,
       baseline: setup.config.baseline !== undefined,
@@ -30,6 +38,7 @@ export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: 
       ...shards.run,
       requireComplete: shards.run.requireComplete === true || setup.config.requireComplete,
       strict: shards.run.strict || setup.config.strict,
+      merged: { shards: shards.count, authenticated: setup.config.shardKey !== undefined },
     };
     const reporter = reporterFor(setup, {
       runInfo: () => run,
@@ -63,8 +72,9 @@ export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: 
     const har: unknown = JSON.parse(JSON.stringify(toHar(reporter.exchanges, { name: 'animal-store-conformance', version: result.run.suiteVersion })));
     const rejudged = rejudgeCheck(result, har, setup.catalog, setup.contract);
     if (!rejudged.ok) throw new HarnessError('ERR_SHARD_MISMATCH', `the shards' recorded exchanges do not prove their outcomes: ${rejudged.detail}`);
+    checkShardsVouchedFor(setup.config);
     log(
-      `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}`,
+      `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}; ${setup.config.shardKey ? 'each shard authenticated by the shard key' : 'shards NOT authenticated (no --shard-key): each shard runner is trusted'}`,
     );
     return finish(setup, result, reporter.exchanges, log);
   } finally {
@@ -73,9 +83,23 @@ export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: 
 }
 
 /** A merge certifies only at the grade --certify asks of a run, and a digest names a remote artefact only. */
-function checkCertifiableMerge(run: RunInfo, config: Config): void {
+function checkCertifiableMerge(shards: ShardSet, config: Config): void {
+  const { run } = shards;
   const problems = certificationGradeProblems(run);
   if (config.implementationDigest && run.target.embedded)
     problems.push('--implementation-digest names an artefact, but the shards tested the embedded reference');
   if (problems.length > 0) throw new HarnessError('ERR_CONFIG', `--certify refuses this merge: ${problems.join('; ')}`);
+}
+
+/**
+ * A certificate of a merge vouches for every shard: without the shard key nobody has authenticated them
+ * (whoever ran one could have edited it), so --certify signs them only when told to trust them, and the
+ * statement, verify and the matrix say so (run.merged.authenticated false).
+ */
+export function checkShardsVouchedFor(config: Pick<Config, 'certifyDir' | 'shardKey' | 'trustShards'>): void {
+  if (!config.certifyDir || config.shardKey !== undefined || config.trustShards) return;
+  throw new HarnessError(
+    'ERR_CONFIG',
+    '--certify refuses this merge: its shards are not authenticated. Give each shard job the run nonce and a shard key (--run-nonce, ASC_SHARD_KEY) and the merge the same, or sign them as they are with --trust-shards (said in the certificate)',
+  );
 }

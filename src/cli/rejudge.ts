@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../catalog/catalog.ts';
-import { HAR_FILE, rejudge } from '../certificate/index.ts';
+import { HAR_FILE, MANIFEST_FILE, rejudge } from '../certificate/index.ts';
 import { parseStrictJson } from '../certificate/strict-json.ts';
 import { shownText } from '../console-text.ts';
 import { createContract } from '../contract/index.ts';
@@ -71,6 +71,11 @@ export function runRejudge(argv: readonly string[], log: (line: string) => void)
     log(`animal-store-conformance rejudge: the report cannot be re-judged: ${shownText((error as Error).message)}`);
     return 1;
   }
+  // Where every exchange is logged whole (a bundle, a shard, a merge), a summarised entry hides one from
+  // the checks: refused, as verify refuses it. A plain run's report summarises passing tests' exchanges.
+  const whole = existsSync(join(dir, MANIFEST_FILE)) || report.run?.shard !== undefined || report.run?.merged !== undefined;
+  if (whole && result.stats.summarised > 0)
+    result.differences.unshift(`${result.stats.summarised} entries of the log are marked summarised: a bundle, a shard and a merge log every exchange whole`);
   const same = result.differences.length === 0;
   if (format === 'json') {
     log(asciiJson({ same, stated: report.verdict?.overall, rejudged: result.verdict, ...result }));
@@ -82,6 +87,10 @@ export function runRejudge(argv: readonly string[], log: (line: string) => void)
   );
   if (same) {
     log(`Same: the log gives every finding, test outcome, requirement verdict and the verdict (${String(result.verdict).toUpperCase()}) the report claims.`);
+    if (result.stats.summarised > 0)
+      log(
+        `Of which ${result.stats.summarised} exchanges were summarised (passing tests of a run outside --certify and shards): their checks were not run again.`,
+      );
     return 0;
   }
   log(`DIFFERENT: the log gives ${String(result.verdict).toUpperCase()}, the report claims ${shownText(String(report.verdict?.overall)).toUpperCase()}:`);

@@ -5,6 +5,7 @@ import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { createContract } from '../contract/index.ts';
+import { bypassDerivedCache } from '../derived-cache.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
 import { sourcesOf } from '../harness/sources.ts';
@@ -35,11 +36,17 @@ export { writeRejectedRun } from './finish-run.ts';
  */
 export async function runConformance(args: CliArgs, log: (line: string) => void, err: (line: string) => void = log): Promise<RunOutcome> {
   const startedAt = new Date();
-  const catalog = loadCatalog();
-  const contract = createContract();
+  let catalog = loadCatalog();
+  let contract = createContract();
   let config: Config | undefined;
   try {
     config = loadConfig({ flags: args.flags, merging: args.mergeReports !== undefined });
+    // What decides a certificate or a merge is read afresh from the suite's own files (src/derived-cache.ts).
+    if (config.certifyDir !== undefined || args.mergeReports !== undefined) {
+      bypassDerivedCache();
+      catalog = loadCatalog();
+      contract = createContract();
+    }
     for (const warning of config.warnings) err(`warning: ${warning}`);
     checkSelection(config.only, catalog);
     const deviations = knownFailures(config, catalog);
@@ -154,7 +161,12 @@ async function runVitest(
       interruption.interrupted ? 'the run was interrupted before its tests started' : 'the run ended before any report was made',
     );
   }
-  if (shardBlob) writeShardRecord(shardBlob, shardRecordOf(result, setup.deviations));
+  if (shardBlob)
+    writeShardRecord(
+      shardBlob,
+      shardRecordOf(result, setup.deviations, { faults: config.referenceFaults, variants: config.referenceVariants }),
+      config.shardKey,
+    );
   return finish(setup, result, reporter.exchanges, log);
 }
 

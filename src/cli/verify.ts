@@ -152,7 +152,10 @@ function conclusion(verification: Verification, anyVerdict: boolean): string {
   if (!verification.authentic) return `NOT verified: ${failed.length} of ${verification.checks.length} checks fail`;
   const label = verification.report?.verdict.label ?? verification.verdict;
   if (!verification.signed) return `integrity holds (${verification.checks.length} checks): an unsigned bundle of a ${label} run, not a certificate`;
-  if (verification.verdict === 'conformant') return `verified: an authentic certificate of a CONFORMANT run (${verification.checks.length} checks hold)`;
+  // A merge signed on trust is still a certificate of its signer's, but the line says whom it trusted.
+  const trusted = verification.report?.run.merged?.authenticated === false ? '; its shards were taken on trust (--trust-shards), not authenticated' : '';
+  if (verification.verdict === 'conformant')
+    return `verified: an authentic certificate of a CONFORMANT run (${verification.checks.length} checks hold)${trusted}`;
   return anyVerdict
     ? `verified: an authentic bundle of a ${label} run (--any-verdict)`
     : `authentic, but NOT a certificate of conformance: the run is ${label} (--any-verdict accepts any verdict)`;

@@ -86,3 +86,23 @@ export function parseImplementationDigest(text: string | undefined, from: string
   if (!match?.[1]) throw new HarnessError('ERR_CONFIG', `${from} must be sha256:<64 hex digits>; got "${text}"`);
   return match[1].toLowerCase();
 }
+
+/**
+ * --shard-key: a secret of at least 32 printable characters (`openssl rand -hex 32`), for a shard (which
+ * MACs its blob and record with it, bound to the run nonce it needs) or a merge (which authenticates them).
+ * Never echoed: an error names where it came from only.
+ */
+export function parseShardKey(
+  text: string | undefined,
+  from: string,
+  use: { shard: string | undefined; merging: boolean; runNonce: string | undefined },
+): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[\x21-\x7e]{32,}$/.test(text))
+    throw new HarnessError('ERR_CONFIG', `${from} must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)`);
+  if (!use.shard && !use.merging)
+    throw new HarnessError('ERR_CONFIG', `${from} applies to a shard (--shard) or a merge (--merge-reports): a whole run has no shards to authenticate`);
+  if (use.shard && use.runNonce === undefined)
+    throw new HarnessError('ERR_CONFIG', `${from} needs --run-nonce on a shard: the MAC binds the shard to the nonce the merge issued`);
+  return text;
+}

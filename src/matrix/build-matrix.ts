@@ -125,6 +125,8 @@ interface Identity {
 
 /** `name@version` as declared (the last @ splits, so `@scope/pkg@1.2` works); else the target and the file. */
 export function identityOf(input: MatrixInput): Identity {
+  // The embedded reference is the suite's own code: never ranked or badged under a product's name.
+  if (input.report.run.target.embedded) return { name: `embedded reference (${input.source})`, declared: false };
   const declared = input.implementation?.trim();
   if (declared) {
     const at = declared.lastIndexOf('@');
@@ -150,6 +152,7 @@ function draftColumn(input: MatrixInput, identity: Identity, outDir: string | un
     source: input.source,
     target: publicTargetUrl(run.target.url),
     embedded: run.target.embedded,
+    ...(run.merged?.authenticated === false ? { shardsTrusted: true as const } : {}),
     ...(run.plan ? { plan: run.plan } : {}),
     profile: run.profile,
     suiteVersion: run.suiteVersion,

@@ -72,6 +72,8 @@ export interface MatrixColumn {
   source: string;
   target: string;
   embedded: boolean;
+  /** A merge of shards signed on trust (--trust-shards): nobody authenticated them, and every output says so. */
+  shardsTrusted?: true;
   plan?: string;
   profile: string;
   suiteVersion: string;

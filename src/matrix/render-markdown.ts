@@ -44,7 +44,7 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
     '|---|---|---|---|---|---|---|---|',
   ];
   ranked.forEach((c, i) => {
-    const trust = `${TRUST_WORDS[c.trust]}${c.signer ? ` (key ${shortFingerprint(c.signer.fingerprint)})` : ''}`;
+    const trust = `${TRUST_WORDS[c.trust]}${c.signer ? ` (key ${shortFingerprint(c.signer.fingerprint)})` : ''}${c.shardsTrusted ? ', shards taken on trust' : ''}`;
     // The alt text says what the badge says: an unsigned input's badge is never read as a certificate.
     const badge = c.badge ? `![${escapeMarkdown(c.verdictLabel)}${c.trust === 'verified' ? '' : ' (unsigned)'}](badges/${c.badge})` : '';
     lines.push(

@@ -112,7 +112,8 @@ function readInput(path: string, options: InputOptions): InputOutcome {
   const subjectDigest = subjectDigestOf(manifest);
   const shown = {
     ...base,
-    ...(manifest?.implementation ? { implementation: manifest.implementation } : {}),
+    // A name declared for the embedded reference is a label, not what was tested: the matrix never shows it as one.
+    ...(manifest?.implementation && !manifest.target?.embedded ? { implementation: manifest.implementation } : {}),
     ...(subjectDigest ? { implementationDigest: `sha256:${subjectDigest}` } : {}),
     ...(existsSync(htmlPath) ? { reportHtml: htmlPath } : {}),
   };

@@ -26,16 +26,9 @@ export { type RunInfo, type RunNetwork, networkText, publicTargetUrl, redactComm
 export { type CollectedRun, collectRun } from './test-outcomes.ts';
 export { collectExchanges, dailyQuotaText, transportErrorsText } from './traffic.ts';
 export { REPORT_FILES, writeReports } from './write-reports.ts';
-export {
-  type ShardRecord,
-  type ShardSet,
-  certificationGradeProblems,
-  mergeDeviations,
-  mergeEvidenceProblems,
-  readShardSet,
-  shardRecordOf,
-  writeShardRecord,
-} from './shard-record.ts';
+export { type ShardRecord, type ShardSet, mergeDeviations, readShardSet, shardRecordOf, shardRecordPath, writeShardRecord } from './shard-record.ts';
+export { certificationGradeProblems, mergeEvidenceProblems } from './shard-evidence.ts';
+export { type ShardAuth, shardAuth, shardAuthProblem, shardSetAuthProblems } from './shard-auth.ts';
 export { reportContradictions } from './report-consistency.ts';
 export { type ExplainedRequirement, type RootCause, expectedStatuses, rootCauses, schemaViolation } from './root-causes.ts';
 export { failureLine } from './failure-evidence.ts';

@@ -34,6 +34,11 @@ export interface RunInfo {
   shard?: string;
   /** The run's nonce (--run-nonce): every shard of one run carries the same. */
   runNonce?: string;
+  /**
+   * A run merged from shards (--merge-reports): how many, and whether the merge authenticated each (a MAC
+   * under the shard key it gave them) or took them on trust (--trust-shards, or a merge without a key).
+   */
+  merged?: { shards: number; authenticated: boolean };
   /** How the target was reached, when not directly: header names (never values), the proxy (no credentials), a CA, TLS unverified. */
   network?: RunNetwork;
 }

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { HarnessError } from '../errors.ts';
+import { type ShardAuth, shardAuth } from './shard-auth.ts';
 import type { ConformanceReport, Deviation, HarnessProblem, OverallVerdict, TestOutcome } from './report-types.ts';
 import type { RunInfo } from './run-info.ts';
 
@@ -24,10 +25,18 @@ export interface ShardRecord {
   tests: Array<{ id: string; state: TestOutcome['state'] | 'not-run'; requests: number; observed: number }>;
   /** Every request the shard sent: the merge's exchanges must add up to the shards' counts. */
   requestCount: number;
+  /** The embedded reference's faults and variants the shard ran (none for a remote target): part of what was tested. */
+  reference: { faults: string[]; variants: string[] };
+  /** The MAC of blob and record under the merge's shard key (--shard-key); absent: nobody can authenticate the shard. */
+  auth?: ShardAuth;
 }
 
 /** A shard's record from its report: run problems are those no test or requirement owns (tests' own travel in the blob). */
-export function shardRecordOf(report: ConformanceReport, deviations: Deviation[]): Omit<ShardRecord, 'format'> {
+export function shardRecordOf(
+  report: ConformanceReport,
+  deviations: Deviation[],
+  reference: { faults: readonly string[]; variants: readonly string[] },
+): Omit<ShardRecord, 'format' | 'auth'> {
   const tests = new Map(
     report.requirements
       .flatMap((r) => r.tests)
@@ -40,6 +49,7 @@ export function shardRecordOf(report: ConformanceReport, deviations: Deviation[]
     problems: report.harnessErrors.filter((p) => p.testId === undefined && p.requirementId === undefined),
     tests: [...tests.values()],
     requestCount: report.traffic.requestCount,
+    reference: { faults: [...reference.faults], variants: [...reference.variants] },
   };
 }
 
@@ -50,8 +60,11 @@ export function shardRecordPath(blobPath: string): string {
   return blobPath.replace(/\.json$/, '') + RECORD_SUFFIX;
 }
 
-export function writeShardRecord(blobPath: string, record: Omit<ShardRecord, 'format'>): void {
-  writeFileSync(shardRecordPath(blobPath), `${JSON.stringify({ format: SHARD_RECORD_FORMAT, ...record }, null, 2)}\n`);
+/** Writes the record beside its blob; with the merge's shard key, MACed with the blob (the blob must be written first). */
+export function writeShardRecord(blobPath: string, record: Omit<ShardRecord, 'format' | 'auth'>, shardKey?: string): void {
+  const body = { format: SHARD_RECORD_FORMAT, ...record };
+  const signed = shardKey === undefined ? body : { ...body, auth: shardAuth(shardKey, readFileSync(blobPath), body) };
+  writeFileSync(shardRecordPath(blobPath), `${JSON.stringify(signed, null, 2)}\n`);
 }
 
 /** A directory of shard blobs and their records, checked to belong to one run. */
@@ -72,6 +85,8 @@ export interface ShardSet {
   count: number;
   /** Each shard's record, as read. */
   records: readonly ShardRecord[];
+  /** Each shard's blob file name in `blobDir`, in the order of `records`. */
+  blobs: readonly string[];
   dispose(): void;
 }
 
@@ -133,6 +148,7 @@ export function readShardSet(dir: string): ShardSet {
     notRunTestIds: new Set(records.flatMap((r) => r.tests.filter((t) => t.state === 'not-run').map((t) => t.id))),
     count: blobs.length,
     records,
+    blobs,
     dispose: () => rmSync(blobDir, { recursive: true, force: true }),
   };
 }
@@ -191,6 +207,8 @@ function readRecord(dir: string, blob: string): ShardRecord {
     !Array.isArray(record.tests) ||
     !record.tests.every((t) => Number.isSafeInteger(t?.requests) && Number.isSafeInteger(t?.observed)) ||
     !Number.isSafeInteger(record.requestCount) ||
+    !Array.isArray(record.reference?.faults) ||
+    !Array.isArray(record.reference?.variants) ||
     typeof record.verdict?.overall !== 'string'
   ) {
     throw mismatch(`${basename(path)} is not a shard record of this suite`);
@@ -220,6 +238,14 @@ function checkAgreement(blobs: readonly string[], records: readonly ShardRecord[
       throw mismatch(`the shards were not one run: they differ in ${what}: ${detail}. Run every shard with the same options and --seed`);
     }
   }
+  // The embedded reference with a fault is another target than the reference without it.
+  const reference = (r: ShardRecord) =>
+    `${[...r.reference.faults].sort().join(',') || 'no faults'}; ${[...r.reference.variants].sort().join(',') || 'no variants'}`;
+  const differ = records.filter((r) => reference(r) !== reference(first));
+  if (differ.length > 0)
+    throw mismatch(
+      `the shards were not one run: they differ in the embedded reference's faults and variants (--reference-faults, --reference-variants): ${reference(first)} (${blobs[0] ?? ''}) vs ${reference(differ[0] as ShardRecord)} (${blobs[records.indexOf(differ[0] as ShardRecord)] ?? ''})`,
+    );
   const deviations = JSON.stringify(first.deviations);
   if (records.some((r) => JSON.stringify(r.deviations) !== deviations))
     throw mismatch('the shards were not one run: they were judged with different --expected-deviations');
@@ -237,46 +263,4 @@ function checkComplete(blobs: readonly string[], records: readonly ShardRecord[]
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0)
     throw mismatch(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge without it would leave its requirements untested`);
-}
-
-/**
- * What a certificate of a merge needs of the run the shards made: the grade --certify asks of a run
- * (src/config.ts): thorough, every requirement, a plan for a remote target, TLS verified. Empty: certifiable.
- */
-export function certificationGradeProblems(run: RunInfo): string[] {
-  return [
-    ...(run.profile === 'thorough' ? [] : [`the shards ran profile ${run.profile}: a certificate needs --profile thorough`]),
-    ...((run.only ?? []).length > 0 ? [`the shards ran --only ${(run.only ?? []).join(',')}: a certificate speaks of every requirement`] : []),
-    ...(!run.target.embedded && !run.plan ? ["the shards ran a remote target without --plan: RATE-008 checks the key's plan limits"] : []),
-    ...(run.network?.tlsVerified === false ? ["the shards ran with --insecure: a certificate needs the target's TLS verified"] : []),
-  ];
-}
-
-/**
- * The merged run against its shards' records, as a defence against edited blobs: every passed test
- * carries the requests or observed exchanges that prove it, in the merge and in its shard's record (a
- * test every check of which ran on nothing proved nothing), and the merge's requests are the exchanges
- * it holds and the sum of the shards' own counts. Empty: the merge agrees with its shards.
- */
-export function mergeEvidenceProblems(report: ConformanceReport, exchangeCount: number, records: readonly ShardRecord[]): string[] {
-  const recorded = new Map(records.flatMap((r) => r.tests.map((t) => [t.id, t])));
-  const problems: string[] = [];
-  for (const requirement of report.requirements) {
-    for (const test of requirement.tests) {
-      if (test.state !== 'passed') continue;
-      const own = recorded.get(test.id);
-      if (test.requests === 0 && (test.observed ?? 0) === 0) problems.push(`${requirement.id} "${test.name}" passed on no request and no observed exchange`);
-      else if (!own || own.state !== 'passed' || (own.requests === 0 && own.observed === 0))
-        problems.push(
-          `${requirement.id} "${test.name}" passed in the merge, but its shard's record says ${own ? `${own.state} on ${own.requests} requests` : 'nothing of it'}`,
-        );
-      else if (own.requests !== test.requests)
-        problems.push(`${requirement.id} "${test.name}" sent ${test.requests} requests in the merge, ${own.requests} in its shard's record`);
-    }
-  }
-  const sent = report.requirements.flatMap((r) => r.tests).reduce((sum, t) => sum + t.requests, 0);
-  const shards = records.reduce((sum, r) => sum + r.requestCount, 0);
-  if (report.traffic.requestCount !== exchangeCount || sent !== exchangeCount || shards !== exchangeCount)
-    problems.push(`the merge holds ${exchangeCount} exchanges, its tests ${sent} requests, the shards recorded ${shards}: they must agree`);
-  return problems;
 }

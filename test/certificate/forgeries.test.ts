@@ -80,7 +80,10 @@ describe('verify refuses forged bundles', () => {
     expect(code, out).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toBe('What this bundle certifies:');
-    expect(out).toContain('implementation:  reference@0.1.0 (as declared by the signer; not checked by the suite)');
+    // The embedded reference is named as itself: the name declared for it is a label.
+    expect(out).toContain(
+      `implementation:  animal-store-conformance embedded reference (declared as "reference@0.1.0": a label, not what was tested) (the suite's own code, named by the suite)`,
+    );
     expect(out).toMatch(/plan: +enterprise:\d+:\d+/);
     expect(out).toMatch(/MUSTs tested: +(\d+) of \1 in scope/);
     expect(out).toMatch(/verdict: +CONFORMANT/);

@@ -71,6 +71,27 @@ describe('a strict bundle: one signature, no extras, the catalog as this suite s
     expect(result.out).toMatch(/FAIL envelope: .*keyid is certification-board-key, not the signing key's fingerprint/);
   });
 
+  it('an attestation with a whitespace line, a CR or a second line beside its envelope is refused', () => {
+    const line = readFileSync(join(genuine, ATTESTATION_FILE), 'utf8').trimEnd();
+    for (const [label, text] of [
+      ['blank-line', `${line}\n\n`],
+      ['whitespace-line', `${line}\n   \n`],
+      ['leading-line', ` \n${line}\n`],
+      ['crlf', `${line}\r\n`],
+      ['padded', `${line}  \n`],
+    ] as const) {
+      const forged = copyBundle(genuine, dir, `attestation-${label}`);
+      writeFileSync(join(forged, ATTESTATION_FILE), text);
+      const { code, out } = verify(forged, ...trusted());
+      expect(code, label).toBe(1);
+      expect(out, label).toMatch(/FAIL signature: attestation\.intoto\.jsonl cannot be read: .*(exactly one|lines)/);
+    }
+    // Without its final line feed the one line still verifies: nothing rides along.
+    const bare = copyBundle(genuine, dir, 'attestation-no-final-lf');
+    writeFileSync(join(bare, ATTESTATION_FILE), line);
+    expect(verify(bare, ...trusted()).code).toBe(0);
+  });
+
   it('a key file with text around its PEM block is refused, in the bundle and as --public-key', () => {
     const padded = copyBundle(genuine, dir, 'padded-key');
     const pem = readFileSync(join(padded, SIGNER_KEY_FILE), 'utf8');

@@ -47,6 +47,7 @@ ${when(c.version !== undefined, () => html`<span class="col-meta">version ${c.ve
 <span class="col-meta col-extra">${c.plan ?? 'no plan'} · ${c.profile}</span>
 <span class="col-meta col-extra">${c.date.slice(0, 10)} · <span title="${c.suiteIdentity}">suite ${suiteShort(c.suiteIdentity)}</span></span>
 <span class="col-meta"><span class="trust trust-${c.trust}">${TRUST_WORDS[c.trust]}</span>${when(c.signer !== undefined, () => html` <span class="fp" title="${c.signer?.fingerprint}">key ${shortFingerprint(c.signer?.fingerprint ?? '')}</span>`)}</span>
+${when(c.shardsTrusted === true, () => html`<span class="col-meta" title="merged from shards nobody authenticated (--trust-shards)">shards taken on trust</span>`)}
 </th>`;
 }
 

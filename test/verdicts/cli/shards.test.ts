@@ -134,6 +134,55 @@ describe('sharded runs', () => {
     TIMEOUT_MS,
   );
 
+  it(
+    'shards authenticated by the merge: MACed with its key and nonce, merged; an edited nonce, a stripped MAC or another key is refused',
+    async () => {
+      const key = { ASC_SHARD_KEY: 'shard-key-of-this-test-0123456789abcdef' };
+      const lean = ['--only', 'auth', '--profile', 'quick', '--seed', '5', '--run-nonce', 'run-1'];
+      const dirs = [tempDir('shards-auth-1-'), tempDir('shards-auth-2-')];
+      const runs = await Promise.all(dirs.map((dir, i) => runCli([...lean, '--shard', `${i + 1}/2`, '--report-dir', dir], key)));
+      for (const run of runs) expect(run.code, run.stdout + run.stderr).toBe(0);
+      const merge = async (from: string, env: Record<string, string>, nonce = 'run-1') => {
+        const out = tempDir('shards-auth-merged-');
+        const run = await runCli(['--merge-reports', from, '--run-nonce', nonce, '--report-dir', out], env);
+        return { run, said: run.stdout + run.stderr, report: readReport(out) };
+      };
+      const merged = await merge(collectBlobs(dirs), key);
+      expect(merged.run.code, merged.said).toBe(0);
+      expect(merged.report.run.merged).toEqual({ shards: 2, authenticated: true });
+      expect(merged.said).toContain('each shard authenticated by the shard key');
+      // The secret is written nowhere.
+      for (const dir of dirs) expect(readFileSync(join(dir, 'conformance.json'), 'utf8')).not.toContain(key.ASC_SHARD_KEY);
+
+      const refused = async (edit: (record: ShardRecord) => void, env = key) => {
+        const from = collectBlobs(dirs);
+        let nonce = 'run-1';
+        for (const name of ['blob-1-2.run.json', 'blob-2-2.run.json']) {
+          const path = join(from, name);
+          const record = JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
+          edit(record);
+          nonce = record.run.runNonce ?? nonce;
+          writeFileSync(path, JSON.stringify(record, null, 2));
+        }
+        const result = await merge(from, env, nonce);
+        expect(result.run.code, result.said).toBe(2);
+        expect(result.report.harnessErrors[0]?.code).toBe('ERR_SHARD_MISMATCH');
+        return result.said;
+      };
+      // Shards of run-1 passed off as another run's (their unsigned-looking nonce edited): the MACs were made for run-1.
+      expect(await refused((r) => (r.run.runNonce = 'run-2'))).toContain(
+        'blob-2-2.json: its MAC does not verify with the shard key (an edited record, another key or another run)',
+      );
+      expect(await refused((r) => delete r.auth)).toContain('blob-2-2.json: it carries no MAC');
+      expect(await refused(() => undefined, { ASC_SHARD_KEY: 'another-shard-key-0123456789abcdef' })).toContain('its MAC does not verify with the shard key');
+      // The merge's nonce is not the shards': refused without reading them further.
+      const other = await merge(collectBlobs(dirs), key, 'run-2');
+      expect(other.run.code).toBe(2);
+      expect(other.said).toContain('its run nonce is not the one this merge issued');
+    },
+    TIMEOUT_MS,
+  );
+
   it('--shard without --seed is refused at once: the shards could never be merged', async () => {
     const out = tempDir('shards-noseed-');
     const run = await runCli(['--shard', '1/2', '--report-dir', out]);
