@@ -1,4 +1,5 @@
 import { shownText } from '../console-text.ts';
+import { gateDecision, gateLine } from './gate-reason.ts';
 import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, transportErrorsText } from '../report/index.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
@@ -51,6 +52,7 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${shownText(problem.code, 40)}: ${shownText(problem.message)}`);
   if (verdict.overall !== 'incomplete' && verdict.scope.untested.length > 0) lines.push('', ...untestedLines(report));
   lines.push('', `${verdict.label}: ${shownText(verdict.why)}`);
+  lines.push(shownText(gateLine(gateDecision(report)), 2000));
   for (const note of verdict.notes) lines.push(`  note: ${shownText(note)}`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
   lines.push(`Replay: ${shownText(run.command, CURL_CHARS)}`);
@@ -65,7 +67,10 @@ const CURL_CHARS = 4000;
 function untestedLines(report: ConformanceReport): string[] {
   const { scope } = report.verdict;
   const lines = [`Untested (${scope.mustTested} of ${scope.mustInScope} MUST requirements in scope were tested):`];
-  for (const u of scope.untested.slice(0, LISTED_UNTESTED)) lines.push(`  ${u.id} ${u.level}: ${shownText(u.reason)} — ${shownText(u.cover)}`);
+  for (const u of scope.untested.slice(0, LISTED_UNTESTED)) {
+    const accepted = u.acceptedBy ? ` (accepted with the baseline entry ${u.acceptedBy})` : '';
+    lines.push(`  ${u.id} ${u.level}${accepted}: ${shownText(u.reason)} — ${shownText(u.cover)}`);
+  }
   if (scope.untested.length > LISTED_UNTESTED) lines.push(`  … and ${scope.untested.length - LISTED_UNTESTED} more (see the report)`);
   return lines;
 }

@@ -105,6 +105,8 @@ export function writeIncomplete(
   if (files.length > 0 && setup.config) files.push(...writeExtraOutputs(report, reportDir, setup.config.outputs));
   // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
   if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
+  // On GitHub an INCOMPLETE start says why where a reader looks first: the job summary and an annotation.
+  writeCiOutput(report, process.env, log);
   return report;
 }
 
