@@ -80,6 +80,7 @@ function failingByCause(report: ConformanceReport): string[] {
     lines.push(
       `- ${codeSpan(shownText(cause.summary))}: ${ids.length === 1 ? 'fails' : `explains ${ids.length}`} ${listIds(ids.map((id) => ({ id })))}${behind}`,
     );
+    if (cause.front) lines.push(`  - ${codeSpan(shownText(cause.front, 1000))}`);
     for (const [index, id] of ids.entries()) {
       const r = byId.get(id);
       if (!r) continue;
@@ -106,8 +107,9 @@ export function annotations(report: ConformanceReport): string[] {
     const first = byId.get(failing[0]?.id ?? '');
     if (!first) continue;
     const ids = listIds(failing);
+    const front = cause.front ? ` — ${shownText(cause.front, 1000)}` : '';
     lines.push(
-      `::error title=${property(shownText(`${ids}: ${cause.summary}`, 200))}::${message(`${first.id} ${first.text} — ${shownText(failureLine(first))}`)}`,
+      `::error title=${property(shownText(`${ids}: ${cause.summary}`, 200))}::${message(`${first.id} ${first.text} — ${shownText(failureLine(first))}${front}`)}`,
     );
   }
   for (const problem of report.harnessErrors.slice(0, 5))

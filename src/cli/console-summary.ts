@@ -1,6 +1,7 @@
 import { shownText } from '../console-text.ts';
 import { gateDecision, gateLine } from './gate-reason.ts';
 import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, transportErrorsText } from '../report/index.ts';
+import { frontHint, serverSignature } from '../report/front-signature.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
   pass: 'pass',
@@ -20,6 +21,7 @@ const MARK: Record<RequirementResult['verdict'], string> = {
 export function formatSummary(report: ConformanceReport, reportFiles: readonly string[]): string {
   const lines: string[] = [];
   const { run, verdict, counts, traffic } = report;
+  const signature = serverSignature(report);
   const target = run.target.embedded ? `${run.target.url} (embedded reference)` : shownText(run.target.url);
   lines.push('', `Animal Store conformance — ${target}`, `profile ${run.profile}, seed ${run.seed}, ${traffic.requestCount} requests`);
   if (run.network) lines.push(`  ${shownText(networkText(run.network))}`);
@@ -48,6 +50,8 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
     else lines.push(`     ${shownText(failure.message)}`);
     if (failure.property?.counterexample) lines.push(`     counterexample ${shownText(failure.property.counterexample)} (seed ${failure.property.seed})`);
     if (failure.curl) lines.push(`     Reproduce with: ${shownText(failure.curl, CURL_CHARS)}`);
+    const front = requirement.verdict === 'deviation' ? undefined : frontHint(failure.evidence.at(-1), signature);
+    if (front) lines.push(`     ${shownText(front, 1000)}`);
   }
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${shownText(problem.code, 40)}: ${shownText(problem.message)}`);
   if (verdict.overall !== 'incomplete' && verdict.scope.untested.length > 0) lines.push('', ...untestedLines(report));
