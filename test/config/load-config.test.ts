@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -169,5 +169,18 @@ describe('--seed', () => {
     expect(loadConfig({ flags: { seed: '31415926535' }, env: {}, cwd: dir() }).seed).toBe(31415926535 % 2147483647);
     expect(loadConfig({ flags: { seed: '-7' }, env: {}, cwd: dir() }).seed).toBe(-7);
     expect(() => loadConfig({ flags: { seed: '1.5' }, env: {}, cwd: dir() })).toThrow(/--seed must be a whole number/);
+  });
+});
+
+describe('paths in a --config file', () => {
+  it("resolve against the file's folder, not the working directory; flags' paths against the working directory", () => {
+    const cwd = dir();
+    mkdirSync(join(cwd, 'conformance'));
+    writeFileSync(join(cwd, 'conformance', 'asc.yaml'), 'baseline: known.yaml\nreport-dir: ../out\nhtml: /abs/report.html\n');
+    const config = loadConfig({ flags: { config: 'conformance/asc.yaml' }, env: {}, cwd });
+    expect(config.baseline).toBe(join(cwd, 'conformance', 'known.yaml'));
+    expect(config.reportDir).toBe(join(cwd, 'out'));
+    expect(config.outputs.html).toBe('/abs/report.html');
+    expect(loadConfig({ flags: { config: 'conformance/asc.yaml', baseline: 'mine.yaml' }, env: {}, cwd }).baseline).toBe('mine.yaml');
   });
 });
