@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { shownText } from '../console-text.ts';
 import { type ConformanceReport, failureLine, rootCauses } from '../report/index.ts';
 import { listIds } from '../report/overall-verdict.ts';
-import { gateDecision } from './gate-reason.ts';
+import { type GateDecision, gateDecision } from './gate-reason.ts';
 
 /**
  * CI-native output for GitHub Actions: a Markdown summary appended to $GITHUB_STEP_SUMMARY (verdict, the
@@ -16,20 +16,20 @@ export function writeCiOutput(
   env: Readonly<Record<string, string | undefined>>,
   log: (line: string) => void,
   annotate: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  decision: GateDecision = gateDecision(report),
 ): void {
   if (env.GITHUB_STEP_SUMMARY) {
     try {
-      appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report));
+      appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report, decision));
     } catch (error) {
       log(`warning: could not write the step summary to GITHUB_STEP_SUMMARY: ${(error as Error).message}`);
     }
   }
-  if (env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) annotate(line);
+  if (env.GITHUB_ACTIONS === 'true') for (const line of annotations(report, decision)) annotate(line);
 }
 
-export function stepSummary(report: ConformanceReport): string {
+export function stepSummary(report: ConformanceReport, decision: GateDecision = gateDecision(report)): string {
   const { verdict, run, counts, traffic } = report;
-  const decision = gateDecision(report);
   const lines = [
     `## Animal Store conformance: ${verdict.label}`,
     '',
@@ -98,8 +98,7 @@ function failingByCause(report: ConformanceReport): string[] {
  * The gate's decision first (::error when it fails, ::notice when it passes), then one ::error per
  * probable cause of failing requirements (not one per requirement: GitHub shows ten), then the harness errors.
  */
-export function annotations(report: ConformanceReport): string[] {
-  const decision = gateDecision(report);
+export function annotations(report: ConformanceReport, decision: GateDecision = gateDecision(report)): string[] {
   const lines = [`::${decision.gate === 'pass' ? 'notice' : 'error'} title=${property(`Gate ${decision.gate}`)}::${message(shownText(decision.reason, 2000))}`];
   const byId = new Map(report.requirements.map((r) => [r.id, r]));
   for (const cause of rootCauses(report)) {

@@ -1,5 +1,5 @@
 import { shownText } from '../console-text.ts';
-import { gateDecision, gateLine } from './gate-reason.ts';
+import { type GateDecision, gateDecision, gateLine } from './gate-reason.ts';
 import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, transportErrorsText } from '../report/index.ts';
 import { frontHint, serverSignature } from '../report/front-signature.ts';
 
@@ -18,7 +18,7 @@ const MARK: Record<RequirementResult['verdict'], string> = {
  * target may have shaped (evidence, messages, counterexamples, curl lines) goes through shownText, so
  * it stays on its own line, escaped and cut; the sink (main) then escapes the block once more.
  */
-export function formatSummary(report: ConformanceReport, reportFiles: readonly string[]): string {
+export function formatSummary(report: ConformanceReport, reportFiles: readonly string[], decision: GateDecision = gateDecision(report)): string {
   const lines: string[] = [];
   const { run, verdict, counts, traffic } = report;
   const signature = serverSignature(report);
@@ -56,7 +56,7 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   for (const problem of report.harnessErrors.slice(0, 5)) lines.push('', `harness ${shownText(problem.code, 40)}: ${shownText(problem.message)}`);
   if (verdict.overall !== 'incomplete' && verdict.scope.untested.length > 0) lines.push('', ...untestedLines(report));
   lines.push('', `${verdict.label}: ${shownText(verdict.why)}`);
-  lines.push(shownText(gateLine(gateDecision(report)), 2000));
+  lines.push(shownText(gateLine(decision), 2000));
   for (const note of verdict.notes) lines.push(`  note: ${shownText(note)}`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
   lines.push(`Replay: ${shownText(run.command, CURL_CHARS)}`);
