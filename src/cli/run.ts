@@ -160,7 +160,7 @@ async function runVitest(
 
 /** The header on stderr before any test runs, and the reporter that shows the run's progress there. */
 function startProgress(config: Config, prepared: PreparedRun): ProgressReporter {
-  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}) };
+  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}), only: config.only };
   const write = (text: string) => void process.stderr.write(text);
   write(`${progressHeader(run)}\n`);
   return new ProgressReporter({ run, write, tty: process.stderr.isTTY === true && !process.env.CI, quiet: config.quiet });
