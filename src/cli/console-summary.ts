@@ -1,6 +1,7 @@
 import { shownText } from '../console-text.ts';
 import { type GateDecision, gateDecision, gateLine } from './gate-reason.ts';
-import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, transportErrorsText } from '../report/index.ts';
+import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, rootCauses, transportErrorsText } from '../report/index.ts';
+import { listIds } from '../report/overall-verdict.ts';
 import { frontHint, serverSignature } from '../report/front-signature.ts';
 
 const MARK: Record<RequirementResult['verdict'], string> = {
@@ -41,9 +42,13 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   // Failures before warnings: the first finding shown is the gravest (a MUST broken), whatever the catalog order.
   const interfaceOnes = broken.filter((r) => r.level !== 'ADVISORY');
   const shown = [...interfaceOnes.filter((r) => r.verdict === 'fail'), ...interfaceOnes.filter((r) => r.verdict !== 'fail'), ...advisories];
+  const sameCause = causeFollowers(report);
   for (const requirement of shown) {
+    if (requirement.verdict === 'fail' && sameCause.followers.has(requirement.id)) continue;
     if (requirement === advisories[0]) lines.push('', 'Advisories (what a standard asks beyond the interface; they never fail a run, not even with --strict):');
     lines.push('', `${MARK[requirement.verdict]} ${requirement.id} ${requirement.level} ${requirement.text}`);
+    const also = requirement.verdict === 'fail' ? sameCause.leaders.get(requirement.id) : undefined;
+    if (also) lines.push(`     the same probable cause (${shownText(also.summary)}) also fails ${listIds(also.ids.map((id) => ({ id })))}: see the report`);
     const failure = requirement.failures[0];
     if (!failure) continue;
     if (failure.expected && failure.actual) lines.push(`     expected ${shownText(failure.expected)}`, `     got      ${shownText(failure.actual)}`);
@@ -61,6 +66,22 @@ export function formatSummary(report: ConformanceReport, reportFiles: readonly s
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
   lines.push(`Replay: ${shownText(run.command, CURL_CHARS)}`);
   return lines.join('\n');
+}
+
+/**
+ * One defect is one block: of the failing requirements a probable cause explains (as the HTML groups
+ * them), the first is shown in full with the others named under it; the followers get no block of their own.
+ */
+function causeFollowers(report: ConformanceReport): { leaders: Map<string, { summary: string; ids: string[] }>; followers: Set<string> } {
+  const leaders = new Map<string, { summary: string; ids: string[] }>();
+  const followers = new Set<string>();
+  for (const cause of rootCauses(report)) {
+    const [first, ...rest] = cause.requirements.filter((r) => r.verdict === 'fail').map((r) => r.id);
+    if (first === undefined || rest.length === 0) continue;
+    leaders.set(first, { summary: cause.summary, ids: rest });
+    for (const id of rest) followers.add(id);
+  }
+  return { leaders, followers };
 }
 
 const LISTED_UNTESTED = 12;
