@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # One run of the suite (or, with INPUT_MERGE_REPORTS, the merge of a matrix of shards) from the Action's
 # inputs, and only from them: every input becomes a flag, and the CLI starts with a clean environment
-# (env -i: PATH, HOME, the temp directories, the GITHUB_* names its CI output writes to, and the keys)
-# in an empty working directory, so neither the job's env (PLAN, ONLY, PROFILE…) nor a .env in the
-# workspace can narrow or change the run. The key travels in API_KEY / EXHAUST_API_KEY, never on a
-# command line. Writes the outputs verdict, gate, report, exit-code and artifact-name; the exit code
+# (env -i: PATH, HOME, the temp directories, the GITHUB_* names its CI output writes to, the keys and
+# headers, and the runner's proxy and CA variables) in an empty working directory, so neither the job's
+# env (PLAN, ONLY, PROFILE…) nor a .env in the workspace can narrow or change the run. The key travels in
+# API_KEY / EXHAUST_API_KEY, the headers in ASC_HEADER, never on a command line. Writes the outputs verdict, gate, gate-reason, report, exit-code and artifact-name; the exit code
 # itself is left for the gate step, so the reports are uploaded whatever the verdict.
 set -uo pipefail
 ws="${GITHUB_WORKSPACE:?}"
@@ -34,6 +34,9 @@ else
   if [ -n "$nonce" ]; then args+=(--run-nonce "$nonce"); fi
   if [ -n "${INPUT_MAX_DURATION:-}" ]; then args+=(--max-duration "$INPUT_MAX_DURATION"); fi
   if is_true "${INPUT_READ_ONLY:-}"; then args+=(--read-only); fi
+  # How staging is reached: a private CA (a file in the workspace) and, for a self-signed test server, no TLS check.
+  if [ -n "${INPUT_CA_CERT:-}" ]; then args+=(--ca-cert "$(in_ws "$INPUT_CA_CERT")"); fi
+  if is_true "${INPUT_INSECURE:-}"; then args+=(--insecure); fi
 fi
 # The gate's own policy: given to a run and to the merge job alike.
 if [ -n "${INPUT_BASELINE:-}" ]; then args+=(--baseline "$(in_ws "$INPUT_BASELINE")"); fi
@@ -44,9 +47,30 @@ if [ -n "${INPUT_EXPECTED_DEVIATIONS:-}" ]; then args+=(--expected-deviations "$
 if [ -n "${INPUT_CERTIFY:-}" ]; then args+=(--certify "$(in_ws "$INPUT_CERTIFY")"); fi
 if [ -n "${INPUT_SIGN_KEY:-}" ]; then args+=(--sign-key "$(in_ws "$INPUT_SIGN_KEY")"); fi
 
-# The CLI's whole environment. Empty inputs are not keys: a key variable is set only when given.
+# Secrets travel in the environment, never on a command line: the gateway's headers (one per line, each
+# value masked in the log first, as the key is) and the proxy, whose URL may hold credentials. Only the
+# inputs set them: the job's own ASC_HEADER or ASC_PROXY never reaches the CLI.
+ASC_HEADER=""
+ASC_PROXY=""
+if [ -n "${INPUT_HEADERS:-}" ] && [ -z "${INPUT_MERGE_REPORTS:-}" ]; then
+  while IFS= read -r line || [ -n "$line" ]; do
+    value="${line#*:}"
+    value="${value#"${value%%[![:space:]]*}"}"
+    value="${value%"${value##*[![:space:]]}"}"
+    if [ -n "$value" ] && [ "$value" != "$line" ]; then echo "::add-mask::$value"; fi
+  done <<< "$INPUT_HEADERS"
+  ASC_HEADER="$INPUT_HEADERS"
+fi
+if [ -n "${INPUT_PROXY:-}" ] && [ -z "${INPUT_MERGE_REPORTS:-}" ]; then ASC_PROXY="$INPUT_PROXY"; fi
+if [ -n "${INPUT_NO_PROXY:-}" ]; then NO_PROXY="$INPUT_NO_PROXY"; fi
+
+# The CLI's whole environment. Empty inputs are not keys: a key variable is set only when given. Of the
+# job's environment only what reaches staging passes on: a self-hosted runner's proxy (HTTPS_PROXY,
+# HTTP_PROXY, NO_PROXY, either case) and its extra CAs (NODE_EXTRA_CA_CERTS); nothing that could narrow or
+# change the run (ASC_*, a PLAN or ONLY of the job's) does.
 clean=(PATH="$NODE_BIN:$PATH" HOME="${HOME:-}")
-for name in TMPDIR RUNNER_TEMP GITHUB_ACTIONS GITHUB_STEP_SUMMARY API_KEY EXHAUST_API_KEY; do
+for name in TMPDIR RUNNER_TEMP GITHUB_ACTIONS GITHUB_STEP_SUMMARY API_KEY EXHAUST_API_KEY ASC_HEADER ASC_PROXY \
+  HTTPS_PROXY https_proxy HTTP_PROXY http_proxy NO_PROXY no_proxy NODE_EXTRA_CA_CERTS; do
   if [ -n "${!name:-}" ]; then clean+=("$name=${!name}"); fi
 done
 # An empty working directory: no .env, no config file of the caller's is there to be read.
@@ -55,8 +79,15 @@ cwd="$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/animal-store-conformance-run.X
 code=$?
 rmdir "$cwd" 2>/dev/null || true
 
-verdict=$("$NODE_BIN/node" -e "try { console.log(JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')).verdict.overall) } catch { console.log('incomplete') }" "$report_dir/conformance.json")
-if [ "$code" -eq 0 ]; then gate=pass; else gate=fail; fi
+# verdict=, gate= and gate-reason= (why the gate decided so, the line the console and summary show).
+decision=$("$NODE_BIN/node" "${GITHUB_ACTION_PATH:?}/action/gate.mjs" "$report_dir/conformance.json" "$code")
+if [ -z "$decision" ]; then decision=$(printf 'verdict=incomplete\ngate=fail\ngate-reason=INCOMPLETE: the gate could not be read (exit %s)' "$code"); fi
+# A run that wrote no report said nothing on GitHub yet: say why here (a report's run said it already).
+if [ ! -f "$report_dir/conformance.json" ] || ! [[ "$code" =~ ^[012]$ ]]; then
+  why="$(printf '%s\n' "$decision" | sed -n 's/^gate-reason=//p')"
+  echo "::error title=Gate fail::${why//%/%25}"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '## Animal Store conformance: INCOMPLETE\n\n**Gate: fail** (exit %s): `%s`\n' "$code" "$why" >> "$GITHUB_STEP_SUMMARY"; fi
+fi
 
 # Unique per job and matrix entry unless named: the job, the shard, and a digest of what this run tests.
 name="${INPUT_ARTIFACT_NAME:-}"
@@ -68,8 +99,7 @@ fi
 name=$(printf '%s' "$name" | tr '":<>|*?\\/\r\n' '-----------')
 
 {
-  echo "verdict=$verdict"
-  echo "gate=$gate"
+  printf '%s\n' "$decision"
   echo "report=$report_dir/conformance.json"
   echo "report-dir=$report_dir"
   echo "exit-code=$code"

@@ -14,6 +14,7 @@ import {
   parseSeed,
   parseShard,
   parseShardKey,
+  refuseControlCharacters,
   splitList,
 } from './config/values.ts';
 import { HarnessError } from './errors.ts';
@@ -147,7 +148,9 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (target && !apiKey) {
     throw new HarnessError('ERR_CONFIG', 'an API key is required for a remote target: pass --api-key or set API_KEY');
   }
+  if (apiKey !== undefined) refuseControlCharacters(apiKey, from('api-key'), 'key');
   const exhaustApiKey = text('exhaust-key');
+  if (exhaustApiKey !== undefined) refuseControlCharacters(exhaustApiKey, from('exhaust-key'), 'key');
   if (exhaustApiKey && !target)
     throw new HarnessError('ERR_CONFIG', `${from('exhaust-key')} applies to a remote target; the embedded reference has its own exhaustion key`);
   if (exhaustApiKey && exhaustApiKey === apiKey)

@@ -32,12 +32,18 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DERIVED_CACHE_ENV = 'ASC_DERIVED_CACHE';
 
 /**
- * This process, and the workers it starts, derive everything afresh from here on: what they decide is a
- * function of the suite's own files alone. Set in the environment (not in a module) so the test workers
- * a run forks inherit it.
+ * This process, and the workers it starts, derive everything afresh until the returned function restores
+ * the setting: what they decide is a function of the suite's own files alone. Set in the environment (not
+ * in a module) so the test workers a run forks inherit it; restored so that a caller in the same process
+ * (a test, a library user) does not inherit it.
  */
-export function bypassDerivedCache(env: NodeJS.ProcessEnv = process.env): void {
+export function bypassDerivedCache(env: NodeJS.ProcessEnv = process.env): () => void {
+  const before = env[DERIVED_CACHE_ENV];
   env[DERIVED_CACHE_ENV] = 'off';
+  return () => {
+    if (before === undefined) delete env[DERIVED_CACHE_ENV];
+    else env[DERIVED_CACHE_ENV] = before;
+  };
 }
 
 /** A cache under `root`'s node_modules (by default this package's); `false`, or ASC_DERIVED_CACHE=off: none, every step derived afresh. */

@@ -116,7 +116,8 @@ conformance(
     const created: ApiResponse[] = [];
     for (let i = 0; i < 4; i += 1) {
       const response = await ctx.client.createPet({ name: ctx.petName(), categoryId: ctx.categoryId(i) });
-      if (response.status !== 201) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
+      // A 200 assigns an id too (the wrong status is STA-001's finding): its ids are judged the same.
+      if (response.status !== 201 && response.status !== 200) ctx.skip(`precondition failed: createPet answered ${response.status}, not 201 (see STA-001)`);
       // An integer id within int64, read from the logged body.
       ctx.judge('pet-id-int64', response, {});
       // Every id so far, judged together: the log holds each body, so rejudge finds a duplicate too.

@@ -148,13 +148,17 @@ describe('the derived cache bypassed for certificates', () => {
     expect(readFileSync(path, 'utf8')).toContain('ADVISORY');
   });
 
-  it('verify, rejudge and matrix bypass it for the whole process', async () => {
+  it('verify, rejudge and matrix bypass it while they run, and leave the process as they found it', async () => {
     const before = process.env[DERIVED_CACHE_ENV];
     try {
       for (const command of ['verify', 'rejudge', 'matrix']) {
         delete process.env[DERIVED_CACHE_ENV];
-        await main([command, '--help'], () => undefined);
-        expect(process.env[DERIVED_CACHE_ENV], command).toBe('off');
+        let during: string | undefined;
+        await main([command, '--help'], () => {
+          during = process.env[DERIVED_CACHE_ENV];
+        });
+        expect(during, command).toBe('off');
+        expect(process.env[DERIVED_CACHE_ENV], command).toBeUndefined();
       }
     } finally {
       if (before === undefined) delete process.env[DERIVED_CACHE_ENV];

@@ -10,6 +10,7 @@ import {
   type ConformanceReporterOptions,
   type Deviation,
   loadExpectedDeviations,
+  BASELINE_DAYS,
   renderBaseline,
   updatedBaseline,
   HAR_FILE,
@@ -20,6 +21,7 @@ import {
 import { keyId, loadPrivateKey, writeCertificationBundle } from '../certificate/index.ts';
 import { shownText } from '../console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
+import { type GateDecision, gateDecision } from './gate-reason.ts';
 import { formatSummary } from './console-summary.ts';
 import { writeExtraOutputs } from './outputs.ts';
 import { type RunOutcome, type RunSetup, incompleteReport } from './run-facts.ts';
@@ -49,6 +51,7 @@ export function finish(setup: RunSetup, report: ConformanceReport, exchanges: Co
     ...Object.values(REPORT_FILES).map((f) => join(setup.config.reportDir, f)),
     ...writeExtraOutputs(report, setup.config.reportDir, setup.config.outputs),
   ];
+  const { decision, baselineLine } = updateBaseline(setup, report);
   if (setup.config.certifyDir) {
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
     const { implementation, implementationDigest, force } = setup.config;
@@ -59,7 +62,7 @@ export function finish(setup: RunSetup, report: ConformanceReport, exchanges: Co
       force,
     });
     files.push(setup.config.certifyDir);
-    log(formatSummary(report, files.map(shortPath)));
+    log(formatSummary(report, files.map(shortPath), decision));
     log(`Badge: ${manifest.badge.markdown} (${manifest.badge.file} in the bundle)`);
     // Who signed, in the words a certifier pins: the key's fingerprint.
     if (signKey)
@@ -67,17 +70,29 @@ export function finish(setup: RunSetup, report: ConformanceReport, exchanges: Co
         `Signed by key sha256:${keyId(signKey)}; check it with: npx animal-store-conformance verify ${shortPath(setup.config.certifyDir)} --signer ${keyId(signKey)}`,
       );
   } else {
-    log(formatSummary(report, files.map(shortPath)));
+    log(formatSummary(report, files.map(shortPath), decision));
   }
-  if (setup.config.updateBaseline && setup.config.baseline) {
-    const baselinePath = setup.config.baseline;
-    const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];
-    const entries = updatedBaseline(previous, report.requirements, report.run.startedAt.slice(0, 10));
-    writeFileSync(baselinePath, renderBaseline(entries));
-    log(`Baseline: ${entries.length} known failure${entries.length === 1 ? '' : 's'} written to ${shortPath(baselinePath)}`);
-  }
-  writeCiOutput(report, process.env, log);
-  return { exitCode: report.verdict.exitCode, report };
+  if (baselineLine) log(baselineLine);
+  writeCiOutput(report, process.env, log, undefined, decision);
+  return { exitCode: decision.exitCode === 0 ? 0 : report.verdict.exitCode, report };
+}
+
+/**
+ * --update-baseline: the baseline written from this run's failures (new entries expire in BASELINE_DAYS).
+ * Writing it was the run's purpose, so a run whose only problem was its failures exits 0 and says so; one
+ * that could not complete still exits 2.
+ */
+function updateBaseline(setup: RunSetup, report: ConformanceReport): { decision: GateDecision; baselineLine?: string } {
+  const decision = gateDecision(report);
+  if (!setup.config.updateBaseline || !setup.config.baseline) return { decision };
+  const baselinePath = setup.config.baseline;
+  const previous = existsSync(baselinePath) ? loadExpectedDeviations(baselinePath) : [];
+  const entries = updatedBaseline(previous, report.requirements, report.run.startedAt.slice(0, 10));
+  writeFileSync(baselinePath, renderBaseline(entries));
+  const written = `${plural(entries.length, 'known failure')} written to ${shortPath(baselinePath)}`;
+  const baselineLine = `Baseline: ${written} (a new entry expires in ${BASELINE_DAYS} days: give each a reason and the date you mean)`;
+  if (decision.exitCode !== 1) return { decision, baselineLine };
+  return { decision: { gate: 'pass', exitCode: 0, reason: `--update-baseline wrote the baseline (${written}); the next run is gated with it` }, baselineLine };
 }
 
 function safeWrite(report: ConformanceReport, dir: string, log: (line: string) => void): string[] {
@@ -105,6 +120,8 @@ export function writeIncomplete(
   if (files.length > 0 && setup.config) files.push(...writeExtraOutputs(report, reportDir, setup.config.outputs));
   // One line, so a CI log shows at once that the reports on disk are this failed start's, not an older run's.
   if (files.length > 0) log(`INCOMPLETE (exit 2): the reports say why: ${files.map(shortPath).join(', ')}`);
+  // On GitHub an INCOMPLETE start says why where a reader looks first: the job summary and an annotation.
+  writeCiOutput(report, process.env, log);
   return report;
 }
 

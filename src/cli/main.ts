@@ -18,11 +18,17 @@ export async function main(argv: readonly string[], out?: (line: string) => void
   // Each sub-command is loaded when asked for: --help and --version load nothing but what they print.
   if (argv[0] === 'compare') return (await import('./compare.ts')).runCompare(argv.slice(1), log);
   // What checks a certificate reads nothing the suite identity does not cover (the derived cache).
-  if (['verify', 'rejudge', 'matrix'].includes(argv[0] ?? '')) bypassDerivedCache();
-  if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
-  if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
+  if (argv[0] === 'verify' || argv[0] === 'rejudge' || argv[0] === 'matrix') {
+    const restore = bypassDerivedCache();
+    try {
+      if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
+      if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
+      return await (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
+    } finally {
+      restore();
+    }
+  }
   if (argv[0] === 'keygen') return (await import('./keygen.ts')).runKeygen(argv.slice(1), log);
-  if (argv[0] === 'matrix') return (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
   if (argv[0] === 'reference') return serveReference(argv.slice(1));
   // Asking for help or the version is never a usage error, and writes no report.
   if (argv[0] === 'help') return help(argv[1]?.startsWith('-') ? undefined : argv[1], log);

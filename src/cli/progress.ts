@@ -11,6 +11,8 @@ export interface ProgressRun {
   context: Pick<RunContext, 'baseUrl' | 'embedded' | 'profile' | 'plan' | 'planLimits' | 'budgetLimit' | 'ledgerPath' | 'seed'>;
   maxDurationMs: number;
   shard?: string;
+  /** --only or ASC_ONLY: a narrowed run says so in its first line, wherever the narrowing came from. */
+  only?: readonly string[];
 }
 
 export interface ProgressOptions {
@@ -32,7 +34,8 @@ export function progressHeader(run: ProgressRun): string {
   const plan = context.plan ? `${context.plan}${limits}` : 'not given (--plan)';
   const budget = context.budgetLimit === undefined ? 'no ceiling' : `${context.budgetLimit} requests`;
   const shard = run.shard ? `, shard ${run.shard}` : '';
-  return `Testing ${target}: profile ${context.profile}, plan ${plan}, budget ${budget}, max duration ${clock(run.maxDurationMs)}, seed ${context.seed}${shard}`;
+  const only = run.only && run.only.length > 0 ? `, only ${shownText(run.only.join(','), 200)} (--only / ASC_ONLY)` : '';
+  return `Testing ${target}: profile ${context.profile}, plan ${plan}, budget ${budget}, max duration ${clock(run.maxDurationMs)}, seed ${context.seed}${shard}${only}`;
 }
 
 /** One area (suite file) as it finished. */

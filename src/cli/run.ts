@@ -39,11 +39,12 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
   let catalog = loadCatalog();
   let contract = createContract();
   let config: Config | undefined;
+  let restoreCache = () => {};
   try {
     config = loadConfig({ flags: args.flags, merging: args.mergeReports !== undefined });
     // What decides a certificate or a merge is read afresh from the suite's own files (src/derived-cache.ts).
     if (config.certifyDir !== undefined || args.mergeReports !== undefined) {
-      bypassDerivedCache();
+      restoreCache = bypassDerivedCache();
       catalog = loadCatalog();
       contract = createContract();
     }
@@ -62,6 +63,8 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     // A rejected configuration still names where reports go, when it can.
     const reportDir = config?.reportDir ?? reportDirWithoutConfig(args.flags.reportDir);
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
+  } finally {
+    restoreCache();
   }
 }
 
@@ -172,7 +175,7 @@ async function runVitest(
 
 /** The header on stderr before any test runs, and the reporter that shows the run's progress there. */
 function startProgress(config: Config, prepared: PreparedRun): ProgressReporter {
-  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}) };
+  const run = { context: prepared.context, maxDurationMs: config.maxDurationMs, ...(config.shard ? { shard: config.shard } : {}), only: config.only };
   const write = (text: string) => void process.stderr.write(text);
   write(`${progressHeader(run)}\n`);
   return new ProgressReporter({ run, write, tty: process.stderr.isTTY === true && !process.env.CI, quiet: config.quiet });

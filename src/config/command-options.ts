@@ -9,7 +9,7 @@ export const COMMAND_OPTIONS = [
     value: '<file>',
     env: 'ASC_CONFIG',
     group: 'Settings',
-    help: 'settings kept in the repository (YAML or JSON, keys named as the flags); flags and ASC_ variables win over it',
+    help: 'settings kept in the repository (YAML or JSON, keys named as the flags); flags and ASC_ variables win over it; its paths are relative to its own folder',
     replay: false,
     inConfigFile: false,
   },

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { NetworkSettings } from '../client/network.ts';
 import { HarnessError } from '../errors.ts';
+import { refuseControlCharacters } from './values.ts';
 
 /** Headers a user may not set with --header: the suite owns them, or they would break framing. */
 const OWNED_HEADERS = new Map([
@@ -45,7 +46,7 @@ function parseHeader(line: string, from: string): [string, string] {
   const name = colon === -1 ? '' : line.slice(0, colon).trim();
   const value = colon === -1 ? '' : line.slice(colon + 1).trim();
   if (!TOKEN.test(name)) throw new HarnessError('ERR_CONFIG', `${from} must look like 'Name: value' with a header name of letters, digits and -`);
-  if (/[\0\r\n]/.test(value)) throw new HarnessError('ERR_CONFIG', `${from}: the value of ${name} holds a line break or NUL`);
+  refuseControlCharacters(value, from, `value of ${name}`, { tab: true });
   const owned = OWNED_HEADERS.get(name.toLowerCase());
   if (owned) throw new HarnessError('ERR_CONFIG', `${from} cannot set ${name}: ${owned}`);
   return [name, value];

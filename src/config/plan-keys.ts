@@ -1,4 +1,5 @@
 import { HarnessError } from '../errors.ts';
+import { refuseControlCharacters } from './values.ts';
 import { PLAN_KEY_FORM, type PlanKey, parsePlanKey } from '../plans.ts';
 
 /**
@@ -19,6 +20,7 @@ export function parsePlanKeys(
   if (entries.length > 0 && !target)
     throw new HarnessError('ERR_CONFIG', `${setting.from} applies to a remote target; the embedded reference has its own Free-plan key`);
   const keys = entries.map((entry, i) => {
+    refuseControlCharacters(entry, `${setting.from}: entry ${i + 1}`, 'key');
     const parsed = parsePlanKey(entry);
     if (!parsed) throw new HarnessError('ERR_CONFIG', `${setting.from}: entry ${i + 1} must be ${PLAN_KEY_FORM}`);
     if (otherKeys.includes(parsed.key))

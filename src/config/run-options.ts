@@ -31,7 +31,7 @@ export const RUN_OPTIONS = [
     value: '<n>',
     env: 'ASC_SEED',
     group: 'Run',
-    help: 'replay a run: same cases, same order',
+    help: 'replay a run: same cases, same order; a larger whole number (a GitHub run id) is reduced modulo 2^31-1, as the Action does',
     default: 'random',
     replay: true,
     action: 'seed',

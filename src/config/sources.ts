@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from '../errors.ts';
 import { nearestNames } from '../nearest-names.ts';
@@ -120,9 +120,14 @@ function configLayer(path: string, shown: string, from: string): (option: Option
     const value = values[option.name];
     if (value === undefined) return undefined;
     const text = typeof value === 'number' ? String(value) : value;
-    return { value: option.type === 'list' && typeof text === 'string' ? [text] : text, from: `${option.name} (config file ${shown})` };
+    // A path in the file is the file's: it resolves against the file's folder, wherever the run starts.
+    const located = typeof text === 'string' && PATH_VALUES.has(option.value ?? '') && !isAbsolute(text) ? resolve(dirname(path), text) : text;
+    return { value: option.type === 'list' && typeof located === 'string' ? [located] : located, from: `${option.name} (config file ${shown})` };
   };
 }
+
+/** The value forms of options that name a file or folder (the option table's `value`). */
+const PATH_VALUES: ReadonlySet<string> = new Set(['<dir>', '<file>', '<path>', '<pem>', '<report.json>']);
 
 /** The JSON Schema of a --config file, derived from the option table. */
 export function configFileSchema(): Record<string, unknown> {

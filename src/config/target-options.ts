@@ -99,6 +99,7 @@ export const TARGET_OPTIONS = [
     help: 'a header sent with every request (a gateway or access token, basic auth in front of staging); repeatable; its value is redacted like the key',
     replay: false,
     secret: true,
+    action: 'headers',
   },
   {
     name: 'proxy',
@@ -109,6 +110,7 @@ export const TARGET_OPTIONS = [
     help: 'an HTTP proxy for every request; default HTTPS_PROXY / HTTP_PROXY, except hosts in NO_PROXY and loopback',
     replay: false,
     secret: true,
+    action: 'proxy',
   },
   {
     name: 'ca-cert',
@@ -118,6 +120,7 @@ export const TARGET_OPTIONS = [
     group: 'Network',
     help: 'trust this CA (PEM file) for the target, as well as the system ones (NODE_EXTRA_CA_CERTS works too)',
     replay: true,
+    action: 'ca-cert',
   },
   {
     name: 'insecure',
@@ -126,6 +129,7 @@ export const TARGET_OPTIONS = [
     group: 'Network',
     help: "do not verify the target's TLS certificate; every report says so, and --certify refuses it",
     replay: true,
+    action: 'insecure',
   },
   {
     name: 'user-agent',

@@ -44,11 +44,19 @@ export function splitList(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The modulus a larger seed is reduced by: the Action's default seed is the workflow run's id reduced the same way. */
+const SEED_MODULUS = 2147483647;
+
+/**
+ * A seed within ±2^31 is used as given; a larger whole number (a GitHub run id, ${{ github.run_id }}) is
+ * reduced modulo 2^31 − 1, so `--seed "$GITHUB_RUN_ID"` runs the same cases as the Action's shards.
+ */
 export function parseSeed(text: string, from: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Math.abs(Number(text)) > 2 ** 31) {
-    throw new HarnessError('ERR_CONFIG', `${from} must be an integer within ±2^31; got "${text}"`);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new HarnessError('ERR_CONFIG', `${from} must be a whole number (e.g. a GitHub run id); got "${text}"`);
   }
-  return Number(text);
+  const value = Number(text);
+  return Math.abs(value) > 2 ** 31 ? value % SEED_MODULUS : value;
 }
 
 export function parsePositiveInt(text: string, from: string): number {
@@ -105,4 +113,28 @@ export function parseShardKey(
   if (use.shard && use.runNonce === undefined)
     throw new HarnessError('ERR_CONFIG', `${from} needs --run-nonce on a shard: the MAC binds the shard to the nonce the merge issued`);
   return text;
+}
+
+/** A control character's name in a message: the common ones by what they are, the rest by code. */
+function controlName(char: string): string {
+  const names: Record<string, string> = { '\n': 'a line break', '\r': 'a carriage return', '\t': 'a tab', '\0': 'a NUL' };
+  return names[char] ?? `the control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A secret (a key, a header's value) with a control character in it — most often the line break a
+ * `echo key > file` or a copied secret leaves at its end — is refused at start, by where it came from and
+ * where the character sits, never echoing the value: sent, it fails every request with an opaque
+ * transport error (undici refuses the header) or reaches the target as another key.
+ */
+export function refuseControlCharacters(value: string, from: string, what: string, options: { tab?: boolean } = {}): void {
+  // A header's value may hold a tab (RFC 9110 allows HTAB); a key may not.
+  // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+  const found = (options.tab ? /[\0-\x08\x0a-\x1f\x7f]/ : /[\0-\x1f\x7f]/).exec(value);
+  if (!found) return;
+  const at = found.index === value.length - 1 ? 'at its end' : found.index === 0 ? 'at its start' : `at character ${found.index + 1}`;
+  throw new HarnessError(
+    'ERR_CONFIG',
+    `${from}: the ${what} holds ${controlName(found[0])} ${at}; remove it (a trailing newline from a file or a pasted secret is the usual cause)`,
+  );
 }

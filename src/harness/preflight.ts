@@ -7,7 +7,8 @@ import type { NetworkSettings } from '../client/network.ts';
 import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';
-import type { PlanKey } from '../plans.ts';
+import type { Limits, PlanKey, PlanName } from '../plans.ts';
+import { planMismatch } from './plan-mismatch.ts';
 
 /** What the preflight saw of one answer: enough to tell a wrong setup from a faulty Animal Store. */
 export interface PreflightAnswer {
@@ -15,6 +16,8 @@ export interface PreflightAnswer {
   contentType: string | undefined;
   /** X-RateLimit-Limit was present: every Animal Store answer carries it, a stranger's rarely does. */
   rateLimited: boolean;
+  /** Its value, when present: a --plan off by exactly another plan's row is caught from it. */
+  limit?: string;
   location: string | undefined;
   retryAfter: string | undefined;
   body: string;
@@ -33,6 +36,8 @@ export interface PreflightOptions {
   exhaustApiKey?: string;
   /** --plan-key: each checked once, like the exhaustion key. */
   planKeys?: readonly PlanKey[];
+  /** --plan, with an Enterprise key's stated limits: checked against the main key's first X-RateLimit-Limit. */
+  plan?: { name: PlanName; limits?: Limits };
   timeoutMs: number;
   /** Each request is claimed here (one byte a request), so the preflight counts in the budget. */
   ledgerPath: string;
@@ -59,7 +64,9 @@ export async function preflight(options: PreflightOptions): Promise<void> {
   const dispatcher = createAgent({}, options.network);
   try {
     const withAgent = { ...options, dispatcher };
-    await preflightKey(withAgent, 'the key');
+    const first = await preflightKey(withAgent, 'the key');
+    const mismatch = options.plan && first ? planMismatch(first.limit, options.plan.name, options.plan.limits) : undefined;
+    if (mismatch) throw mismatch;
     if (options.exhaustApiKey) await preflightKey({ ...withAgent, apiKey: options.exhaustApiKey }, 'the exhaustion key', '--exhaust-key / EXHAUST_API_KEY');
     for (const { plan, key } of options.planKeys ?? []) await preflightKey({ ...withAgent, apiKey: key }, `the ${plan}-plan key`, '--plan-key / ASC_PLAN_KEY');
   } finally {
@@ -70,21 +77,21 @@ export async function preflight(options: PreflightOptions): Promise<void> {
 type Connected = PreflightOptions & { dispatcher: Dispatcher };
 
 /** `whose` names a second key and `flag` where it was given; the main key's refusal keeps its own wording. */
-async function preflightKey(options: Connected, whose: string, flag?: string): Promise<void> {
+async function preflightKey(options: Connected, whose: string, flag?: string): Promise<PreflightAnswer | undefined> {
   const redact = createRedactor(options.apiKey);
   let answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
   if (answer.status === 429) {
     // Rate limiting is what an Animal Store does: wait as asked (bounded), then look once more.
     await sleep(Math.min(retryAfterMs(answer.retryAfter) ?? 1_000, options.maxWaitMs ?? 30_000), options.signal);
     answer = await fetchAnswer(`${options.baseUrl}/pets?limit=1`, options);
-    if (answer.status === 429) return;
+    if (answer.status === 429) return undefined;
   }
   // Before judging the answer: the API one level down (the usual missing /v1) is a setup mistake, not 19 failures.
   const located = await locateApi(answer, options);
   if (located) throw new HarnessError('ERR_WRONG_BASE_URL', redact(located));
   // The excerpt of the body a refusal quotes is cut: the body is redacted whole before that.
   const refusal = classify({ ...answer, body: redact(answer.body) }, options.baseUrl);
-  if (!refusal) return;
+  if (!refusal) return answer;
   if (refusal.code === 'ERR_KEY_REFUSED' && flag !== undefined)
     refusal.message = refusal.message.replace('the key was refused', `${whose} (${flag}) was refused`).replace('--api-key / API_KEY', flag);
   if (refusal.code === 'ERR_WRONG_BASE_URL' && answer.status === 404) {
@@ -200,6 +207,7 @@ async function fetchAnswer(url: string, options: Connected): Promise<PreflightAn
       status: response.statusCode,
       contentType: header('content-type'),
       rateLimited: header('x-ratelimit-limit') !== undefined,
+      limit: header('x-ratelimit-limit'),
       location: header('location'),
       retryAfter: header('retry-after'),
       body: bytes.toString('utf8'),

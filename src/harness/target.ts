@@ -99,6 +99,7 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
     apiKey,
     exhaustApiKey: config.exhaustApiKey,
     planKeys: config.planKeys,
+    ...(config.plan ? { plan: { name: config.plan, ...(config.planLimits ? { limits: config.planLimits } : {}) } } : {}),
     timeoutMs: config.timeoutMs,
     ledgerPath,
     network: config.network,

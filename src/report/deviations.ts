@@ -129,10 +129,19 @@ export function updatedBaseline(previous: readonly Deviation[], requirements: re
     .map((r) => {
       const kept = known.get(r.id);
       const entry: Deviation = { id: r.id, reason: kept?.reason ?? `known failure, recorded ${today}: ${r.text}` };
-      if (kept?.expires) entry.expires = kept.expires;
+      // A new entry expires by default, so an accepted gap is looked at again rather than forgotten.
+      entry.expires = kept ? kept.expires : addDays(today, BASELINE_DAYS);
+      if (entry.expires === undefined) delete entry.expires;
       entry.fingerprint = failureFingerprint(r.failures);
       return entry;
     });
+}
+
+/** How long a new baseline entry is accepted before it expires. */
+export const BASELINE_DAYS = 90;
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function renderBaseline(entries: readonly Deviation[]): string {

@@ -1,6 +1,6 @@
 export { buildReport, type ReportInput } from './build-report.ts';
 export { ConformanceReporter, type ConformanceReporterOptions } from './conformance-reporter.ts';
-export { failureFingerprint, loadExpectedDeviations, parseExpectedDeviations, renderBaseline, updatedBaseline } from './deviations.ts';
+export { failureFingerprint, loadExpectedDeviations, parseExpectedDeviations, renderBaseline, updatedBaseline, BASELINE_DAYS } from './deviations.ts';
 export { type Har, HAR_FILE, toHar, writeHar } from './har.ts';
 export type {
   ConformanceReport,

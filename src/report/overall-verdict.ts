@@ -1,6 +1,6 @@
 import type { DeviationNote, HarnessProblem, RequirementResult, Verdict, VerdictScope } from './report-types.ts';
 import type { RunInfo } from './run-info.ts';
-import { scopeOf } from './untested-scope.ts';
+import { acceptBehindBaseline, scopeOf } from './untested-scope.ts';
 
 const LABELS = {
   conformant: 'CONFORMANT',
@@ -58,9 +58,19 @@ export function decideOverall(
     const why = `Not conformant (known deviations only): ${count(declared.length, 'requirement deviates', 'requirements deviate')} as the implementer declared: ${listIds(declared)}`;
     // Known failures of the CI baseline do not fail the gate while they apply; declared deviations do.
     const fromBaseline = new Set(deviations.filter((d) => d.source === 'baseline').map((d) => d.id));
-    const gatePasses = !problem && declared.every((r) => fromBaseline.has(r.id)) && !(run.requireComplete === true && scope.untested.length > 0);
-    const gate = gatePasses ? '; each is a known failure of the baseline, so the gate passes (exit 0)' : '';
-    return make('not-conformant', LABELS.knownDeviations, problem ? `${why}; the run was also incomplete` : `${why}${gate}`, true, gatePasses);
+    const baselined = new Set(declared.filter((r) => fromBaseline.has(r.id)).map((r) => r.id));
+    // What a baselined failure kept from being tested is accepted with it; anything else untested still counts.
+    const judged = acceptBehindBaseline(scope, baselined);
+    const accepted = judged.untested.filter((u) => u.acceptedBy !== undefined);
+    const unaccepted = judged.untested.filter((u) => u.acceptedBy === undefined);
+    const gatePasses = !problem && declared.every((r) => fromBaseline.has(r.id)) && !(run.requireComplete === true && unaccepted.length > 0);
+    const behind =
+      accepted.length > 0
+        ? `; ${count(accepted.length, 'requirement untested behind them is', 'requirements untested behind them are')} accepted with them (${listIds(accepted)})`
+        : '';
+    const gate = gatePasses ? `; each is a known failure of the baseline${behind}, so the gate passes (exit 0)` : '';
+    const verdict = make('not-conformant', LABELS.knownDeviations, problem ? `${why}; the run was also incomplete` : `${why}${gate}`, true, gatePasses);
+    return { ...verdict, scope: judged };
   }
   if (problem) return make('incomplete', LABELS.incomplete, `The run could not be completed: ${problem}`);
   if (scope.untested.length > 0) return make('partial', LABELS.partial, partialSentence(scope, requirements));

@@ -1,4 +1,5 @@
 import type { Level } from '../catalog/catalog.ts';
+import { frontHint, serverSignature } from './front-signature.ts';
 import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVerdict } from './report-types.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface RootCause {
   requirements: ExplainedRequirement[];
   /** Requirements left untested because a test needed what these requirements' failures broke (named in the skip reason). */
   untested: string[];
+  /** The deciding answer lacks the server's signature: probably from something in front, and how to tell (front-signature.ts). */
+  front?: string;
 }
 
 export interface ExplainedRequirement {
@@ -68,7 +71,12 @@ export function rootCauses(report: ConformanceReport): RootCause[] {
     report,
     ranked.map((g) => new Set(g.requirements.map((r) => r.id))),
   );
-  return ranked.map((group, index) => describe(group.key, group.causes, group.requirements, untested[index] ?? []));
+  const signature = serverSignature(report);
+  return ranked.map((group, index) => {
+    const cause = describe(group.key, group.causes, group.requirements, untested[index] ?? []);
+    const front = frontHint(group.causes[0]?.failure.evidence.at(-1), signature);
+    return front ? { ...cause, front } : cause;
+  });
 }
 
 /** MUST failures count most, then any failure, then warnings. */

@@ -70,9 +70,13 @@ describe('CI output (GitHub Actions)', () => {
     expect(summary).toContain('expected status 401, got status 200');
     expect(summary).toContain(failing.requirements.find((r) => r.id === 'MUS-001')?.failures[0]?.curl ?? 'no curl');
     expect(summary).toContain('Replay:');
+    expect(summary).toContain('**Gate: fail** (exit 1): `1 requirement fails: MUS-001`');
+    expect(summary).toContain('### Failing, by probable cause (1)');
+    // The gate's decision, then one annotation per probable cause.
     const lines = annotations(failing);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^::error title=MUS-001 MUST::The first MUST\. — expected status 401/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('::error title=Gate fail::1 requirement fails: MUS-001');
+    expect(lines[1]).toMatch(/^::error title=MUS-001%3A [^:]*::MUS-001 The first MUST\. — expected status 401/);
   });
 });
 

@@ -22,3 +22,23 @@ test('the console shows a failing MUST before a warning listed earlier in the ca
   expect(text.indexOf('FAIL MUS-001')).toBeGreaterThan(-1);
   expect(text.indexOf('FAIL MUS-001')).toBeLessThan(text.indexOf('warn SHD-001'));
 });
+
+test('one probable cause is one block: the first failure in full, the others it explains named under it', () => {
+  const catalog = parseCatalog(`
+version: 1
+areas:
+  core: Core behaviour
+requirements:
+  - { id: MUS-001, area: core, level: MUST, source: interface §A, text: The first MUST. }
+  - { id: MUS-002, area: core, level: MUST, source: interface §B, text: The second MUST. }
+open: []
+`);
+  const tests = [failed('MUS-001', 'conformance'), failed('MUS-002', 'conformance')];
+  const report = buildReport({ runInfo: runInfo(), catalog, tests, harnessErrors: [], strict: false, operations: OPERATIONS });
+  const text = formatSummary(report, []);
+  expect(text).toContain('FAIL MUS-001');
+  expect(text).not.toContain('FAIL MUS-002');
+  expect(text).toMatch(/the same probable cause \(listPets answers 200 where 401 is expected\) also fails MUS-002: see the report/);
+  // The verdict still names both.
+  expect(text).toMatch(/2 MUST requirements fail: MUS-001, MUS-002/);
+});

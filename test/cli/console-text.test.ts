@@ -16,6 +16,7 @@ const PAYLOADS = {
   midLineCommand: 'note ::warning::mid-line and ##[stop-commands]token and ###[error]x',
   markdown: '[click](https://evil.example) ![img](https://evil.example/p.png) <img src=x> | a | b | `code`',
   bidi: 'abc\u202edcba',
+  autolinks: '@octocat www.evil.example security@evil.example $\\mathbf{x}$',
   gzip: '\u001f\u008b\u0008\u0000\u0000\u0000\u0000\u0000\u0000\u0003',
 };
 const HOSTILE = Object.values(PAYLOADS).join(' ');
@@ -78,7 +79,7 @@ describe('one sanitiser for everything a target can put on the console', () => {
     const lines = annotations(hostileReport());
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
-      expect(line).toMatch(/^::error title=[^\n\r:]*::/);
+      expect(line).toMatch(/^::(error|notice) title=[^\n\r:]*::/);
       expect(line).not.toMatch(RAW_CONTROL);
       expect(line).not.toMatch(/[\r\n]/);
     }
@@ -92,13 +93,19 @@ describe('one sanitiser for everything a target can put on the console', () => {
 
   it('the step summary shows target text as text: no link, image, HTML tag or table cell from the target', () => {
     // A fenced code block (the curl line) shows its text literally: only what lies outside is markup.
-    const summary = stepSummary(hostileReport()).replace(/\n {2}```sh\n[^\n]*\n {2}```/g, '');
-    expect(summary).toContain('evil.example');
+    // A code span (target text) likewise, so it is left out before looking for markup.
+    const summary = stepSummary(hostileReport())
+      .replace(/\n {4}```sh\n[^\n]*\n {4}```/g, '')
+      .replace(/(`+) .*? \1|(`+)[^`]*?\2/g, '');
+    expect(stepSummary(hostileReport())).toContain('evil.example');
     expect(summary).not.toMatch(/(?<!\\)\]\(/);
     expect(summary).not.toMatch(/(?<!\\)!\[/);
     expect(summary).not.toMatch(/<img/);
-    const targetLines = summary.split('\n').filter((line) => line.includes('evil.example'));
-    for (const line of targetLines) expect(line, line).not.toMatch(/(?<!\\)\|/);
+    // Outside code spans nothing of the target's is left to read as a table cell.
+    expect(summary).not.toContain('evil.example');
+    // Mentions, www. and e-mail autolinks and $ math are inert only inside code spans: none is left outside.
+    expect(stepSummary(hostileReport())).toContain('@octocat');
+    expect(summary).not.toMatch(/@|www\.|\$/);
   });
 
   it('the HTML report shows the same payloads inert: C0, C1 and bidi controls as \\uXXXX, markup escaped', () => {

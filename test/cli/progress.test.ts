@@ -76,4 +76,10 @@ describe('the progress reporter', () => {
     const header = progressHeader({ ...run, context: { ...run.context, baseUrl: 'https://api.example/v1\x1b[2J' }, shard: '2/3' });
     expect(header).toBe('Testing https://api.example/v1\\x1b[2J: profile standard, plan pro, budget 600 requests, max duration 45:00, seed 9, shard 2/3');
   });
+
+  it('the header says when the run is narrowed, by --only or ASC_ONLY alike', () => {
+    const { run } = reporterFor({ tty: false, quiet: false, budgetLimit: 600 });
+    expect(progressHeader({ ...run, only: ['auth', 'RATE-001'] })).toMatch(/, seed 9, only auth,RATE-001 \(--only \/ ASC_ONLY\)$/);
+    expect(progressHeader({ ...run, only: [] })).not.toContain('only');
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -127,5 +127,60 @@ describe('staging as teams deploy it', () => {
     expect(() => loadConfig({ flags: { ...remote, insecure: true, certify: join(cwd, 'bundle'), profile: 'thorough', plan: 'pro' }, env: {}, cwd })).toThrow(
       /--certify cannot be combined with --insecure/,
     );
+  });
+});
+
+describe('a control character in a secret is refused at start, by name, never echoed', () => {
+  it.each([
+    ['API_KEY (environment)', { API_KEY: `${KEY}\n` }, {}, /API_KEY \(environment\): the key holds a line break at its end/],
+    ['--api-key', {}, { apiKey: `${KEY}\r` }, /--api-key: the key holds a carriage return at its end/],
+    [
+      'EXHAUST_API_KEY (environment)',
+      { API_KEY: KEY, EXHAUST_API_KEY: `ex\u0001${KEY}` },
+      {},
+      /EXHAUST_API_KEY \(environment\): the key holds the control character U\+0001 at character 3/,
+    ],
+    [
+      'ASC_HEADER (environment)',
+      { API_KEY: KEY, ASC_HEADER: 'X-Gateway: tok\u007fen' },
+      {},
+      /ASC_HEADER \(environment\): the value of X-Gateway holds the control character U\+007F/,
+    ],
+    ['--plan-key', { API_KEY: KEY }, { planKey: [`pro=a\tb-${KEY}`] }, /--plan-key: entry 1: the key holds a tab/],
+  ])('%s', (_from, env, flags, message) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ flags: { target: TARGET, ...flags }, env, cwd: dir() });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'ERR_CONFIG', message: expect.stringMatching(message) });
+    expect((thrown as Error).message).not.toContain(KEY);
+  });
+
+  it('a tab inside a header value is allowed (HTTP allows it)', () => {
+    const config = loadConfig({ flags: { target: TARGET, header: ['X-Gateway: a\tb'] }, env: { API_KEY: KEY }, cwd: dir() });
+    expect(config.network.headers).toEqual([['X-Gateway', 'a\tb']]);
+  });
+});
+
+describe('--seed', () => {
+  it('takes a GitHub run id, reduced as the Action reduces it; refuses what is not a whole number', () => {
+    expect(loadConfig({ flags: { seed: '31415926535' }, env: {}, cwd: dir() }).seed).toBe(31415926535 % 2147483647);
+    expect(loadConfig({ flags: { seed: '-7' }, env: {}, cwd: dir() }).seed).toBe(-7);
+    expect(() => loadConfig({ flags: { seed: '1.5' }, env: {}, cwd: dir() })).toThrow(/--seed must be a whole number/);
+  });
+});
+
+describe('paths in a --config file', () => {
+  it("resolve against the file's folder, not the working directory; flags' paths against the working directory", () => {
+    const cwd = dir();
+    mkdirSync(join(cwd, 'conformance'));
+    writeFileSync(join(cwd, 'conformance', 'asc.yaml'), 'baseline: known.yaml\nreport-dir: ../out\nhtml: /abs/report.html\n');
+    const config = loadConfig({ flags: { config: 'conformance/asc.yaml' }, env: {}, cwd });
+    expect(config.baseline).toBe(join(cwd, 'conformance', 'known.yaml'));
+    expect(config.reportDir).toBe(join(cwd, 'out'));
+    expect(config.outputs.html).toBe('/abs/report.html');
+    expect(loadConfig({ flags: { config: 'conformance/asc.yaml', baseline: 'mine.yaml' }, env: {}, cwd }).baseline).toBe('mine.yaml');
   });
 });

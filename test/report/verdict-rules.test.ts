@@ -251,6 +251,42 @@ describe('expected deviations', () => {
   });
 });
 
+describe('what a baselined failure leaves untested', () => {
+  const behind = 'precondition failed: createPet answered 200, not 201 with a Pet (see MUS-001, SCH-002)';
+  const known: Deviation = { id: 'MUS-001', reason: 'known', source: 'baseline' };
+
+  test('is accepted with that entry: require-complete passes the gate, and the reason says what was accepted', () => {
+    const r = report(withPassing([failed('MUS-001', 'conformance'), skipped('MUS-002', behind)]), { deviations: [known], run: { requireComplete: true } });
+    expect(r.verdict).toMatchObject({ overall: 'not-conformant', knownDeviationsOnly: true, exitCode: 0 });
+    expect(r.verdict.scope.untested).toEqual([expect.objectContaining({ id: 'MUS-002', acceptedBy: 'MUS-001' })]);
+    expect(r.verdict.why).toMatch(/1 requirement untested behind them is accepted with them \(MUS-002\), so the gate passes/);
+  });
+
+  test('anything else untested still fails require-complete: another cause, or another failure named', () => {
+    for (const [reason, code] of [
+      ['x', 'profile'],
+      ['precondition failed: createPet answered 200, not 201 with a Pet (see MUS-002)', undefined],
+      ['the target said (see MUS-001) in its body', undefined],
+    ] as const) {
+      const r = report(withPassing([failed('MUS-001', 'conformance'), skipped('MUS-002', reason, code)]), {
+        deviations: [known],
+        run: { requireComplete: true },
+      });
+      expect(r.verdict.exitCode, reason).toBe(1);
+      expect(r.verdict.scope.untested[0]?.acceptedBy, reason).toBeUndefined();
+    }
+  });
+
+  test('a declared deviation (not the baseline) accepts nothing', () => {
+    const r = report(withPassing([failed('MUS-001', 'conformance'), skipped('MUS-002', behind)]), {
+      deviations: [{ id: 'MUS-001', reason: 'declared' }],
+      run: { requireComplete: true },
+    });
+    expect(r.verdict.exitCode).toBe(1);
+    expect(r.verdict.scope.untested[0]?.acceptedBy).toBeUndefined();
+  });
+});
+
 describe('the rest of the report', () => {
   test('counts by level and verdict', () => {
     const r = report(withPassing([failed('MUS-001', 'conformance'), failed('SHD-001', 'conformance')]));

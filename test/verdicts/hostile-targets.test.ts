@@ -349,8 +349,11 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- the same, but a page may keep CR and LF (inside <pre>)
 const HTML_RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e]/;
 
-/** The suite's own annotations: a requirement and its level, or a harness error code, as the title. */
-const SUITE_ANNOTATION = /^::error title=(?:[A-Z]+-\d{3} (?:MUST|SHOULD|MAY)|ERR_[A-Z_]+)::[^\r]*$/;
+/**
+ * The suite's own annotations: the gate's decision, a probable cause (its requirements first, then its
+ * words, with ':' and ',' escaped), or a harness error code, as the title.
+ */
+const SUITE_ANNOTATION = /^::(?:error title=(?:Gate fail|[A-Z]+-\d{3}[^:\r]*|ERR_[A-Z_]+)|notice title=Gate pass)::[^\r]*$/;
 
 /** Lines that a terminal or GitHub Actions would obey or believe, beyond the suite's own annotations. */
 function terminalHazards(output: string): string[] {

@@ -1,9 +1,12 @@
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'vitest';
 import type { TestContext } from 'vitest';
 import { startReferenceServer } from '../../src/reference/index.ts';
+import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { startHttp } from './support/hostile-servers.ts';
 import { findLeaks } from './support/leaks.ts';
 import { runCliInTest, startCliInTest } from './support/run-cli.ts';
@@ -147,3 +150,105 @@ test.concurrent(
   },
   6 * KILL_AFTER_MS,
 );
+
+// ---- Through npm: `npm run conformance` and `npx animal-store-conformance`, as a user starts them. ----
+
+interface Launched {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+  reportDir: string;
+  /** True while any process of the run's group (npm, its shell, the CLI, vitest's workers) is left. */
+  groupAlive(): boolean;
+}
+
+/** Starts the run through npm in a process group of its own, as a terminal does; `signal` is sent once the target sees traffic. */
+async function throughNpm(
+  context: Pick<TestContext, 'onTestFinished'>,
+  launcher: readonly string[],
+  target: Target,
+  send: (launcherPid: number) => void,
+): Promise<Launched> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'verdicts-npm-signal-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, API_KEY, FORCE_COLOR: '0', NO_COLOR: '1' };
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV' || name.startsWith('ASC_')) delete env[name];
+  const [command, ...args] = launcher;
+  const child = spawn(command as string, [...args, '--target', target.url, '--profile', 'standard', '--report-dir', reportDir], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pgid = child.pid as number;
+  const groupAlive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  context.onTestFinished(() => {
+    if (groupAlive()) process.kill(-pgid, 'SIGKILL');
+    rmSync(reportDir, { recursive: true, force: true });
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  await until(target.started, 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  send(pgid);
+  const { code, signal } = await exited;
+  return { code, signal, output, reportDir, groupAlive };
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const NPM_RUN = ['npm', 'run', '--silent', 'conformance', '--'];
+const NPX = ['npx', '--no', '--', 'animal-store-conformance'];
+
+for (const [name, send] of [
+  ['Ctrl-C (SIGINT to the process group)', (pgid: number) => process.kill(-pgid, 'SIGINT')],
+  ['SIGTERM to npm alone', (pgid: number) => process.kill(pgid, 'SIGTERM')],
+] as const) {
+  test.concurrent(
+    `npm run conformance, ${name}: exit 2, the reports and the HAR written, nothing left running`,
+    async (context) => {
+      const { expect } = context;
+      const run = await throughNpm(context, NPM_RUN, await slowReference(context), send);
+      expect(run.code, run.output.slice(-3000)).toBe(2);
+      expect(existsSync(join(run.reportDir, 'exchanges.har')), 'the HAR').toBe(true);
+      const report = JSON.parse(readFileSync(join(run.reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+      expect(report.harnessErrors.map((e) => e.code)).toContain('ERR_ABORTED');
+      await untilGone(run);
+    },
+    KILL_AFTER_MS + 10_000,
+  );
+
+  test.concurrent(
+    `npx, ${name}: the run stops by itself and writes the reports and the HAR; nothing is left running`,
+    async (context) => {
+      const { expect } = context;
+      const run = await throughNpm(context, NPX, await slowReference(context), send);
+      // npx reports its own end (npm dies of the signal: 130 or 143, the shell it started cannot be
+      // told apart); what the run decides is in the reports, written by a run that did not go on orphaned.
+      await untilGone(run);
+      expect(existsSync(join(run.reportDir, 'exchanges.har')), `the HAR\n${run.output.slice(-3000)}`).toBe(true);
+      const report = JSON.parse(readFileSync(join(run.reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+      expect(report.verdict.exitCode).toBe(2);
+      expect(report.harnessErrors.map((e) => e.code)).toContain('ERR_ABORTED');
+    },
+    KILL_AFTER_MS + 10_000,
+  );
+}
+
+/** Every process of the run ends within EXIT_WITHIN_MS of the launcher's exit: none runs on orphaned. */
+async function untilGone(run: Launched): Promise<void> {
+  const deadline = performance.now() + EXIT_WITHIN_MS;
+  while (run.groupAlive()) {
+    if (performance.now() > deadline) throw new Error(`the run went on after npm ended\n${run.output.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -92,17 +92,20 @@ describe('every plan finishes at the default remote profile', () => {
   }
 
   test(
-    'a key whose limit is not its stated plan fails RATE-008 (a Pro key run as --plan business)',
+    "a key whose limit is exactly another plan's (a Pro key run as --plan business) is a wrong --plan: refused at start, the likely plan named",
     async ({ expect, onTestFinished }) => {
       const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', 'business', '--only', 'RATE-008', '--seed', SEED], {
         timeoutMs: RUN_TIMEOUT_MS,
         env: { API_KEY: mainKey('pro') },
         label: 'plan-mismatch',
       });
-      const rate008 = run.report?.requirements.find((r) => r.id === 'RATE-008');
-      expect(rate008?.verdict, run.stdout.slice(-1500)).toBe('fail');
-      expect(rate008?.failures[0]?.actual).toContain('300');
-      expect(run.exitCode).toBe(1);
+      // Not "the server fails RATE-008": the operator named the wrong plan, and is told which one is likely.
+      expect(run.exitCode, run.stdout.slice(-1500)).toBe(2);
+      expect(run.report?.verdict.overall).toBe('incomplete');
+      expect(run.report?.harnessErrors[0]).toMatchObject({
+        code: 'ERR_CONFIG',
+        message: expect.stringMatching(/says 300: the pro plan's 300 a minute.*--plan pro$/),
+      });
     },
     RUN_TIMEOUT_MS + 30_000,
   );

@@ -31,6 +31,7 @@ function causeItem(cause: RootCause): SafeHtml {
   const tone = mustFails + otherFails > 0 ? 'fail' : 'warn';
   return html`<li class="cause cause-${tone}" data-cause="${cause.key}">
     <p class="cause-summary">${cause.summary}</p>
+    ${when(cause.front !== undefined, () => html`<p class="cause-front">${cause.front ?? ''}</p>`)}
     <p class="cause-ids"><span class="cause-count">Explains ${parts.join(', ')}${cause.untested.length > 0 ? ` · leaves ${cause.untested.length} untested` : ''}:</span> ${cause.requirements.map(
       (r) => html`<a class="id-chip id-chip-${r.verdict}" href="#${anchorOf(r.id)}">${r.id}</a> `,
     )}</p>

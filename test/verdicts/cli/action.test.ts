@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { USAGE } from '../../../src/cli/args.ts';
 import type { ConformanceReport } from '../../../src/report/report-types.ts';
 import { action, download, simulatedRunner, type ActionJob } from '../../support/simulated-runner.ts';
 import { ROOT, startStandalone } from '../../support/cli.ts';
+import { startReferenceServer } from '../../../src/reference/index.ts';
+import { TEST_CA, startGateway } from '../support/network-fronts.ts';
 
 /** Every flag a CI run needs has its input; merge-reports is the matrix's merge job. */
 const INPUT_TO_FLAG: Record<string, string> = {
@@ -25,6 +27,8 @@ const INPUT_TO_FLAG: Record<string, string> = {
   certify: '--certify',
   'sign-key': '--sign-key',
   'report-dir': '--report-dir',
+  'ca-cert': '--ca-cert',
+  insecure: '--insecure',
 };
 
 describe('action.yml: what a pipeline needs', () => {
@@ -33,7 +37,8 @@ describe('action.yml: what a pipeline needs', () => {
       expect(action.inputs[input], input).toBeDefined();
       expect(USAGE, `${input} → ${flag}`).toContain(flag);
     }
-    for (const input of ['api-key', 'exhaust-key', 'artifact-name', 'node-version']) expect(action.inputs[input], input).toBeDefined();
+    for (const input of ['api-key', 'exhaust-key', 'headers', 'proxy', 'no-proxy', 'artifact-name', 'node-version'])
+      expect(action.inputs[input], input).toBeDefined();
   });
 
   it('changes no Node of the caller (no setup-node, nothing on GITHUB_PATH), runs the compiled dist/ without dev dependencies, caches npm', () => {
@@ -51,6 +56,7 @@ describe('action.yml: what a pipeline needs', () => {
     expect(action.inputs['require-complete']?.default).toBe('true');
     expect(action.outputs.gate?.value).toBe('${{ steps.run.outputs.gate }}');
     expect(action.outputs.verdict?.value).toBe('${{ steps.run.outputs.verdict }}');
+    expect(action.outputs['gate-reason']?.value).toBe('${{ steps.run.outputs.gate-reason }}');
   });
 
   it('pastes no input into a script: inputs reach the scripts through env only', () => {
@@ -133,4 +139,119 @@ describe('the Action run by a simulated runner', () => {
     expect(merged.verdict.scope.mustTested).toBeGreaterThan(Math.max(...parts.map((p) => p.verdict.scope.mustTested)));
     expect(readFileSync(join(merge.githubPath, '..', 'summary.md'), 'utf8')).toMatch(/## Animal Store conformance: CONFORMANT/);
   }, 900_000);
+});
+
+// ---- Staging as deployed: TLS with a private CA, a gateway that wants a header, a baseline of one known bug. ----
+
+describe('the Action against staging behind a gateway, with require-complete and a baseline', () => {
+  const MAIN = 'staging-action-key-0123456789ab';
+  const EXHAUST = 'staging-action-free-0123456789ab';
+  const TOKEN = { name: 'X-Gateway-Token', value: 'gw-token-5e4d3c2b1a09f8e7' };
+  // What createPet answering 200 fails (a team writes this with --update-baseline): the one known bug.
+  const KNOWN = [
+    'STA-001',
+    'STA-009',
+    'STA-014',
+    'SCH-002',
+    'SCH-005',
+    'SCH-006',
+    'SCH-007',
+    'SCH-008',
+    'AUTH-007',
+    'INT-001',
+    'INT-005',
+    'CON-002',
+    'STA-018',
+  ];
+
+  async function staging(faults: string[]) {
+    const server = await startReferenceServer({
+      rateWindowMs: 2_000,
+      faults: faults as never,
+      keys: [
+        { key: MAIN, plan: 'enterprise', perMinute: 20_000, perDay: 10_000_000 },
+        { key: EXHAUST, plan: 'free' },
+      ],
+      log: () => undefined,
+    });
+    const gateway = await startGateway(server.url, TOKEN, { tls: true });
+    return { url: gateway.url, gateway, close: async () => (await gateway.close(), await server.close()) };
+  }
+
+  async function run(faults: string[], key = MAIN) {
+    const front = await staging(faults);
+    try {
+      const workspace = mkdtempSync(join(work, 'ws-staging-'));
+      cpSync(TEST_CA, join(workspace, 'staging-ca.pem'));
+      writeFileSync(join(workspace, 'known.yaml'), KNOWN.map((id) => `- id: ${id}\n  reason: createPet answers 200 (ticket 42)\n`).join(''));
+      const job = await runner.runAction(
+        {
+          target: front.url,
+          'api-key': key,
+          'exhaust-key': EXHAUST,
+          plan: 'enterprise:20000:10000000',
+          headers: `${TOKEN.name}: ${TOKEN.value}\n`,
+          'ca-cert': 'staging-ca.pem',
+          baseline: 'known.yaml',
+          'node-version': '20',
+        },
+        { name: 'staging', workspace, env: { ASC_ONLY: 'deprecation', ASC_HEADER: 'X-Job: not-the-input' } },
+      );
+      const summary = readFileSync(join(job.githubPath, '..', 'summary.md'), 'utf8');
+      const reports = readdirSync(join(workspace, 'conformance-reports'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+      // The runner hides ::add-mask:: lines and masks their value everywhere after; nothing else may hold a secret.
+      const shown = [
+        job.log
+          .split('\n')
+          .filter((line) => !line.startsWith('::add-mask::'))
+          .join('\n'),
+        summary,
+        ...reports,
+      ].join('\n');
+      return { job, summary, shown, gatewaySeen: { ...front.gateway.seen } };
+    } finally {
+      await front.close();
+    }
+  }
+
+  it('one known failure, baselined: gate=pass under require-complete; the token and the key in no output', async () => {
+    const { job, summary, shown, gatewaySeen } = await run(['create-returns-200']);
+    expect(job.outputs.stepFailed, job.log.slice(-4000)).toBeUndefined();
+    expect(job.outputs.gate, job.outputs['gate-reason']).toBe('pass');
+    expect(job.outputs.verdict).toBe('not-conformant');
+    expect(job.outputs['gate-reason']).toMatch(/^every failure is a known failure of the baseline \(/);
+    expect(job.log).toContain(`::add-mask::${TOKEN.value}`);
+    expect(job.log).toMatch(/^::notice title=Gate pass::every failure is a known failure/m);
+    expect(summary).toContain('**Gate: pass** (exit 0)');
+    const merged = report(join(job.workspace, 'conformance-reports'));
+    expect(merged.run.requireComplete).toBe(true);
+    // Nothing of the job's env narrowed the run; the gateway forwarded, never refused.
+    expect(merged.run.only ?? []).toEqual([]);
+    expect(merged.run.network).toMatchObject({ headers: [TOKEN.name], caCert: true, tlsVerified: true });
+    expect(gatewaySeen.refused).toBe(0);
+    for (const secret of [TOKEN.value, MAIN, EXHAUST]) expect(shown.includes(secret), secret).toBe(false);
+  }, 900_000);
+
+  it('a second, unlisted fault: gate=fail, and the reason names what the baseline does not list', async () => {
+    const { job, summary, shown } = await run(['create-returns-200', 'unknown-pet-200-null']);
+    expect(job.outputs.gate).toBe('fail');
+    expect(job.outputs.stepFailed).toBe('Gate on the verdict: exit 1');
+    expect(job.outputs['gate-reason']).toMatch(/requirements? fails? that the baseline does not list: .*STA-004/);
+    expect(job.log).toMatch(/^::error title=Gate fail::.*STA-004/m);
+    expect(summary).toMatch(/\*\*Gate: fail\*\* \(exit 1\): `.*STA-004/);
+    expect(shown.includes(TOKEN.value)).toBe(false);
+  }, 900_000);
+
+  it('a wrong key: INCOMPLETE, with a job summary and an annotation that say why', async () => {
+    const { job, summary, shown } = await run(['create-returns-200'], 'a-wrong-key-0123456789abcdef');
+    expect(job.outputs.verdict).toBe('incomplete');
+    expect(job.outputs['exit-code']).toBe('2');
+    expect(job.outputs['gate-reason']).toMatch(/^INCOMPLETE: ERR_/);
+    expect(job.log).toMatch(/^::error title=Gate fail::INCOMPLETE: ERR_/m);
+    expect(summary).toContain('## Animal Store conformance: INCOMPLETE');
+    expect(summary).toMatch(/\*\*Gate: fail\*\* \(exit 2\): `INCOMPLETE: ERR_/);
+    expect(shown.includes(TOKEN.value)).toBe(false);
+  }, 600_000);
 });

@@ -12,10 +12,15 @@ describe('--baseline: known failures with an expiry', () => {
     const dir = tempDir('baseline-');
     const baseline = join(dir, 'baseline.yaml');
     // 1. A faulty run writes the baseline from its failures.
+    // Writing the baseline was the run's purpose: it exits 0 and says why, and a new entry expires (90 days on).
     const first = await runCli([...FAULTY, '--baseline', baseline, '--update-baseline', '--report-dir', join(dir, 'r1')]);
-    expect(first.code, first.stdout).toBe(1);
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.stdout).toMatch(/Gate: pass \(exit 0\): --update-baseline wrote the baseline \(1 known failure written to /);
+    expect(readReport(join(dir, 'r1')).verdict.exitCode).toBe(1);
     const written = parseExpectedDeviations(readFileSync(baseline, 'utf8'));
     expect(written.map((d) => d.id)).toEqual(['ERR-002']);
+    const ranOn = readReport(join(dir, 'r1')).run.startedAt.slice(0, 10);
+    expect(written[0]?.expires).toBe(new Date(Date.parse(`${ranOn}T00:00:00Z`) + 90 * 86_400_000).toISOString().slice(0, 10));
     // One hash per mark (the failing test, the check that fired), so shards judge it as their merge does.
     expect(written[0]?.fingerprint).toMatch(/^[0-9a-f]{16}( [0-9a-f]{16})+$/);
 

@@ -122,9 +122,11 @@ describe('redaction: a hostile target that quotes, splits and escapes the key', 
     }
     expect(result.stdout).toMatch(/^::error /m);
     expect(result.stdout).not.toContain('##[');
-    expect(result.stdout.split('\n').filter((line) => !line.startsWith('::error ') && line.includes('::'))).toEqual([]);
+    expect(result.stdout.split('\n').filter((line) => !/^::(error|notice) /.test(line) && line.includes('::'))).toEqual([]);
     expect(summaryText).toContain('evil.example');
-    expect(summaryText.replace(/\n {2}```sh\n[^\n]*\n {2}```/g, '')).not.toMatch(/(?<!\\)\]\(|(?<!\\)!\[/);
+    // Target text is shown as code (a fenced curl line, a code span): outside them no link or image remains.
+    const outsideCode = summaryText.replace(/\n +```sh\n[^\n]*\n +```/g, '').replace(/(`+) .*? \1|(`+)[^`]*?\2/g, '');
+    expect(outsideCode).not.toMatch(/(?<!\\)\]\(|(?<!\\)!\[/);
   });
 });
 
