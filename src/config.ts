@@ -167,6 +167,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     target,
     headers: listSetting(settings.get('header')),
     proxy: stringSetting(settings.get('proxy')),
+    vantageProxy: stringSetting(settings.get('vantage-proxy')),
     caCert: stringSetting(settings.get('ca-cert')),
     insecure: bool('insecure') ?? false,
     env,

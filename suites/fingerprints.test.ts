@@ -3,11 +3,14 @@ import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecord } from '../src/harness/index.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
 import { type Asker, FINGERPRINTS, expectAlike, shapeOf } from './support/fingerprints.ts';
+import { type RawAuth, askRaw, otherRoutes, wrongKey } from './support/other-stacks.ts';
 
 /**
  * The interface's behaviour does not depend on who asks. A server that recognises the suite (its
  * User-Agent, its pet names) and answers it alone correctly would pass every other test: here the
- * deciding requests go again as other clients send them, and must be answered alike.
+ * deciding requests go again as other clients send them, and must be answered alike: over undici with
+ * another User-Agent, and by a second HTTP stack writing curl's and a browser's own header order, each
+ * on a fresh connection (and through a second vantage point, --vantage-proxy, when one is given).
  */
 
 const AS_THE_SUITE = 'as the suite sends it';
@@ -89,4 +92,44 @@ conformance(
     );
   },
   { tier: 'quick', writes: true },
+);
+
+conformance(
+  'CON-004',
+  'the deciding requests answered alike when curl and a browser write them, each on a fresh connection, with a key and without',
+  async (ctx: ConformanceContext) => {
+    // A second HTTP stack, not undici with another User-Agent: undici's wire shape (a lower-case `host`
+    // first, then `connection`) is a fingerprint of its own. A wrong key and no key are among the
+    // deciding requests: a server that serves other clients without checking their key fails here.
+    const wrong = wrongKey();
+    const id = unlikelyPetId(ctx);
+    const wrongAuth = { value: `Bearer ${wrong}`, shown: `Bearer ${wrong}`, display: 'Bearer <a key the target never issued>' };
+    const deciding: ReadonlyArray<{ what: string; path: string; auth: RawAuth; send: () => Promise<ApiResponse> }> = [
+      { what: 'listPets?limit=1', path: '/pets?limit=1', auth: 'valid', send: () => ctx.client.listPets({ limit: 1 }) },
+      { what: 'getPet of an unknown id', path: `/pets/${id}`, auth: 'valid', send: () => ctx.client.getPet(id) },
+      { what: 'listPets?limit=1 without a key', path: '/pets?limit=1', auth: 'none', send: () => ctx.client.listPets({ limit: 1 }, { auth: 'none' }) },
+      {
+        what: 'getPet with a key the target never issued',
+        path: `/pets/${id}`,
+        auth: 'wrong',
+        send: () => ctx.client.getPet(id, { auth: wrongAuth }),
+      },
+    ];
+    const routes = otherRoutes(ctx.run.network);
+    for (const request of deciding) {
+      const suite: Asker = { label: AS_THE_SUITE, send: request.send, shape: (r) => shapeOf(r) };
+      const baseline = await suite.send();
+      for (const route of routes) {
+        const label = route.via === undefined ? route.shape.label : `${route.shape.label}, ${route.via}`;
+        await expectAlike(
+          ctx,
+          request.what,
+          suite,
+          { label, send: () => askRaw(ctx, route, request.path, request.auth, wrong), shape: (r) => shapeOf(r) },
+          baseline,
+        );
+      }
+    }
+  },
+  { tier: 'standard' },
 );

@@ -111,6 +111,16 @@ export const TARGET_OPTIONS = [
     secret: true,
   },
   {
+    name: 'vantage-proxy',
+    type: 'string',
+    value: '<url>',
+    env: 'ASC_VANTAGE_PROXY',
+    group: 'Network',
+    help: "a second network path (an HTTP proxy with CONNECT) for CON-004's differential requests alone: a target that treats the suite's address apart is met from another",
+    replay: false,
+    secret: true,
+  },
+  {
     name: 'ca-cert',
     type: 'string',
     value: '<pem>',

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import { startForwardProxy } from './support/network-fronts.ts';
+import { runCliInTest } from './support/run-cli.ts';
+import { addressLatch, looksLikeUndici, startBypassFront } from './support/wire-fronts.ts';
+
+/**
+ * Targets that tell the suite from other clients by the wire, not by anything a request says: undici's
+ * header order, or the address the suite's marked traffic came from. Each serves other clients with any
+ * key or none and without rate-limit headers; CON-004's differential requests (curl's and a browser's
+ * header order, by a second HTTP stack, and through a second vantage point) must show it.
+ */
+
+const KEY = 'wire-target-key-0123456789abcdef0123';
+const BOUND_MS = 90_000;
+
+let upstream: ReferenceServer;
+
+beforeAll(async () => {
+  upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }], log: () => undefined });
+});
+
+afterAll(async () => {
+  await upstream.close();
+});
+
+const origin = () => upstream.url.replace(/\/v1$/, '');
+const only = ['--profile', 'standard', '--only', 'CON-004', '--seed', '5'];
+
+describe('targets that tell the suite apart on the wire', () => {
+  test(
+    "serves every client whose head is not undici's with any key: NOT CONFORMANT, CON-004 failing",
+    async ({ expect, onTestFinished }) => {
+      const front = await startBypassFront({ onTestFinished }, origin(), KEY, (req) => !looksLikeUndici(req));
+      const run = await runCliInTest({ onTestFinished }, ['--target', `${front.origin}/v1`, ...only], {
+        timeoutMs: BOUND_MS,
+        env: { API_KEY: KEY },
+        label: 'wire',
+      });
+      const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+      expect(run.exitCode, why).toBe(1);
+      expect(run.report?.verdict.overall, why).toBe('not-conformant');
+      const con004 = run.report?.requirements.find((r) => r.id === 'CON-004');
+      expect(con004?.verdict, why).toBe('fail');
+      // Shown by the second stack: undici with another User-Agent is served as the suite.
+      expect(JSON.stringify(con004), why).toContain('as curl writes it');
+    },
+    BOUND_MS + 30_000,
+  );
+
+  for (const latched of [true, false]) {
+    test(
+      latched
+        ? 'latches on the address of the first marked request, serves every other with any key: NOT CONFORMANT through --vantage-proxy'
+        : 'a correct server reached through --vantage-proxy too: CON-004 passes',
+      async ({ expect, onTestFinished }) => {
+        const front = await startBypassFront({ onTestFinished }, origin(), KEY, latched ? addressLatch() : () => false);
+        // The second vantage point: a proxy whose tunnels leave from 127.0.0.2, an address the suite's own traffic never comes from.
+        const proxy = await startForwardProxy({ localAddress: '127.0.0.2' });
+        onTestFinished(() => proxy.close());
+        const run = await runCliInTest({ onTestFinished }, ['--target', `${front.origin}/v1`, '--vantage-proxy', proxy.url, ...only], {
+          timeoutMs: BOUND_MS,
+          env: { API_KEY: KEY },
+          label: 'latch',
+        });
+        const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(proxy.seen.tunnels, why).toBeGreaterThan(0);
+        const verdict = run.report?.requirements.find((r) => r.id === 'CON-004')?.verdict;
+        if (latched) {
+          expect(run.exitCode, why).toBe(1);
+          expect(run.report?.verdict.overall, why).toBe('not-conformant');
+          expect(verdict, why).toBe('fail');
+          // Shown only from the address the front has not latched on.
+          expect(JSON.stringify(run.report?.requirements.find((r) => r.id === 'CON-004')), why).toContain('through the second vantage point');
+        } else {
+          expect(verdict, why).toBe('pass');
+          expect(run.report?.harnessErrors, why).toEqual([]);
+        }
+      },
+      BOUND_MS + 30_000,
+    );
+  }
+});
