@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
+import { startTampering } from './support/hostile-servers.ts';
 import { startForwardProxy } from './support/network-fronts.ts';
 import { runCliInTest } from './support/run-cli.ts';
 import { addressLatch, looksLikeUndici, startBypassFront } from './support/wire-fronts.ts';
@@ -76,6 +78,59 @@ describe('targets that tell the suite apart on the wire', () => {
           expect(verdict, why).toBe('pass');
           expect(run.report?.harnessErrors, why).toEqual([]);
         }
+      },
+      BOUND_MS + 30_000,
+    );
+  }
+});
+
+describe('stray answers on kept-alive connections, wherever they are sent', () => {
+  const cases = [
+    {
+      name: "after each answer to a request with a User-Agent (the probe sends the run's too)",
+      extra: (req: IncomingMessage) => req.headers['user-agent'] !== undefined,
+      only: 'HTTP-001',
+      mentions: /more bytes within \d+ ms: \\"HTTP\/1\.1 200/,
+    },
+    {
+      name: "after each answer to a request whose head is undici's (the raw probe never sees one)",
+      extra: looksLikeUndici,
+      only: 'HTTP-001,CON-004',
+      mentions: /received bytes while no request was in flight on it, before this response: \\"HTTP\/1\.1 200/,
+    },
+  ];
+  for (const { name, extra, only: ids, mentions } of cases) {
+    test(
+      `${name}: NOT CONFORMANT, HTTP-001 failing with the stray bytes as evidence`,
+      async ({ expect, onTestFinished }) => {
+        const front = await startTampering({ onTestFinished }, origin(), (answer) => answer, { extraResponse: extra });
+        const args = ['--target', `${front.origin}/v1`, '--profile', 'standard', '--only', ids, '--seed', '5'];
+        const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: BOUND_MS, env: { API_KEY: KEY }, label: 'stray' });
+        const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(1);
+        expect(run.report?.verdict.overall, why).toBe('not-conformant');
+        const http = run.report?.requirements.find((r) => r.id === 'HTTP-001');
+        expect(http?.verdict, why).toBe('fail');
+        expect(JSON.stringify(http), why).toMatch(mentions);
+      },
+      BOUND_MS + 30_000,
+    );
+  }
+});
+
+describe('a connection an answer said Connection: close ends there', () => {
+  for (const closeButServe of ['every', 413] as const) {
+    test(
+      `says Connection: close on ${closeButServe === 'every' ? 'every answer' : 'a 413 to an oversized upload'} and goes on serving: NOT CONFORMANT, HTTP-001 failing`,
+      async ({ expect, onTestFinished }) => {
+        const front = await startTampering({ onTestFinished }, origin(), (answer) => answer, { closeButServe });
+        const args = ['--target', `${front.origin}/v1`, '--profile', 'standard', '--only', 'HTTP-001', '--seed', '5'];
+        const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: BOUND_MS, env: { API_KEY: KEY }, label: 'close' });
+        const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.exitCode, why).toBe(1);
+        const http = run.report?.requirements.find((r) => r.id === 'HTTP-001');
+        expect(http?.verdict, why).toBe('fail');
+        expect(JSON.stringify(http), why).toMatch(/said Connection: close: that connection ends there/);
       },
       BOUND_MS + 30_000,
     );
