@@ -82,6 +82,8 @@ export interface Config {
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
   readonly caCertFile?: string | undefined;
+  /** How long CON-004 holds a keep-alive connection before it asks again on it (--hold-connection); 0: not at all. */
+  readonly holdConnectionMs: number;
   /** The User-Agent sent (--user-agent); undefined: the suite's own. */
   readonly userAgent?: string | undefined;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
@@ -237,12 +239,20 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     runNonce: text('run-nonce'),
     network,
     caCertFile: path('ca-cert'),
+    holdConnectionMs: holdConnectionMs(text('hold-connection'), from('hold-connection'), target),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
     userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
     referenceFaults: referenceList(text('reference-faults'), target, '--reference-faults'),
     referenceVariants: referenceList(text('reference-variants'), target, '--reference-variants'),
     warnings,
   });
+}
+
+/** --hold-connection in seconds, as milliseconds: 45 s against a remote target (past a 40 s latch), 3 s embedded. */
+function holdConnectionMs(text: string | undefined, from: string, target: string | undefined): number {
+  if (text === undefined) return (target ? CONFIG_DEFAULTS.holdConnectionS : CONFIG_DEFAULTS.embeddedHoldConnectionS) * 1_000;
+  if (!/^\d{1,5}$/.test(text.trim())) throw new HarnessError('ERR_CONFIG', `${from} must be a whole number of seconds (0: not at all); got "${text}"`);
+  return Number(text.trim()) * 1_000;
 }
 
 function stringSetting(setting: RawSetting | undefined): { value: string; from: string } | undefined {

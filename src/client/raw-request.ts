@@ -1,6 +1,6 @@
 import { decodeContent } from './content-coding.ts';
 import { DIRECT, type NetworkSettings } from './network.ts';
-import { openRawConnection } from './raw-http.ts';
+import { type RawConnection, openRawConnection } from './raw-http.ts';
 import { isHarnessError } from '../errors.ts';
 
 /**
@@ -49,17 +49,26 @@ export async function sendRawRequest(request: RawRequest): Promise<RawAnswer> {
     return { kind: 'unreachable', detail: error.message };
   }
   try {
-    await connection.write(rawRequestBytes(request));
-    const reading = await connection.readResponse(request.timeoutMs);
-    if (reading.kind === 'timeout') return { kind: 'timeout', detail: `no whole response within ${request.timeoutMs} ms` };
-    if (reading.kind === 'closed') return { kind: 'closed', detail: 'the connection closed before a whole response' };
-    if (reading.kind === 'malformed') return { kind: 'malformed', detail: `not an HTTP/1.1 response: ${reading.reason}` };
-    const { status, headers, body } = reading.response;
-    const decoded = decodeContent(body, headers['content-encoding'], request.maxResponseBytes);
-    return decoded.ok
-      ? { kind: 'response', status, headers, bytes: decoded.bytes }
-      : { kind: 'response', status, headers, bytes: body, unreadable: decoded.reason };
+    return await exchangeOn(connection, request);
   } finally {
     connection.close();
   }
+}
+
+/**
+ * One request on a connection already open (a kept-alive one, say), one final response read; the
+ * connection is left as the answer leaves it. A connection the target has closed reads as `closed`.
+ */
+export async function exchangeOn(connection: RawConnection, request: Omit<RawRequest, 'network'> & Pick<RawRequest, 'network'>): Promise<RawAnswer> {
+  if (connection.closed) return { kind: 'closed', detail: 'the target had closed the connection before the request' };
+  await connection.write(rawRequestBytes(request));
+  const reading = await connection.readResponse(request.timeoutMs);
+  if (reading.kind === 'timeout') return { kind: 'timeout', detail: `no whole response within ${request.timeoutMs} ms` };
+  if (reading.kind === 'closed') return { kind: 'closed', detail: 'the connection closed before a whole response' };
+  if (reading.kind === 'malformed') return { kind: 'malformed', detail: `not an HTTP/1.1 response: ${reading.reason}` };
+  const { status, headers, body } = reading.response;
+  const decoded = decodeContent(body, headers['content-encoding'], request.maxResponseBytes);
+  return decoded.ok
+    ? { kind: 'response', status, headers, bytes: decoded.bytes }
+    : { kind: 'response', status, headers, bytes: body, unreadable: decoded.reason };
 }

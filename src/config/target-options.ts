@@ -121,6 +121,16 @@ export const TARGET_OPTIONS = [
     secret: true,
   },
   {
+    name: 'hold-connection',
+    type: 'string',
+    value: '<seconds>',
+    env: 'ASC_HOLD_CONNECTION',
+    group: 'Network',
+    help: 'how long CON-004 holds one keep-alive connection before it sends the deciding requests again on it (0: not at all); a target may treat old connections apart',
+    default: '45 (3 for the embedded reference)',
+    replay: true,
+  },
+  {
     name: 'ca-cert',
     type: 'string',
     value: '<pem>',

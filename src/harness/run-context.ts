@@ -13,7 +13,19 @@ import { type TargetFields, startTarget } from './target.ts';
  * Plain data only: it crosses a process boundary.
  */
 /** The settings a worker reads as the configuration has them (Config is their one home). */
-export const WORKER_SETTINGS = ['profile', 'seed', 'readOnly', 'exhaust', 'only', 'categoryIds', 'timeoutMs', 'quiet', 'network', 'userAgent'] as const;
+export const WORKER_SETTINGS = [
+  'profile',
+  'seed',
+  'readOnly',
+  'exhaust',
+  'only',
+  'categoryIds',
+  'timeoutMs',
+  'quiet',
+  'network',
+  'userAgent',
+  'holdConnectionMs',
+] as const;
 type WorkerSettings = Pick<Config, (typeof WORKER_SETTINGS)[number]>;
 
 export interface RunContext extends TargetFields, WorkerSettings {

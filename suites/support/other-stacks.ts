@@ -3,7 +3,8 @@ import type { ApiResponse } from '../../src/client/index.ts';
 import { toCurl } from '../../src/client/curl.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { type NetworkSettings, networkSecrets } from '../../src/client/network.ts';
-import { type RawAnswer, sendRawRequest } from '../../src/client/raw-request.ts';
+import type { RawConnection } from '../../src/client/raw-http.ts';
+import { type RawAnswer, exchangeOn, sendRawRequest } from '../../src/client/raw-request.ts';
 import { createRedactorOf, recordedBody, redactHeaders } from '../../src/client/redact.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { readJsonBytes } from '../../src/json.ts';
@@ -73,7 +74,15 @@ export interface RawRoute {
  * Sends `path` (after the base URL, with its query) by the second stack, records the exchange as the run's
  * (the budget claimed first), and returns it as the client would have (no always-on check runs on it).
  */
-export async function askRaw(ctx: ConformanceContext, route: RawRoute, path: string, auth: RawAuth, wrong: string): Promise<ApiResponse> {
+export async function askRaw(
+  ctx: ConformanceContext,
+  route: RawRoute,
+  path: string,
+  auth: RawAuth,
+  wrong: string,
+  /** A connection held open to send it on (and left open); otherwise a fresh one. */
+  held?: RawConnection,
+): Promise<ApiResponse> {
   const { run } = ctx;
   const url = `${run.baseUrl.replace(/\/+$/, '')}${path}`;
   const authorization = auth === 'valid' ? `Bearer ${run.apiKey}` : auth === 'wrong' ? `Bearer ${wrong}` : undefined;
@@ -82,7 +91,8 @@ export async function askRaw(ctx: ConformanceContext, route: RawRoute, path: str
   ctx.rawExchanges.claim();
   const started = performance.now();
   const startedAt = Date.now();
-  const answer = await sendRawRequest({ url, method: 'GET', fields, timeoutMs: run.timeoutMs, network: route.network, maxResponseBytes: 2 * 1024 * 1024 });
+  const request = { url, method: 'GET', fields, timeoutMs: run.timeoutMs, network: route.network, maxResponseBytes: 2 * 1024 * 1024 };
+  const answer = held ? await exchangeOn(held, request) : await sendRawRequest(request);
   const shown = Object.fromEntries(fields.map(([name, value]) => [name, name === 'Authorization' ? shownAuthorization(auth) : value]));
   const exchange: Exchange = {
     seq: ctx.rawExchanges.nextSeq(),

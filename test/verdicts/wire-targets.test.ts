@@ -4,7 +4,7 @@ import { type ReferenceServer, startReferenceServer } from '../../src/reference/
 import { startTampering } from './support/hostile-servers.ts';
 import { startForwardProxy } from './support/network-fronts.ts';
 import { runCliInTest } from './support/run-cli.ts';
-import { addressLatch, looksLikeUndici, startBypassFront } from './support/wire-fronts.ts';
+import { addressLatch, looksLikeUndici, startAgingFront, startBypassFront } from './support/wire-fronts.ts';
 
 /**
  * Targets that tell the suite from other clients by the wire, not by anything a request says: undici's
@@ -135,4 +135,21 @@ describe('a connection an answer said Connection: close ends there', () => {
       BOUND_MS + 30_000,
     );
   }
+});
+
+describe('old connections', () => {
+  test(
+    'answers 500 on connections open longer than 4 s: NOT CONFORMANT with --hold-connection 6, CON-004 failing on the held connection',
+    async ({ expect, onTestFinished }) => {
+      const front = await startAgingFront({ onTestFinished }, origin(), 4_000);
+      const args = ['--target', `${front.origin}/v1`, '--hold-connection', '6', ...only];
+      const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: BOUND_MS, env: { API_KEY: KEY }, label: 'aging' });
+      const why = `${run.report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+      expect(run.exitCode, why).toBe(1);
+      const con004 = run.report?.requirements.find((r) => r.id === 'CON-004');
+      expect(con004?.verdict, why).toBe('fail');
+      expect(JSON.stringify(con004), why).toMatch(/on a keep-alive connection open for \d+ s: 500/);
+    },
+    BOUND_MS + 30_000,
+  );
 });

@@ -66,3 +66,29 @@ export function addressLatch(): Bypass {
     return latched.size > 0 && (until === undefined || until < now);
   };
 }
+
+/**
+ * Old connections: a request on a connection open longer than `maxAgeMs` is answered 500; younger ones go
+ * to `upstream` (an origin). A client whose connections are all young never meets it.
+ */
+export async function startAgingFront(context: Cleanup, upstream: string, maxAgeMs: number): Promise<HostileServer> {
+  const openedAt = new WeakMap<object, number>();
+  return startHttp(context, (req, res) => {
+    const opened = openedAt.get(req.socket) ?? Date.now();
+    openedAt.set(req.socket, opened);
+    const pieces: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => pieces.push(chunk));
+    req.on('end', () => {
+      if (Date.now() - opened > maxAgeMs) {
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"code":"internal","message":"internal error"}');
+        return;
+      }
+      const forward = httpRequest(upstream, { path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      forward.end(Buffer.concat(pieces));
+    });
+  });
+}
