@@ -84,8 +84,10 @@ export interface Config {
   readonly caCertFile?: string | undefined;
   /** How long CON-004 holds a keep-alive connection before it asks again on it (--hold-connection); 0: not at all. */
   readonly holdConnectionMs: number;
-  /** The User-Agent sent (--user-agent); undefined: the suite's own. */
+  /** The User-Agent sent (--user-agent); undefined: the suite's own with --announce, else a common client's chosen per run. */
   readonly userAgent?: string | undefined;
+  /** --announce: the suite names itself in its User-Agent. */
+  readonly announce: boolean;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
   readonly referenceVariants: readonly string[];
@@ -239,6 +241,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     runNonce: text('run-nonce'),
     network,
     caCertFile: path('ca-cert'),
+    announce: bool('announce') ?? false,
     holdConnectionMs: holdConnectionMs(text('hold-connection'), from('hold-connection'), target),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
     userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),

@@ -154,7 +154,15 @@ export const TARGET_OPTIONS = [
     env: 'ASC_USER_AGENT',
     group: 'Network',
     help: 'the User-Agent sent',
-    default: 'animal-store-conformance/<version>',
+    default: "a common client's, chosen per run",
+    replay: true,
+  },
+  {
+    name: 'announce',
+    type: 'boolean',
+    env: 'ASC_ANNOUNCE',
+    group: 'Network',
+    help: "send the suite's own User-Agent (animal-store-conformance/<version>), so the target's logs show who sent the traffic; by default a run looks like an ordinary client",
     replay: true,
   },
 ] as const satisfies readonly OptionSpec[];

@@ -7,6 +7,7 @@ import { PROFILE_RULES } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import type { Limits, PlanName } from '../plans.ts';
 import { type TargetFields, startTarget } from './target.ts';
+import { commonUserAgent } from '../client/user-agent.ts';
 
 /**
  * Everything a test worker needs to reach the target, handed from the main process with provide/inject.
@@ -71,9 +72,12 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
   writeFileSync(exhaustLedgerPath, '');
   const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
   const rules = PROFILE_RULES[config.profile];
+  // Unless the run names itself (--announce, --user-agent), its User-Agent is a common client's, a new one each run.
+  const userAgent = config.userAgent ?? (config.announce ? undefined : commonUserAgent(randomBytes(1)[0] ?? 0));
   const base = {
     runId: randomBytes(4).toString('hex'),
     ...workerSettings(config),
+    ...(userAgent === undefined ? {} : { userAgent }),
     budgetLimit: rules.budget,
     exhaustBudgetLimit: rules.exhaustBudget,
     runDir,
@@ -90,7 +94,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     ...(config.replay ? { replay: Object.fromEntries(config.replay.map((t) => [t.id, t.path ? { path: t.path } : {}])) } : {}),
   };
   try {
-    const target = await startTarget(config, ledgerPath, contract);
+    const target = await startTarget({ ...config, userAgent }, ledgerPath, contract);
     return {
       context: { ...base, ...target.fields },
       async dispose() {

@@ -60,7 +60,8 @@ describe('targets that tell the suite apart on the wire', () => {
         // The second vantage point: a proxy whose tunnels leave from 127.0.0.2, an address the suite's own traffic never comes from.
         const proxy = await startForwardProxy({ localAddress: '127.0.0.2' });
         onTestFinished(() => proxy.close());
-        const run = await runCliInTest({ onTestFinished }, ['--target', `${front.origin}/v1`, '--vantage-proxy', proxy.url, ...only], {
+        // --announce: the suite names itself (a run looks like an ordinary client otherwise), and the front latches on that.
+        const run = await runCliInTest({ onTestFinished }, ['--target', `${front.origin}/v1`, '--vantage-proxy', proxy.url, '--announce', ...only], {
           timeoutMs: BOUND_MS,
           env: { API_KEY: KEY },
           label: 'latch',
