@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type RawConnection, openRawConnection } from '../../src/client/raw-http.ts';
+import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { type RawRoute, askRaw } from './other-stacks.ts';
+import { type RawAuth, type RawRoute, askRaw } from './other-stacks.ts';
 
 /** Between two requests on the held connection: under the 5 s a Node server keeps an idle one open by default. */
 export const KEEP_ALIVE_MS = 3_000;
@@ -16,41 +17,52 @@ export function holdRequests(holdMs: number): number {
 }
 
 export interface HeldConnection {
-  connection: RawConnection;
   /** How long the connection had been open when the hold ended. */
   ageMs: number;
+  /** False when the target would not keep a connection for the hold (legal): the age is what it allowed. */
+  kept: boolean;
+  /** Sends on the held connection, or on a new one once the target has closed it (or said it would). */
+  ask(path: string, auth: RawAuth): Promise<ApiResponse>;
+  close(): void;
 }
+
+/** The answer says the connection ends after it. */
+const saysClose = (response: ApiResponse) => /(^|,)\s*close\s*(,|$)/i.test(response.headers.connection ?? '');
 
 /**
  * One keep-alive connection opened and held for `holdMs`, a valid listPets on it every KEEP_ALIVE_MS so
  * that an idle time-out does not end it (closing it is the target's right: a new one is opened, up to
- * REOPENS times). Undefined when the target would not keep one that long, which is legal: nothing to judge.
+ * REOPENS times; then `kept` is false and the requests go on whatever connection the target keeps).
  */
-export async function holdConnection(ctx: ConformanceContext, route: RawRoute, holdMs: number, wrong: string): Promise<HeldConnection | undefined> {
+export async function holdConnection(ctx: ConformanceContext, route: RawRoute, holdMs: number, wrong: string): Promise<HeldConnection> {
   const base = new URL(ctx.run.baseUrl);
   const until = Math.min(holdMs, Math.max(0, ctx.run.deadline - Date.now() - DEADLINE_MARGIN_MS));
   if (until < holdMs) ctx.note(`the run's --max-duration leaves ${Math.round(until / 1000)} s of the ${Math.round(holdMs / 1000)} s hold`);
-  let connection = await openRawConnection(base, ctx.run.timeoutMs, route.network);
-  let opened = performance.now();
-  let reopens = 0;
-  const ping = () => askRaw(ctx, route, '/pets?limit=1', 'valid', wrong, connection);
-  let answer = await ping();
-  for (;;) {
-    if (answer.status === 0 || connection.closed) {
-      connection.close();
-      if (reopens === REOPENS) {
-        ctx.note(`the target closed the held connection ${REOPENS + 1} times before ${Math.round(until / 1000)} s (legal): no old connection to ask on`);
-        return undefined;
-      }
-      reopens += 1;
+  let connection: RawConnection | undefined;
+  let opened = 0;
+  let ending = false;
+  let reopens = -1;
+  const ask = async (path: string, auth: RawAuth): Promise<ApiResponse> => {
+    if (connection === undefined || connection.closed || ending) {
+      connection?.close();
       connection = await openRawConnection(base, ctx.run.timeoutMs, route.network);
       opened = performance.now();
-      answer = await ping();
-      continue;
+      reopens += 1;
+    }
+    const response = await askRaw(ctx, route, path, auth, wrong, connection);
+    ending = response.status === 0 || saysClose(response);
+    return response;
+  };
+  const held = (kept: boolean): HeldConnection => ({ ageMs: performance.now() - opened, kept, ask, close: () => connection?.close() });
+  await ask('/pets?limit=1', 'valid');
+  for (;;) {
+    if (ending && reopens >= REOPENS) {
+      ctx.note(`the target closed the held connection ${reopens + 1} times before ${Math.round(until / 1000)} s (legal): the requests went on new ones`);
+      return held(false);
     }
     const age = performance.now() - opened;
-    if (age >= until) return { connection, ageMs: age };
-    await delay(Math.min(KEEP_ALIVE_MS, until - age));
-    answer = await ping();
+    if (!ending && age >= until) return held(true);
+    if (!ending) await delay(Math.min(KEEP_ALIVE_MS, until - age));
+    await ask('/pets?limit=1', 'valid');
   }
 }
