@@ -92,7 +92,10 @@ export async function askRaw(
   const started = performance.now();
   const startedAt = Date.now();
   const request = { url, method: 'GET', fields, timeoutMs: run.timeoutMs, network: route.network, maxResponseBytes: 2 * 1024 * 1024 };
-  const answer = held ? await exchangeOn(held, request) : await sendRawRequest(request);
+  let answer = held ? await exchangeOn(held, request) : await sendRawRequest(request);
+  // A fresh connection closed before any answer is tried once more, as the client retries a drop: one
+  // blip of the network is not an answer that differs (a held connection's close is the target's to judge).
+  if (!held && answer.kind === 'closed') answer = await sendRawRequest(request);
   const shown = Object.fromEntries(fields.map(([name, value]) => [name, name === 'Authorization' ? shownAuthorization(auth) : value]));
   const exchange: Exchange = {
     seq: ctx.rawExchanges.nextSeq(),
