@@ -88,8 +88,12 @@ export interface Config {
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
   readonly caCertFile?: string | undefined;
-  /** The User-Agent sent (--user-agent); undefined: the suite's own. */
+  /** How long CON-004 holds a keep-alive connection before it asks again on it (--hold-connection); 0: not at all. */
+  readonly holdConnectionMs: number;
+  /** The User-Agent sent (--user-agent); undefined: the suite's own with --announce, else a common client's chosen per run. */
   readonly userAgent?: string | undefined;
+  /** --announce: the suite names itself in its User-Agent. */
+  readonly announce: boolean;
   /** Embedded reference only: named faults to inject (to watch the suite fail) and valid variants. */
   readonly referenceFaults: readonly string[];
   readonly referenceVariants: readonly string[];
@@ -178,6 +182,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     target,
     headers: listSetting(settings.get('header')),
     proxy: stringSetting(settings.get('proxy')),
+    vantageProxy: stringSetting(settings.get('vantage-proxy')),
     caCert: stringSetting(settings.get('ca-cert')),
     insecure: bool('insecure') ?? false,
     env,
@@ -252,6 +257,8 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     trustShards: bool('trust-shards') ?? false,
     network,
     caCertFile: path('ca-cert'),
+    announce: bool('announce') ?? false,
+    holdConnectionMs: holdConnectionMs(text('hold-connection'), from('hold-connection'), target),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
     userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
     referenceFaults: referenceList(text('reference-faults'), target, '--reference-faults'),
@@ -273,7 +280,15 @@ const MERGE_IGNORES: ReadonlySet<string> = new Set([
   'insecure',
   'reference-faults',
   'reference-variants',
+  'vantage-proxy',
 ]);
+
+/** --hold-connection in seconds, as milliseconds: 45 s against a remote target (past a 40 s latch), 3 s embedded. */
+function holdConnectionMs(text: string | undefined, from: string, target: string | undefined): number {
+  if (text === undefined) return (target ? CONFIG_DEFAULTS.holdConnectionS : CONFIG_DEFAULTS.embeddedHoldConnectionS) * 1_000;
+  if (!/^\d{1,5}$/.test(text.trim())) throw new HarnessError('ERR_CONFIG', `${from} must be a whole number of seconds (0: not at all); got "${text}"`);
+  return Number(text.trim()) * 1_000;
+}
 
 function stringSetting(setting: RawSetting | undefined): { value: string; from: string } | undefined {
   return setting === undefined ? undefined : { value: String(setting.value), from: setting.from };

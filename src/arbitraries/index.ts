@@ -6,4 +6,4 @@ export { invalidationsOf, type Invalidation } from './invalidations.ts';
 export { queryArbitrary, type QueryArbitraryOptions } from './query-arbitrary.ts';
 export { DEFAULT_NAME_LIMIT, taggedName, type TaggedNameOptions } from './tagged-name.ts';
 export type { SchemaNode, SchemaSource } from './schema-node.ts';
-export { REALISTIC_PET_NAMES, realisticPetName } from './pet-names.ts';
+export { REALISTIC_PET_NAMES, petNameLabel, realisticPetName, runPetName } from './pet-names.ts';

@@ -16,6 +16,29 @@ export const DROP_IDLE_MS = 1_000;
 export const MIN_DROPS = 3;
 export const DROPS_SHARE = 4;
 
+/** Characters of stray bytes quoted in a finding (redacted first). */
+const QUOTED_STRAY = 120;
+
+/**
+ * HTTP-001: a pooled connection received bytes while no request was in flight on it — a response nobody
+ * asked for, which a keep-alive client reads as the answer to its next request. undici closes such a
+ * connection without a word; the client's watch (src/client/stray-bytes.ts) hands the bytes to this check.
+ */
+export const nothingUnasked: Check = {
+  name: 'nothing-unasked',
+  requirementId: 'HTTP-001',
+  run(ctx) {
+    const stray = ctx.strayBefore;
+    if (stray === undefined) return undefined;
+    const text = (ctx.redact ?? ((t: string) => t))(JSON.stringify(stray.bytes));
+    const shown = text.length > QUOTED_STRAY ? `${text.slice(0, QUOTED_STRAY)}…` : text;
+    return {
+      expected: 'nothing on a kept-alive connection between one answer and the next request',
+      actual: `${stray.count === 1 ? 'a connection' : `${stray.count} connections`} of the suite's pool received bytes while no request was in flight on it, before this response: ${shown}`,
+    };
+  },
+};
+
 /**
  * HTTP-001: the request before this response was sent on a reused connection that the target closed
  * without an answer, moments after its previous answer, and the client sent it again on a new one. A

@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { wwwAuthenticateOn401 } from './auth-checks.ts';
-import { connectionKeptOpen } from './connection-checks.ts';
+import { connectionKeptOpen, nothingUnasked } from './connection-checks.ts';
 import { jsonContentType, responseSchema } from './body-checks.ts';
 import { deprecationOnlyWhereDeprecated, deprecationStructuredDate, sunsetDate } from './deprecation-checks.ts';
 import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches } from './error-checks.ts';
@@ -31,6 +31,7 @@ export const CHECKS: readonly Check[] = Object.freeze([
   deprecationOnlyWhereDeprecated,
   deprecationStructuredDate,
   connectionKeptOpen,
+  nothingUnasked,
 ]);
 
 /**

@@ -26,6 +26,11 @@ export interface CheckContext {
    */
   droppedBefore?: { error: string; idleMs: number | undefined; drops: number; answered: number };
   /**
+   * Set when, since the previous response, a pooled connection received bytes while no request was in
+   * flight on it (a response nobody asked for): the start of them, and how many such arrivals.
+   */
+  strayBefore?: { bytes: string; count: number };
+  /**
    * The client's redactor: target text a check quotes goes through it whole, before it is cut (a cut
    * first could leave a piece of the key too short to be recognised). Absent: the text is quoted as is.
    */

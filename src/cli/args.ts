@@ -148,6 +148,11 @@ export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | 
   'max-duration': (c) => (c.maxDurationGiven ? String(Math.round(c.maxDurationMs / 1000)) : undefined),
   'ca-cert': (c) => (c.caCertFile ? shellQuote(c.caCertFile) : undefined),
   insecure: (c) => (c.network.insecure ? true : undefined),
+  announce: (c) => (c.announce ? true : undefined),
+  'hold-connection': (c) =>
+    c.holdConnectionMs !== (c.target ? CONFIG_DEFAULTS.holdConnectionS : CONFIG_DEFAULTS.embeddedHoldConnectionS) * 1_000
+      ? String(Math.round(c.holdConnectionMs / 1000))
+      : undefined,
   'user-agent': (c) => (c.userAgent !== undefined ? shellQuote(c.userAgent) : undefined),
   profile: (c) => c.profile,
   'read-only': (c) => (c.readOnly ? true : undefined),

@@ -164,7 +164,9 @@ export function createClient(options: ClientOptions): TargetClient {
     try {
       const { method, url } = wire;
       const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
-      findings = (options.inspect?.({ ...context, droppedBefore: afterDrop && { ...afterDrop, drops, answered } }) ?? []).map((f) => ({
+      const stray = options.strayBytes?.();
+      const connection = { droppedBefore: afterDrop && { ...afterDrop, drops, answered }, strayBefore: stray };
+      findings = (options.inspect?.({ ...context, ...connection }) ?? []).map((f) => ({
         ...f,
         expected: redact(f.expected),
         actual: redact(f.actual),

@@ -26,6 +26,11 @@ export interface FramingProbeOptions {
   sink: RawExchangeSink;
   /** How the run reaches the target: the probe tunnels through its proxy and sends its --header fields. */
   network?: NetworkSettings;
+  /**
+   * The run's User-Agent (empty: none), sent as the client sends it: a target that misbehaves only
+   * towards requests that carry one must not meet a probe that never does.
+   */
+  userAgent?: string;
 }
 
 /** A departure from one-response-per-request, with the exchanges it was seen on. */
@@ -77,8 +82,9 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   const notes: string[] = [];
   let connections = 0;
 
+  const agent = options.userAgent ? `User-Agent: ${options.userAgent}\r\n` : '';
   const request = (authorized: boolean) =>
-    `GET ${target} HTTP/1.1\r\nHost: ${base.host}\r\n${authorized ? `Authorization: Bearer ${options.apiKey}\r\n` : ''}${extra}Accept: application/json\r\n\r\n`;
+    `GET ${target} HTTP/1.1\r\nHost: ${base.host}\r\n${agent}${authorized ? `Authorization: Bearer ${options.apiKey}\r\n` : ''}${extra}Accept: application/json\r\n\r\n`;
 
   const open = async (): Promise<RawConnection | undefined> => {
     connections += 1;
@@ -95,7 +101,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   type Outcome = { kind: 'response'; response: RawResponse } | { kind: 'error'; code: string; message: string };
 
   function record(authorized: boolean, started: number, startedAt: number, outcome: Outcome): Exchange {
-    const headers: Record<string, string> = { Host: base.host, Accept: 'application/json' };
+    const headers: Record<string, string> = { Host: base.host, ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}), Accept: 'application/json' };
     if (authorized) headers.Authorization = 'Bearer ***';
     const exchange: Exchange = {
       seq: sink.nextSeq(),
@@ -197,13 +203,19 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     const second = await answer(connection, true, started, startedAt, 'the first of two pipelined requests');
     if (!second) return { problems, exchanges, connections, notes };
     if (second.response.connectionClose || second.response.closeDelimited) {
-      // A server that announces close must not process the request after it (RFC 9112 §9.6): silence, or at most its answer.
+      // A server that announces close must not process the request after it (RFC 9112 §9.6): silence.
       const after = await connection.readResponse(quietMs);
-      if (after.kind === 'response') record(false, started, startedAt, after);
-      else if (after.received.length > 0) {
+      if (after.kind === 'response') {
         problems.push({
           kind: 'framing',
-          expected: 'nothing after a response that said Connection: close, or one whole response to the request after it',
+          expected: 'no answer to the request after one whose answer said Connection: close: that connection ends there (RFC 9112 §9.6)',
+          actual: `the request after it answered ${after.response.status} on the same connection`,
+          exchanges: [second.exchange, record(false, started, startedAt, after)],
+        });
+      } else if (after.received.length > 0) {
+        problems.push({
+          kind: 'framing',
+          expected: 'nothing after a response that said Connection: close',
           actual: `${after.received.length} bytes: ${quoted(after.received, redact)}`,
           exchanges: [second.exchange],
         });

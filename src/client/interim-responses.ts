@@ -1,5 +1,6 @@
 import { Agent, Client, type Dispatcher, buildConnector } from 'undici';
-import { DIRECT, type NetworkSettings, proxiedDispatcher, targetTls, withHeaders } from './network.ts';
+import { DIRECT, type NetworkSettings, type SocketAdapter, proxiedDispatcher, targetTls, withHeaders } from './network.ts';
+import { curlShapedHeads } from './wire-shape.ts';
 
 /** An interim `100 Continue` at the start of what the socket delivers: status line, fields, blank line. */
 const CONTINUE = /^HTTP\/1\.[01] 100[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/;
@@ -43,10 +44,15 @@ export function dropContinue(chunk: Buffer): Buffer {
 
 /**
  * An undici dispatcher whose connections read interim 100 Continue responses (see above), reaching the
- * target as `network` says: through its proxy, trusting its CA.
+ * target as `network` says: through its proxy, trusting its CA; `watch` adapts its sockets too (stray-bytes.ts).
  */
-export function createAgent(options: Omit<Agent.Options, 'connect'> = {}, network: NetworkSettings = DIRECT): Dispatcher {
-  const dispatcher = proxiedDispatcher(network, options, tolerateContinue) ?? new Agent({ ...options, connect: continueTolerantConnector(targetTls(network)) });
+export function createAgent(options: Omit<Agent.Options, 'connect'> = {}, network: NetworkSettings = DIRECT, watch?: SocketAdapter): Dispatcher {
+  // The watch sees what undici reads, after an interim 100 Continue is dropped; heads go out as curl writes them.
+  const adapt: SocketAdapter = (connect) => {
+    const shaped = curlShapedHeads(tolerateContinue(connect));
+    return watch ? watch(shaped) : shaped;
+  };
+  const dispatcher = proxiedDispatcher(network, options, adapt) ?? new Agent({ ...options, connect: adapt(buildConnector(targetTls(network))) });
   return network.headers.length > 0 ? dispatcher.compose(withHeaders(network.headers)) : dispatcher;
 }
 

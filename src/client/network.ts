@@ -12,6 +12,11 @@ export interface NetworkSettings {
   readonly proxy?: string;
   /** Where the proxy came from, in words (`--proxy`, `HTTPS_PROXY (environment)`). */
   readonly proxyFrom?: string;
+  /**
+   * A second network path (--vantage-proxy), for CON-004's differential requests alone: a target that
+   * latches on the address the suite's traffic comes from meets these from one it has not seen.
+   */
+  readonly vantageProxy?: string;
   /** A PEM CA the target's certificate may chain to, besides Node's bundled ones (--ca-cert). */
   readonly caCert?: string;
   /** The target's TLS certificate is not verified (--insecure): never a certificate. */
@@ -24,8 +29,9 @@ export const DIRECT: NetworkSettings = Object.freeze({ headers: [], insecure: fa
 /** What must never be shown: the --header values, and the proxy's credentials. */
 export function networkSecrets(network: NetworkSettings): string[] {
   const secrets = network.headers.map(([, value]) => value);
-  if (network.proxy) {
-    const url = new URL(network.proxy);
+  for (const proxy of [network.proxy, network.vantageProxy]) {
+    if (proxy === undefined) continue;
+    const url = new URL(proxy);
     if (url.password) secrets.push(decodeURIComponent(url.password));
     if (url.username) secrets.push(decodeURIComponent(url.username));
   }

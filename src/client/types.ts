@@ -1,3 +1,4 @@
+import type { StrayArrival } from './stray-bytes.ts';
 import type { Dispatcher } from 'undici';
 import type { NetworkSettings } from './network.ts';
 import type { CheckContext, Finding } from '../checks/types.ts';
@@ -61,6 +62,11 @@ export interface ClientOptions {
   nextSeq?: () => number;
   /** An undici Agent shared by the process, for keep-alive reuse. Default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
+  /**
+   * What the dispatcher's connections received while no request was in flight (stray-bytes.ts), taken
+   * before each response's checks: HTTP-001 judges it there.
+   */
+  strayBytes?: () => StrayArrival | undefined;
   /** How a connection of its own reaches the target (headers, proxy, CA); its secrets are redacted too. Default: direct. */
   network?: NetworkSettings;
   /** Rate-limit state shared with the run's other clients of the same key (remote targets). */

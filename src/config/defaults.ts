@@ -8,6 +8,10 @@ export const CONFIG_DEFAULTS = Object.freeze({
   remoteProfile: 'standard',
   embeddedProfile: 'thorough',
   timeoutMs: 10_000,
+  /** CON-004's held connection: past the 40 s after which a target was seen treating connections apart. */
+  holdConnectionS: 45,
+  /** The embedded reference costs a run no waiting: a short hold keeps `npm run conformance` quick. */
+  embeddedHoldConnectionS: 3,
   readOnly: false,
   exhaust: true,
   strict: false,

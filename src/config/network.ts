@@ -21,21 +21,24 @@ export interface NetworkInputs {
   target: string | undefined;
   headers: { value: readonly string[]; from: string } | undefined;
   proxy: { value: string; from: string } | undefined;
+  /** Optional so that callers from before it need not name it. */
+  vantageProxy?: { value: string; from: string } | undefined;
   caCert: { value: string; from: string } | undefined;
   insecure: boolean;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
 }
 
-/** --header, --proxy (or the proxy variables), --ca-cert and --insecure as the client takes them. */
+/** --header, --proxy (or the proxy variables), --vantage-proxy, --ca-cert and --insecure as the client takes them. */
 export function networkSettings(inputs: NetworkInputs): NetworkSettings {
   const headers = (inputs.headers?.value ?? []).map((line) => parseHeader(line, inputs.headers?.from ?? '--header'));
-  if (inputs.target === undefined && (headers.length > 0 || inputs.proxy || inputs.caCert || inputs.insecure)) {
-    throw new HarnessError('ERR_CONFIG', '--header, --proxy, --ca-cert and --insecure apply to a remote target (--target)');
+  if (inputs.target === undefined && (headers.length > 0 || inputs.proxy || inputs.vantageProxy || inputs.caCert || inputs.insecure)) {
+    throw new HarnessError('ERR_CONFIG', '--header, --proxy, --vantage-proxy, --ca-cert and --insecure apply to a remote target (--target)');
   }
   return {
     headers,
     ...proxyFor(inputs),
+    ...(inputs.vantageProxy ? { vantageProxy: checkProxy(inputs.vantageProxy.value, inputs.vantageProxy.from) } : {}),
     ...(inputs.caCert ? { caCert: readCa(resolve(inputs.cwd, inputs.caCert.value), inputs.caCert.from) } : {}),
     insecure: inputs.insecure,
   };

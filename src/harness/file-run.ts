@@ -2,6 +2,7 @@ import { test as base, inject } from 'vitest';
 import { join } from 'node:path';
 import { createAgent } from '../client/interim-responses.ts';
 import { networkSecrets } from '../client/network.ts';
+import { createStrayWatch } from '../client/stray-bytes.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
 import {
@@ -101,7 +102,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const { contract, catalog } = shared;
       const current: FileRun['current'] = { meta: undefined, signal: undefined };
       // createAgent: an undici Agent whose connections also read an unsolicited 100 Continue.
-      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network);
+      // Its sockets are watched for bytes that arrive while no request is in flight (HTTP-001).
+      const stray = createStrayWatch();
+      const dispatcher = createAgent({ keepAliveTimeout: 10_000, connections: 4 }, run.network, stray.adapt);
       // The ledger is shared across workers only where there is a ceiling to enforce.
       const budget = run.budgetLimit === undefined ? createMemoryBudget(undefined) : createLedgerBudget(run.ledgerPath, run.budgetLimit);
       const exhaustBudget =
@@ -142,6 +145,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           userAgent: run.userAgent,
           budget: spentKeys.has(apiKey) ? exhaustBudget : budget,
           dispatcher,
+          strayBytes: stray.take,
           network: run.network,
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : spentKeyMemories.get(apiKey),
           waitDeadline: run.waitDeadline,

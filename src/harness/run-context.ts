@@ -7,13 +7,26 @@ import { PROFILE_RULES } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import type { Limits, PlanName } from '../plans.ts';
 import { type TargetFields, startTarget } from './target.ts';
+import { commonUserAgent } from '../client/user-agent.ts';
 
 /**
  * Everything a test worker needs to reach the target, handed from the main process with provide/inject.
  * Plain data only: it crosses a process boundary.
  */
 /** The settings a worker reads as the configuration has them (Config is their one home). */
-export const WORKER_SETTINGS = ['profile', 'seed', 'readOnly', 'exhaust', 'only', 'categoryIds', 'timeoutMs', 'quiet', 'network', 'userAgent'] as const;
+export const WORKER_SETTINGS = [
+  'profile',
+  'seed',
+  'readOnly',
+  'exhaust',
+  'only',
+  'categoryIds',
+  'timeoutMs',
+  'quiet',
+  'network',
+  'userAgent',
+  'holdConnectionMs',
+] as const;
 type WorkerSettings = Pick<Config, (typeof WORKER_SETTINGS)[number]>;
 
 export interface RunContext extends TargetFields, WorkerSettings {
@@ -59,9 +72,12 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
   writeFileSync(exhaustLedgerPath, '');
   const removeRunDir = () => rmSync(runDir, { recursive: true, force: true });
   const rules = PROFILE_RULES[config.profile];
+  // Unless the run names itself (--announce, --user-agent), its User-Agent is a common client's, a new one each run.
+  const userAgent = config.userAgent ?? (config.announce ? undefined : commonUserAgent(randomBytes(1)[0] ?? 0));
   const base = {
     runId: randomBytes(4).toString('hex'),
     ...workerSettings(config),
+    ...(userAgent === undefined ? {} : { userAgent }),
     budgetLimit: rules.budget,
     exhaustBudgetLimit: rules.exhaustBudget,
     runDir,
@@ -78,7 +94,7 @@ export async function prepareRun(config: Config, contract?: Contract): Promise<P
     ...(config.replay ? { replay: Object.fromEntries(config.replay.map((t) => [t.id, t.path ? { path: t.path } : {}])) } : {}),
   };
   try {
-    const target = await startTarget(config, ledgerPath, contract);
+    const target = await startTarget({ ...config, userAgent }, ledgerPath, contract);
     return {
       context: { ...base, ...target.fields },
       async dispose() {

@@ -17,6 +17,7 @@ import { type SourcedPet, createdPet, toPetRecords } from '../pets.ts';
 import type { RunContext } from './run-context.ts';
 import { type PropertyFamily, runProperty } from './property.ts';
 import { hashSeed, seededRandom } from './seeds.ts';
+import { petNameLabel, runPetName } from '../arbitraries/pet-names.ts';
 
 /** What a conformance test body receives. */
 export interface ConformanceContext {
@@ -31,7 +32,11 @@ export interface ConformanceContext {
   readonly random: () => number;
   /** Aborts when the run is interrupted or the test times out: pass it to any wait of the test's own. */
   readonly signal: AbortSignal;
-  /** A pet name tagged with the run id, so what the suite creates on a shared store is recognisable. */
+  /**
+   * A pet name unique in the run that a server cannot tell from a person's (a realistic name and an HMAC
+   * tag of the run's; a label that is more than a requirement id after it). The run's own pets are known
+   * by the ledger of added pets, a test's by the name it chose.
+   */
   petName(label?: string): string;
   /** A category id the target accepts: from --category-ids, else 1. */
   categoryId(index?: number): bigint;
@@ -136,7 +141,8 @@ export function createContext(
     seed,
     random: seededRandom(seed),
     signal,
-    petName: (label = requirement.id) => `conformance-${run.runId} ${label} #${++created}`,
+    // No mark of the suite in a name (a server could serve the suite's pets apart): a realistic name and a tag of the run's.
+    petName: (label = requirement.id) => runPetName(run.runId, `${requirement.id}\n${title}`, ++created, petNameLabel(label)),
     categoryId: (index = 0) => BigInt(run.categoryIds?.[index % run.categoryIds.length] ?? '1'),
     numRuns: (counts) => counts[run.profile],
     fail,

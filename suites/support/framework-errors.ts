@@ -27,14 +27,15 @@ export async function provokeFrameworkErrors(ctx: ConformanceContext): Promise<F
     // First the one every server on Node (and most others) answers from its HTTP parser: quick sends only it.
     [
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB header`,
-      () => client.send({ method: 'GET', path: '/pets', query: 'limit=1', headers: { 'X-Conformance-Padding': 'x'.repeat(OVERSIZED_BYTES) } }),
+      // An oversized Cookie, as browsers send: no header name of the suite's own that a server could single out.
+      () => client.send({ method: 'GET', path: '/pets', query: 'limit=1', headers: { Cookie: `session=${'x'.repeat(OVERSIZED_BYTES)}` } }),
     ],
     ['GET /pets/%zz (a malformed percent-encoding in the path)', () => client.send({ method: 'GET', path: '/pets/%zz' })],
     ['GET /pets/1/tags (a path the interface does not define)', () => client.send({ method: 'GET', path: '/pets/1/tags' })],
     ['GET /pets?limit=%zz (a malformed percent-encoding in the query)', () => client.send({ method: 'GET', path: '/pets', query: 'limit=%zz' })],
     [
       `GET /pets with a ${OVERSIZED_BYTES / 1024} KiB URL`,
-      () => client.send({ method: 'GET', path: '/pets', query: `limit=1&conformance_padding=${'x'.repeat(OVERSIZED_BYTES)}` }),
+      () => client.send({ method: 'GET', path: '/pets', query: `limit=1&utm_content=${'x'.repeat(OVERSIZED_BYTES)}` }),
     ],
   ];
   // Methods the interface does not give a path; never in read-only mode (a server may implement them).

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { bypassed } from '../../src/config/network.ts';
+import { networkSecrets } from '../../src/client/network.ts';
 
 const TARGET = 'https://staging.example/v1';
 const KEY = 'key-0123456789-abcdef';
@@ -118,6 +119,24 @@ describe('staging as teams deploy it', () => {
       false,
     ]);
     expect([noProxy('a.b:8443', 'a.b:443'), noProxy('a.b:8443', 'a.b:8443'), noProxy('x.y', '*')]).toEqual([false, true, true]);
+  });
+
+  it('--vantage-proxy: a second path for CON-004 alone, its credentials secret, only with --target', () => {
+    const network = loadConfig({ flags: { target: TARGET, apiKey: KEY, vantageProxy: 'http://user:secret-word@10.0.0.9:3128' }, env: {}, cwd: dir() }).network;
+    expect(network.vantageProxy).toBe('http://user:secret-word@10.0.0.9:3128/');
+    expect(network.proxy).toBeUndefined();
+    expect(networkSecrets(network)).toContain('secret-word');
+    expect(() => loadConfig({ flags: { apiKey: KEY, vantageProxy: 'http://10.0.0.9:3128' }, env: {}, cwd: dir() })).toThrow(/--vantage-proxy/);
+    expect(() => loadConfig({ flags: { target: TARGET, apiKey: KEY, vantageProxy: 'socks5://x:1' }, env: {}, cwd: dir() })).toThrow(/http:\/\/ or https:\/\//);
+  });
+
+  it('--hold-connection: 45 s against a remote target, 3 s embedded, 0 turns it off, anything but whole seconds refused', () => {
+    const hold = (flags: Record<string, string>) => loadConfig({ flags: { apiKey: KEY, ...flags }, env: {}, cwd: dir() }).holdConnectionMs;
+    expect(hold({ target: TARGET })).toBe(45_000);
+    expect(hold({})).toBe(3_000);
+    expect(hold({ target: TARGET, holdConnection: '0' })).toBe(0);
+    expect(hold({ target: TARGET, holdConnection: '90' })).toBe(90_000);
+    expect(() => hold({ target: TARGET, holdConnection: '1.5' })).toThrow(/--hold-connection must be a whole number of seconds/);
   });
 
   it('--ca-cert reads a PEM; --insecure is never certifiable', () => {

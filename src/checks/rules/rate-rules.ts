@@ -138,8 +138,8 @@ function checkContextOfRule(e: RuleExchange, contract: CheckContext['contract'])
   return reading.ok ? { ...context, body: reading.value, isJson: true } : { ...context, jsonError: reading.reason };
 }
 
-/** The registry's checks a rule can run again from the log (not the one that reads the connection's history). */
-const LOGGED_CHECKS = CHECKS.filter((c) => c.name !== 'connection-kept-open');
+/** The registry's checks a rule can run again from the log (not those that read the connections' history). */
+const LOGGED_CHECKS = CHECKS.filter((c) => c.name !== 'connection-kept-open' && c.name !== 'nothing-unasked');
 
 /** A rule on one key's consecutive responses: no step between two of them is `bad`. */
 function stepRule(name: 'rate-remaining-falls' | 'rate-reset-never-back', expected: string, bad: Step): JudgmentRule {

@@ -117,10 +117,18 @@ export interface ConnectionTampering {
   continueFirst?: boolean;
   /** Every answer says `Connection: close`, and the connection closes after it (legal HTTP). */
   connectionClose?: boolean;
-  /** Every answer is followed by one more, unasked-for response on the same connection. */
-  extraResponse?: boolean;
+  /**
+   * Every answer is followed by one more, unasked-for response on the same connection; a function picks
+   * the requests whose answers are (to spare the probe, say).
+   */
+  extraResponse?: boolean | ((req: IncomingMessage) => boolean);
   /** A connection's second request is never answered: the connection closes, without `Connection: close`. */
   dropReused?: boolean;
+  /**
+   * The answers picked (every one, or those of status 413) say `Connection: close`, and the connection is
+   * kept and goes on serving: what a server whose close is lost does (RFC 9112 §9.6 forbids it).
+   */
+  closeButServe?: 'every' | 413;
 }
 
 /** The response a desynchronising server sends after each answer: a well-formed 200 nobody asked for. */
@@ -145,7 +153,8 @@ export async function startTampering(
       req.socket.destroy();
       return;
     }
-    if (options.extraResponse) res.once('finish', () => req.socket.writable && req.socket.write(UNASKED_RESPONSE));
+    const extra = typeof options.extraResponse === 'function' ? options.extraResponse(req) : options.extraResponse === true;
+    if (extra) res.once('finish', () => req.socket.writable && req.socket.write(UNASKED_RESPONSE));
     const sent: Buffer[] = [];
     req.on('data', (chunk: Buffer) => sent.push(chunk));
     req.on('end', () => {
@@ -160,8 +169,11 @@ export async function startTampering(
             if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') headers[name] = value;
           }
           const out = tamper({ status: answer.statusCode ?? 502, headers, body: Buffer.concat(received) }, req);
-          const close = options.connectionClose ? { connection: 'close' } : {};
+          const lying = options.closeButServe === 'every' || (options.closeButServe === 413 && out.status === 413);
+          const close = options.connectionClose || lying ? { connection: 'close' } : {};
           res.writeHead(out.status, { ...out.headers, ...close, 'content-length': String(out.body.length) });
+          // Node marks an answer that says close as the connection's last (and then ends it): unmarked, it goes on serving.
+          if (lying) (res as ServerResponse & { _last: boolean })._last = false;
           res.end(out.body);
         });
       });

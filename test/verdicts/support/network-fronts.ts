@@ -66,8 +66,12 @@ export interface ForwardProxy extends Front {
   readonly seen: { tunnels: number; forwarded: number };
 }
 
-/** An HTTP forward proxy: CONNECT tunnels (https targets) and absolute-form requests (http targets). */
-export async function startForwardProxy(): Promise<ForwardProxy> {
+/**
+ * An HTTP forward proxy: CONNECT tunnels (https targets) and absolute-form requests (http targets). With
+ * `localAddress` its tunnels leave from that address (127.0.0.2: another machine, as far as a target
+ * that judges by address can tell).
+ */
+export async function startForwardProxy(options: { localAddress?: string } = {}): Promise<ForwardProxy> {
   const seen = { tunnels: 0, forwarded: 0 };
   const sockets = new Set<Socket>();
   const server = createServer({ maxHeaderSize: FRONT_HEADER_SIZE }, (req, res) => {
@@ -92,7 +96,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     seen.tunnels += 1;
     const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host as string, () => {
+    const upstream = connect({ port: Number(port), host: host as string, ...(options.localAddress ? { localAddress: options.localAddress } : {}) }, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);

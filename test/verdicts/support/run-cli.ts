@@ -69,6 +69,9 @@ export function runCli(args: readonly string[], options: CliRunOptions): CliHand
   const reportDir = mkdtempSync(join(tmpdir(), `verdicts-${options.label ?? 'run'}-`));
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   for (const name of CLI_ENV) if (!options.env?.[name]) delete env[name];
+  // CON-004 holds a connection 45 s against a remote target by default: a verdict test that is not about
+  // old connections holds it 2 s (a --hold-connection flag, or the variable given, wins).
+  if (!options.env?.ASC_HOLD_CONNECTION) env.ASC_HOLD_CONNECTION = '2';
   // The unit project's own vitest variables must not leak into the child's vitest.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV') delete env[name];
   const started = performance.now();
