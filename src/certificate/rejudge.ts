@@ -25,6 +25,7 @@ import { unnamedExchange } from './named-exchanges.ts';
 import { unplannedLimit } from './plan-limits.ts';
 import { type LogReading, type StatedParamsTables, weakenedJudgment } from './stated-params.ts';
 import { rederive } from './rederive.ts';
+import { requestShortfall } from './request-counts.ts';
 
 /**
  * Checks that read the response body: on a body cut for the report (or not exactly recorded) they are not
@@ -58,6 +59,8 @@ export interface RejudgeOptions extends StatedParamsTables {
   judgedByEveryPass?: JudgedByEveryPass;
   judgedOnEveryExchange?: JudgedOnEveryExchange;
   everyExchangeNamed?: readonly string[];
+  /** The fewest requests a passed test of a requirement sends (src/certificate/request-counts.ts). */
+  requestsOfEveryPass?: Readonly<Record<string, number>>;
 }
 
 /** What re-judging a report from its exchange log gives. */
@@ -230,6 +233,10 @@ function judgeTest(
     if ((test.observed ?? 0) > 0) return { state: 'skipped', why: `it states ${test.observed} judgments and records none` };
     if (own.size === 0) return { state: 'skipped', why: 'it sent no request and judged no exchange of the log' };
   }
+  // An exchange the client sent and heard no answer to: whatever the test made of it is not in the log
+  // (the framing probe's raw exchanges record a closed connection as what they judge, and are not held so).
+  const unanswered = (test.exchanges ?? []).find((seq) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false);
+  if (unanswered !== undefined) return { state: 'skipped', why: `its #${unanswered} has no answer: what the test made of it is not in the log` };
   if (test.observed !== undefined && test.observed !== judgments.length)
     return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
   for (const judgment of judgments) {
@@ -276,6 +283,7 @@ function judgeTest(
     },
   };
   const missing =
+    requestShortfall(requirementId, (test.exchanges ?? []).length, options.run, options.requestsOfEveryPass) ??
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
     unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??

@@ -20,6 +20,7 @@ export const MADE_UP: RejudgeOptions = {
   paramsOfEveryJudgment: {},
   statusesAllowed: {},
   everyExchangeNamed: [],
+  requestsOfEveryPass: {},
 };
 
 /**
