@@ -343,6 +343,15 @@ describe('judgment rules: pure functions of what the log records', () => {
       addedPets: () => ({ pets: [], unreadable: [{ seq: 4, answeredAt: BEFORE_SUNSET - 5 }] }),
     });
     expect(judged(list(`[${PET}]`, 'status=available&limit=100'), unreadable)).toMatchObject({ holds: false, actual: 'the log does not keep #4 whole' });
+    // A pet sent to another store (a shard of a merged run against its own embedded reference) is not held to this one's lists.
+    const elsewhere: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], {
+      addedPets: () => ({ pets: [{ ...ADDED[0]!, origin: 'http://other.test:8080' }], unreadable: [] }),
+    });
+    expect(judged(list('[]', 'status=available&limit=100'), elsewhere).holds).toBe(true);
+    const here: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], {
+      addedPets: () => ({ pets: [{ ...ADDED[0]!, origin: 'http://store.test' }], unreadable: [] }),
+    });
+    expect(judged(list('[]', 'status=available&limit=100'), here).holds).toBe(false);
     // Without the run's creates to read (a lookup that has none), the rule never holds.
     expect(judged(list(`[${PET}]`, 'status=available&limit=100'), (seq: number) => EARLIER[seq]).holds).toBe(false);
   });

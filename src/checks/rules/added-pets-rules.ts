@@ -30,9 +30,14 @@ export const ADDED_PETS_RULES: readonly JudgmentRule[] = [
         return fails(`a complete list (fewer items than its limit)`, `${list.length} items, limit=${limit}`);
       const added = lookup.addedPets?.();
       if (!added) return fails('the pets the run added', 'none to read');
-      const unreadable = added.unreadable.find((create) => create.answeredAt < e.startedAt);
+      const unreadable = added.unreadable.find(
+        (create) => create.answeredAt < e.startedAt && (create.origin === undefined || create.origin === originOf(e.url)),
+      );
       if (unreadable) return fails(`the Pet of each create the run's key sent before the list`, `the log does not keep #${unreadable.seq} whole`);
-      const due = added.pets.filter((pet) => pet.status === status && pet.answeredAt + CLOCK_STEP_MS < e.startedAt);
+      const origin = originOf(e.url);
+      const due = added.pets.filter(
+        (pet) => pet.status === status && pet.answeredAt + CLOCK_STEP_MS < e.startedAt && (pet.origin === undefined || pet.origin === origin),
+      );
       const listed = new Set(list.filter(isPetShaped).map((item) => toBigInt(item.id)));
       const missing = due.filter((pet) => !listed.has(pet.id));
       const expected = `the complete list of ${list.length} ${what} holds each of the ${due.length} the run added before it was asked for`;
@@ -49,4 +54,13 @@ export function answeredPet(body: unknown): { id: bigint; status: string | undef
   const id = toBigInt(body.id);
   if (id === undefined) return undefined;
   return { id, status: isObject(body) && typeof body.status === 'string' ? body.status : undefined };
+}
+
+/** The scheme, host and port a URL names (the store it reaches), or the URL itself when it is not one. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }

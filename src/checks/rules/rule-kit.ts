@@ -36,7 +36,7 @@ export type ExchangeLookup = ((seq: number) => RuleExchange | undefined) & {
    * createPet 201s when re-judging, from the workers' shared ledger when the test runs. `unreadable`: a
    * create the log holds whose Pet it does not keep whole, so no list can be judged complete against it.
    */
-  addedPets?: () => { pets: readonly AddedPetRecord[]; unreadable: ReadonlyArray<{ seq: number; answeredAt: number }> };
+  addedPets?: () => { pets: readonly AddedPetRecord[]; unreadable: ReadonlyArray<{ seq: number; answeredAt: number; origin?: string }> };
 };
 
 /** A pet the run added: its id, the status its createPet answered, and when that answer arrived (epoch ms). */
@@ -44,6 +44,11 @@ export interface AddedPetRecord {
   id: bigint;
   status: string | undefined;
   answeredAt: number;
+  /**
+   * The origin its createPet was sent to, when the creates come from a log that may join several
+   * targets: the shards of a merged run of the embedded reference each test their own store.
+   */
+  origin?: string;
 }
 
 export interface RuleResult {
