@@ -72,7 +72,7 @@ export const JUDGED_BY_EVERY_PASS: JudgedByEveryPass = {
   'AUTH-010': ['status'],
   'CON-001': ['status', 'pet-is'],
   'CON-002': ['store-model'],
-  'CON-003': ['status', 'list-count-of-id', 'check'],
+  'CON-003': ['status', 'list-count-of-id', 'added-pets-listed'],
   'CON-004': ['answered-alike'],
   'DEP-001': ['status'],
   'DEP-002': ['no-finding'],

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { CheckContext } from '../checks/types.ts';
 import type { Contract } from '../contract/index.ts';
-import { readJson } from '../json.ts';
+import { type JsonReading, readJson, readJsonBytes } from '../json.ts';
 import { isRecord } from './strict-json.ts';
+import { harEntryHash } from '../report/har.ts';
 
 /** One HAR entry as rejudge reads it: what a check sees, what the counts and the timing need. */
 export interface RecordedEntry {
@@ -18,8 +20,22 @@ export interface RecordedEntry {
   requestText: string | undefined;
   /** The body was cut for the report: checks that read it cannot be re-run. */
   bodyCut: boolean;
-  /** The body holds U+FFFD: it may not have been UTF-8 on the wire, so checks that read it cannot be re-run. */
+  /**
+   * The body's bytes do not match their recorded sha256: the log does not hold it exactly, so nothing
+   * that reads it is re-run. A body recorded as text was UTF-8 on the wire (one that was not is
+   * recorded as its bytes, `bytes`), so a U+FFFD in it is a character the target sent.
+   */
   bodyInexact: boolean;
+  /** The bytes of a body that was not UTF-8 (HAR `encoding: base64`): read as the client read them. */
+  bytes?: Buffer;
+  /** The body's size on the wire (HAR `content.size`): a cut is proven only when it is above what the log kept. */
+  size: number;
+  /** The test file that sent it and that file's number for it. */
+  file?: string;
+  fileSeq?: number;
+  /** The hash of the entry before, as the entry states it (`_prev`), and the entry's own hash. */
+  prev?: string;
+  hash: string;
   /** The framing probe's own exchange: no always-on check ran on it. */
   raw: boolean;
   /** The framing probe's: what it heard after the response (absent when not recorded, or not as this suite writes it). */
@@ -65,6 +81,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
   const keyVariable = typeof value._curl === 'string' ? /"authorization: Bearer \$([A-Z_]+)"/i.exec(value._curl)?.[1] : undefined;
   const retried = typeof value.comment === 'string' ? /^answered after (\d+) paced 429/.exec(value.comment) : null;
   const heard = value._heardAfter;
+  const bytes = content.encoding === 'base64' && typeof content.text === 'string' ? Buffer.from(content.text, 'base64') : undefined;
   const heardAfter =
     isRecord(heard) && Number.isSafeInteger(heard.bytes) && (heard.bytes as number) >= 0 && typeof heard.closed === 'boolean'
       ? { bytes: heard.bytes as number, closed: heard.closed }
@@ -78,10 +95,15 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     url: typeof value._sentUrl === 'string' ? value._sentUrl : typeof request.url === 'string' ? request.url : '',
     status: response.status,
     headers,
-    text: typeof content.text === 'string' ? content.text : '',
+    text: bytes ? bytes.toString('utf8') : typeof content.text === 'string' ? content.text : '',
     requestText: isRecord(request.postData) && typeof request.postData.text === 'string' ? request.postData.text : undefined,
     bodyCut: typeof content.comment === 'string',
-    bodyInexact: typeof content.text === 'string' && content.text.includes('\uFFFD'),
+    bodyInexact: bytes !== undefined && createHash('sha256').update(bytes).digest('hex') !== content._sha256,
+    ...(bytes ? { bytes } : {}),
+    size: typeof content.size === 'number' ? content.size : -1,
+    ...(typeof value._file === 'string' && Number.isSafeInteger(value._fileSeq) ? { file: value._file, fileSeq: value._fileSeq as number } : {}),
+    ...(typeof value._prev === 'string' ? { prev: value._prev } : {}),
+    hash: harEntryHash(value),
     raw: value._raw === true,
     ...(heardAfter ? { heardAfter } : {}),
     summarised: value._summarised === true,
@@ -111,7 +133,12 @@ export function checkContextOf(entry: RecordedEntry, contract: Contract): CheckC
     exchangeSeq: entry.seq,
   };
   if (entry.text.length === 0) return context;
-  const reading = readJson(entry.text);
+  const reading = bodyReading(entry);
   if (reading.ok) return { ...context, body: reading.value, isJson: true };
   return { ...context, jsonError: reading.reason };
+}
+
+/** The body read as JSON as the client read it: from its bytes when it was not UTF-8, else from its text. */
+export function bodyReading(entry: Pick<RecordedEntry, 'text' | 'bytes'>): JsonReading {
+  return entry.bytes ? readJsonBytes(entry.bytes) : readJson(entry.text);
 }

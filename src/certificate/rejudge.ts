@@ -1,19 +1,32 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
 import type { Check, Finding } from '../checks/types.ts';
-import { type RuleExchange, evaluateRule, judgmentRule, listsWholeStore, loggedPet, sentPetFields, sentSeqs, sourceSeq } from '../checks/judgment-rules.ts';
+import {
+  type ExchangeLookup,
+  type JudgmentRule,
+  type RuleExchange,
+  evaluateRule,
+  judgmentRule,
+  listsWholeStore,
+  loggedPet,
+  sentPetFields,
+  sentSeqs,
+  sourceSeq,
+} from '../checks/judgment-rules.ts';
 import type { Contract } from '../contract/index.ts';
-import { RECORDED_BODY_CHARS } from '../client/redact.ts';
-import { readJson } from '../json.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, OverallVerdict, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
 import type { RunInfo } from '../report/run-info.ts';
-import { type RecordedEntry, checkContextOf, readHarEntries } from './rejudge-har.ts';
+import { type RecordedEntry, bodyReading, checkContextOf, readHarEntries } from './rejudge-har.ts';
+import { logIntegrityProblems } from './log-integrity.ts';
+import { type LoggedCreates, loggedCreates } from './run-creates.ts';
 import { type JudgedByEveryPass, type JudgedOnEveryExchange, missingJudgment, unjudgedExchange } from './coverage.ts';
 import { unnamedExchange } from './named-exchanges.ts';
 import { unplannedLimit } from './plan-limits.ts';
 import { type LogReading, type StatedParamsTables, weakenedJudgment } from './stated-params.ts';
 import { rederive } from './rederive.ts';
+import { requestShortfall } from './request-counts.ts';
+import { countDifferences, timingDifferences } from './log-counts.ts';
 
 /**
  * Checks that read the response body: on a body cut for the report (or not exactly recorded) they are not
@@ -28,6 +41,12 @@ export const BODY_CHECKS: ReadonlySet<string> = new Set([
   'error-status-matches',
   'error-fields-non-empty',
 ]);
+/**
+ * The requirements whose check judgments (ctx.check) still stand on their exchanges being in the log:
+ * the framing probe's (HTTP-001, HTTP-002), whose bytes the log does not keep as HTTP. Any other check
+ * judgment leaves its test unproven: its condition is not in the log.
+ */
+export const CHECKS_TAKEN_AS_RECORDED: ReadonlySet<string> = new Set(['HTTP-001', 'HTTP-002']);
 /** Checks that read what the log does not record (a retry on a fresh connection, stray bytes on a pooled one): never re-run. */
 export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-open', 'nothing-unasked']);
 
@@ -41,6 +60,8 @@ export interface RejudgeOptions extends StatedParamsTables {
   judgedByEveryPass?: JudgedByEveryPass;
   judgedOnEveryExchange?: JudgedOnEveryExchange;
   everyExchangeNamed?: readonly string[];
+  /** The fewest requests a passed test of a requirement sends (src/certificate/request-counts.ts). */
+  requestsOfEveryPass?: Readonly<Record<string, number>>;
 }
 
 /** What re-judging a report from its exchange log gives. */
@@ -69,8 +90,10 @@ export interface RejudgeStats {
   judgments: number;
   /** Of those, rule judgments (ctx.judge) evaluated again on their entries. */
   rules: number;
-  /** Rule judgments whose entries the log does not keep whole (a body cut, summarised): taken as recorded. */
+  /** Rule judgments on summarised entries (a report directory's log, which verify and the merge refuse): taken as recorded. */
   rulesTakenAsRecorded: number;
+  /** Rule judgments on entries the log does not keep whole (a body cut, no answer): their tests are unproven. */
+  rulesUnproven: number;
   /** Check judgments (ctx.check): only their exchanges are found, the condition is taken as recorded. */
   checks: number;
 }
@@ -94,6 +117,7 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     judgments: 0,
     rules: 0,
     rulesTakenAsRecorded: 0,
+    rulesUnproven: 0,
     checks: 0,
   };
   const read = readHarEntries(har);
@@ -106,7 +130,7 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     bySeq.set(entry.seq, entry);
   }
   const tests = report.requirements.flatMap((r) => r.tests);
-  differences.push(...timingDifferences(report, entries), ...countDifferences(report, tests, entries, bySeq));
+  differences.push(...logIntegrityProblems(entries), ...timingDifferences(report, entries), ...countDifferences(report, tests, entries, bySeq));
   const owner = ownerOf(tests);
 
   // (a) The always-on checks, again, on every response.
@@ -118,9 +142,6 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     for (const f of test.findings ?? []) recorded.set(key(f.exchange, f.check, f.requirementId), { test, requirementId: f.requirementId });
   const reproduced = new Set<string>();
   for (const entry of entries) {
-    // A body is cut at the recorded size only: a short body marked cut would hide it from the body checks.
-    if (entry.bodyCut && entry.text.length < RECORDED_BODY_CHARS - 1)
-      differences.push(`the log: #${entry.seq} is marked cut, but its body is shorter than the cut`);
     const checks = checksFor(entry, stats);
     if (checks.length === 0) continue;
     const test = owner.get(entry.seq);
@@ -157,11 +178,13 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     fileExchanges.set(test.file, set);
   }
   const requirementOf = new Map(report.requirements.flatMap((r) => r.tests.map((t) => [t, r.id] as const)));
+  const creates = loggedCreates(entries);
   for (const test of tests) {
     if (test.state !== 'passed') continue;
     const verdict = judgeTest(test, requirementOf.get(test) ?? '', bySeq, fileExchanges.get(test.file) ?? new Set(), stats, contract, {
       ...options,
       run: report.run,
+      creates,
     });
     if (verdict) refused.set(test.id, { test, ...verdict });
   }
@@ -201,7 +224,7 @@ function judgeTest(
   ofFile: ReadonlySet<number>,
   stats: RejudgeStats,
   contract: Contract,
-  options: RejudgeOptions & { run: RunInfo },
+  options: RejudgeOptions & { run: RunInfo; creates: LoggedCreates },
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const judgments = test.judgments ?? [];
   const own = new Set([...(test.exchanges ?? []), ...(test.shared ?? [])]);
@@ -211,6 +234,10 @@ function judgeTest(
     if ((test.observed ?? 0) > 0) return { state: 'skipped', why: `it states ${test.observed} judgments and records none` };
     if (own.size === 0) return { state: 'skipped', why: 'it sent no request and judged no exchange of the log' };
   }
+  // An exchange the client sent and heard no answer to: whatever the test made of it is not in the log
+  // (the framing probe's raw exchanges record a closed connection as what they judge, and are not held so).
+  const unanswered = (test.exchanges ?? []).find((seq) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false);
+  if (unanswered !== undefined) return { state: 'skipped', why: `its #${unanswered} has no answer: what the test made of it is not in the log` };
   if (test.observed !== undefined && test.observed !== judgments.length)
     return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
   for (const judgment of judgments) {
@@ -220,7 +247,12 @@ function judgeTest(
       if (!own.has(seq) && !ofFile.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which no test of its file sent` };
       if (!bySeq.has(seq)) return { state: 'skipped', why: `a judgment names #${seq}, which the log does not hold` };
     }
-    if (judgment.kind === 'check') stats.checks += 1;
+    if (judgment.kind === 'check') {
+      // A check's condition is not in the log: only the framing probe's may still stand on it.
+      if (!CHECKS_TAKEN_AS_RECORDED.has(requirementId))
+        return { state: 'skipped', why: `it records a check on #${seqs.join(', #')}, whose condition the log does not give` };
+      stats.checks += 1;
+    }
     if (judgment.kind === 'rule') {
       const unsourced = sourceProblem(judgment, own, ofFile, bySeq, test.exchanges ?? []);
       if (unsourced) return { state: 'skipped', why: unsourced };
@@ -232,7 +264,7 @@ function judgeTest(
             why: `a rule reads what was sent from #${sent}, which is not a request of its file the log holds before the exchanges it judges`,
           };
       }
-      const failed = judgeRule(judgment, bySeq, contract, stats);
+      const failed = judgeRule(judgment, bySeq, contract, stats, options.creates);
       if (failed) return failed;
     }
     if (judgment.kind === 'status') {
@@ -252,6 +284,7 @@ function judgeTest(
     },
   };
   const missing =
+    requestShortfall(requirementId, (test.exchanges ?? []).length, options.run, options.requestsOfEveryPass) ??
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
     unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??
@@ -290,37 +323,42 @@ function sourceProblem(
 
 /**
  * A rule judgment, evaluated again on its entries: failed when it does not hold; a rule this suite does
- * not have leaves the test unproven. Entries the log does not keep whole for the rule (summarised, the
- * framing probe's, no answer, or a body the rule reads that was cut or may not be exact) are taken as
- * recorded, and counted so.
+ * not have leaves the test unproven. So does an entry the log does not keep whole for the rule
+ * (summarised, the framing probe's, no answer, or a body the rule reads that was cut or is not exact):
+ * what the log cannot decide never stands as recorded (counted in `rulesUnproven`).
  */
 function judgeRule(
   judgment: { rule: string; params: Record<string, unknown>; exchanges: number[] },
   bySeq: ReadonlyMap<number, RecordedEntry>,
   contract: Contract,
   stats: RejudgeStats,
+  creates: LoggedCreates,
 ): { state: 'failed' | 'skipped'; why: string } | undefined {
   const rule = judgmentRule(judgment.rule);
   if (!rule) return { state: 'skipped', why: `a judgment names the rule ${JSON.stringify(judgment.rule)}, which this suite does not have` };
   const entries = judgment.exchanges.map((seq) => bySeq.get(seq)).filter((e): e is RecordedEntry => e !== undefined);
   const sources = [sourceSeq(judgment.params ?? {}), ...sentSeqs(judgment.params ?? {})].map((n) => (n === undefined ? undefined : bySeq.get(n)));
-  const whole = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)].every(
-    (e) =>
-      !e.summarised &&
-      (!e.raw || rule.judgesRaw === true) &&
-      !e.transportError &&
-      !(rule.readsBody && (e.bodyCut || e.bodyInexact) && !rule.judgesCut?.(ruleExchangeOf(e))),
-  );
-  if (!whole) {
+  const read = [...entries, ...sources.filter((e): e is RecordedEntry => e !== undefined)];
+  // A log with summarised entries (a report directory's, which verify and the merge refuse whole) does
+  // not decide what its summarised entries hold: those judgments stand as recorded, and are counted so.
+  if (read.some((e) => e.summarised) || (rule.readsRunCreates && creates.summarised)) {
     stats.rulesTakenAsRecorded += 1;
     return undefined;
   }
+  const notWhole = read.map((e) => [e, notKeptFor(rule, e)] as const).find(([, why]) => why !== undefined);
+  if (notWhole) {
+    stats.rulesUnproven += 1;
+    return { state: 'skipped', why: `its ${rule.name} judgment reads #${notWhole[0].seq}, ${notWhole[1] ?? ''}: the log cannot decide it` };
+  }
   stats.rules += 1;
   const params = typeof judgment.params === 'object' && judgment.params !== null ? judgment.params : {};
-  const lookup = (n: number) => {
-    const entry = bySeq.get(n);
-    return entry ? ruleExchangeOf(entry) : undefined;
-  };
+  const lookup: ExchangeLookup = Object.assign(
+    (n: number) => {
+      const entry = bySeq.get(n);
+      return entry ? ruleExchangeOf(entry) : undefined;
+    },
+    { addedPets: () => creates },
+  );
   const result = evaluateRule(rule.name, entries.map(ruleExchangeOf), params, contract, lookup);
   if (result.holds) return undefined;
   const entry = entries[result.failedAt ?? 0];
@@ -330,9 +368,18 @@ function judgeRule(
   };
 }
 
+/** Why the log does not keep an entry whole for a rule, if it does not. */
+function notKeptFor(rule: JudgmentRule, e: RecordedEntry): string | undefined {
+  if (e.raw && rule.judgesRaw !== true) return "the framing probe's raw exchange";
+  if (e.transportError) return 'which has no answer';
+  if (rule.readsBody && e.bodyInexact) return 'whose bytes do not match their hash';
+  if (rule.readsBody && e.bodyCut && !rule.judgesCut?.(ruleExchangeOf(e))) return 'whose body the log cut';
+  return undefined;
+}
+
 /** What a rule reads of an entry: the same fields the harness gave it when the test ran. */
 function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
-  const reading = entry.text.length === 0 ? undefined : readJson(entry.text);
+  const reading = entry.text.length === 0 ? undefined : bodyReading(entry);
   return {
     status: entry.status,
     headers: entry.headers,
@@ -397,79 +444,6 @@ function ownerOf(tests: readonly TestSummary[]): Map<number, TestSummary> {
 }
 
 const testLabel = (test: TestSummary | undefined) => test?.name ?? 'an exchange no test sent';
-
-/** (d) The log's entries in time order, inside the run's start and end. */
-function timingDifferences(report: ConformanceReport, entries: readonly RecordedEntry[]): string[] {
-  const differences: string[] = [];
-  const sorted = [...entries].sort((a, b) => a.seq - b.seq);
-  for (let i = 1; i < sorted.length; i += 1) {
-    const before = sorted[i - 1];
-    const entry = sorted[i];
-    if (before && entry && entry.startedAt < before.startedAt) {
-      differences.push(`the log: #${entry.seq} starts before #${before.seq}, but the run numbers its exchanges in the order they were sent`);
-      break;
-    }
-  }
-  const start = Date.parse(report.run.startedAt);
-  const end = Date.parse(report.run.endedAt);
-  const first = sorted[0];
-  const last = sorted.reduce((latest, e) => Math.max(latest, e.startedAt + e.durationMs), -Infinity);
-  // The log's times are whole milliseconds; a response's duration is not.
-  if (first && first.startedAt < start)
-    differences.push(`the log: #${first.seq} starts at ${new Date(first.startedAt).toISOString()}, before the run (${report.run.startedAt})`);
-  if (sorted.length > 0 && last > end + 1)
-    differences.push(`the log: its last answer came at ${new Date(last).toISOString()}, after the run ended (${report.run.endedAt})`);
-  return differences;
-}
-
-/** (d) The requests of each test and of the run, and the status coverage, are the log's. */
-function countDifferences(
-  report: ConformanceReport,
-  tests: readonly TestSummary[],
-  entries: readonly RecordedEntry[],
-  bySeq: ReadonlyMap<number, RecordedEntry>,
-): string[] {
-  const differences: string[] = [];
-  const claimed = new Map<number, string>();
-  for (const test of tests) {
-    const own = test.exchanges ?? [];
-    if (own.length !== test.requests) differences.push(`${test.name}: states ${test.requests} requests and names ${own.length} exchanges`);
-    const missing = own.filter((seq) => !bySeq.has(seq));
-    const missingShared = (test.shared ?? []).filter((seq) => !bySeq.has(seq));
-    if (missing.length + missingShared.length > 0)
-      differences.push(`${test.name}: its exchanges ${[...missing, ...missingShared].map((s) => `#${s}`).join(', ')} are not in the log`);
-    for (const seq of own) {
-      const other = claimed.get(seq);
-      if (other !== undefined) differences.push(`#${seq} is claimed by two tests: ${other} and ${test.name}`);
-      claimed.set(seq, test.name);
-    }
-  }
-  const unclaimed = entries.filter((e) => !claimed.has(e.seq));
-  if (unclaimed.length > 0)
-    differences.push(
-      `the log: ${unclaimed.length} entries no test sent (${unclaimed
-        .slice(0, 5)
-        .map((e) => `#${e.seq}`)
-        .join(', ')})`,
-    );
-  const { traffic } = report;
-  const actual = {
-    requestCount: entries.length,
-    transportErrors: entries.filter((e) => e.transportError).length,
-    otherRequests: entries.filter((e) => e.operationId === undefined).length,
-    retries: entries.reduce((sum, e) => sum + e.retries, 0),
-  };
-  for (const [name, value] of Object.entries(actual)) {
-    const stated = traffic[name as keyof typeof actual];
-    if (stated !== value) differences.push(`the run: states ${name} ${stated}, the log gives ${value}`);
-  }
-  // The status coverage counts every answered request of each operation.
-  for (const row of report.coverage) {
-    const seen = entries.filter((e) => e.operationId === row.operationId && !e.transportError).length;
-    if (seen !== row.total) differences.push(`the run: states ${row.total} responses of ${row.operationId}, the log gives ${seen}`);
-  }
-  return differences;
-}
 
 /** rejudge as one line of `verify`: refused on any difference, naming the tests and requirements. */
 export function rejudgeCheck(report: ConformanceReport, har: unknown, catalog: Catalog, contract: Contract, options: RejudgeOptions = {}): BundleCheckLine {

@@ -1,4 +1,5 @@
 import type { Contract } from '../contract/index.ts';
+import { ADDED_PETS_RULES } from './rules/added-pets-rules.ts';
 import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
 import { FRAMING_RULES } from './rules/framing-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
@@ -26,7 +27,8 @@ export type { ExchangeLookup, JudgmentRule, RuleExchange, RuleResult };
 
 export type { RuleName, RuleParams };
 export { type LoggedPet, PET_FIELDS, listsWholeStore, loggedPet, requestedPetId, sentPetFields } from './rules/log-anchors.ts';
-export { introducedPetId } from './rules/rule-kit.ts';
+export { type AddedPetRecord, introducedPetId } from './rules/rule-kit.ts';
+export { answeredPet } from './rules/added-pets-rules.ts';
 
 export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...RESPONSE_RULES,
@@ -38,6 +40,7 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...PLAN_WINDOW_RULES,
   ...RATE_WINDOW_RULES,
   ...FRAMING_RULES,
+  ...ADDED_PETS_RULES,
 ];
 
 const BY_NAME: ReadonlyMap<string, JudgmentRule> = new Map(JUDGMENT_RULES.map((r) => [r.name, r]));

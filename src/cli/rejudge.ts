@@ -83,7 +83,7 @@ export function runRejudge(argv: readonly string[], log: (line: string) => void)
   }
   const { stats } = result;
   log(
-    `Re-judged ${stats.entries} exchanges from ${HAR_FILE}: ${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers only (a body cut for the report), ${stats.notChecked} not re-checked (the framing probe's, summarised, or no answer); ${stats.judgments} recorded judgments re-evaluated (${stats.rules} rules evaluated again, ${stats.rulesTakenAsRecorded} rules on entries not kept whole and ${stats.checks} checks taken as recorded).`,
+    `Re-judged ${stats.entries} exchanges from ${HAR_FILE}: ${stats.checkedWhole} re-checked whole, ${stats.headersOnly} on their headers only (a body cut for the report), ${stats.notChecked} not re-checked (the framing probe's, summarised, or no answer); ${stats.judgments} recorded judgments re-evaluated (${stats.rules} rules evaluated again, ${stats.rulesUnproven} on entries not kept whole, their tests unproven; taken as recorded: ${stats.rulesTakenAsRecorded} rules on summarised entries and ${stats.checks} checks).`,
   );
   if (same) {
     log(`Same: the log gives every finding, test outcome, requirement verdict and the verdict (${String(result.verdict).toUpperCase()}) the report claims.`);

@@ -21,9 +21,16 @@ export interface Exchange {
   response?: {
     status: number;
     headers: Record<string, string>;
-    /** Text of the body, cut to a few KiB for the report. */
+    /** Text of the body, cut to a few KiB for the report (a list: whole, up to LIST_BODY_CHARS). */
     body?: string;
     bodyTruncated?: boolean;
+    /** The body's size on the wire, in bytes: what proves a cut (the kept prefix is shorter). */
+    size?: number;
+    /**
+     * The body as received when it is not UTF-8 (its text shows U+FFFD where the bytes were): the bytes,
+     * redacted and cut like the text, so a rule and a check read them again as the client did.
+     */
+    bytes?: { base64: string; sha256: string };
   };
   /** A transport failure (timeout, reset, oversized body): a HarnessError code and message. */
   error?: { code: string; message: string };
@@ -41,6 +48,9 @@ export interface Exchange {
   raw?: true;
   /** The framing probe's: what it heard after the response, within its quiet time (bytes nobody asked for, a close). */
   heardAfter?: { bytes: number; closed: boolean };
+  /** The test file that sent it, and the number that file gave it (set when the run numbers every exchange once). */
+  file?: string;
+  fileSeq?: number;
   /** Its headers and bodies were dropped to keep a passing test's evidence small (harness/evidence.ts). */
   summarised?: true;
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { decodeUtf8 } from '../utf8.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
-import { type Redact, recordedBody, redactHeaders } from './redact.ts';
+import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';
 import type { RateLimitState } from './types.ts';
 import type { WireRequest, WireResponse } from './transport.ts';
 
@@ -88,9 +90,15 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
       headers: redactHeaders(parts.response.headers, redact),
     };
     if (parts.response.text.length > 0) {
-      const { body, truncated } = recordedBody(parts.response.text, redact);
+      // A list is kept whole: the rules that decide a pass count and read its items (list-length, the
+      // filter, the pets the run added), and a rule on a cut body proves nothing.
+      const max = parts.operationId === 'listPets' ? LIST_BODY_CHARS : RECORDED_BODY_CHARS;
+      const { body, truncated } = recordedBody(parts.response.text, redact, max);
       response.body = body;
+      response.size = parts.response.bytes.length;
       if (truncated) response.bodyTruncated = true;
+      const bytes = notUtf8Bytes(parts.response.bytes, redact, max);
+      if (bytes) response.bytes = bytes;
     }
     exchange.response = response;
   }
@@ -105,4 +113,21 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
   if (parts.error) exchange.error = { code: parts.error.code, message: redact(parts.error.message) };
   if (parts.retries > 0) exchange.retries = parts.retries;
   return exchange;
+}
+
+/**
+ * How much of a list body the log keeps: 100 animals with long names and every optional field fit. A
+ * body longer than this is cut, and a rule that reads it leaves its test unproven on re-judging.
+ */
+export const LIST_BODY_CHARS = 256 * 1024;
+
+/**
+ * The bytes of a body that is not UTF-8, so the log keeps what the client judged (its text shows U+FFFD
+ * where the bytes were, which re-judging cannot tell from a U+FFFD sent as such). Redacted as Latin-1 (one
+ * character a byte, so the key's ASCII matches as in the text) and cut like the text.
+ */
+function notUtf8Bytes(bytes: Buffer, redact: Redact, max: number): { base64: string; sha256: string } | undefined {
+  if (decodeUtf8(bytes).ok) return undefined;
+  const kept = Buffer.from(recordedBody(bytes.toString('latin1'), redact, max).body, 'latin1');
+  return { base64: kept.toString('base64'), sha256: createHash('sha256').update(kept).digest('hex') };
 }

@@ -13,11 +13,17 @@ import { toPetRecord } from '../pets.ts';
 export interface AddedPet {
   id: bigint;
   status: string | undefined;
+  /** When its createPet was answered (epoch ms, as the log records it: sent at + duration). */
+  answeredAt: number;
 }
 
 export const ADDED_PETS_FILE = 'added-pets.ledger';
 
-/** Appends the pet a createPet exchange acknowledged, if it did; one short line, so concurrent appends stay whole. */
+/**
+ * Appends the pet a createPet exchange acknowledged, if it did; one short line, so concurrent appends stay
+ * whole. The ledger is the run's one sequence of creates across files: CON-003's rule `added-pets-listed`
+ * reads it while the test runs, and re-judging reads the same creates from the log.
+ */
 export function recordAddedPet(ledgerPath: string, exchange: Exchange): void {
   const response = exchange.response;
   if (exchange.operationId !== 'createPet' || response?.status !== 201 || response.body === undefined || response.bodyTruncated) return;
@@ -27,10 +33,10 @@ export function recordAddedPet(ledgerPath: string, exchange: Exchange): void {
   } catch {
     return;
   }
-  if (pet) appendFileSync(ledgerPath, `${pet.id} ${JSON.stringify(pet.status ?? null)}\n`);
+  if (pet) appendFileSync(ledgerPath, `${pet.id} ${exchange.startedAt + Math.max(0, exchange.durationMs)} ${JSON.stringify(pet.status ?? null)}\n`);
 }
 
-/** Every pet recorded so far, once each (a pet acknowledged twice is one pet). */
+/** Every pet recorded so far, once each (a pet acknowledged twice is one pet, added when first answered). */
 export function readAddedPets(ledgerPath: string): AddedPet[] {
   let text: string;
   try {
@@ -40,11 +46,14 @@ export function readAddedPets(ledgerPath: string): AddedPet[] {
   }
   const byId = new Map<bigint, AddedPet>();
   for (const line of text.split('\n')) {
-    const space = line.indexOf(' ');
-    if (space < 0) continue;
-    const id = BigInt(line.slice(0, space));
-    const status = JSON.parse(line.slice(space + 1)) as string | null;
-    byId.set(id, { id, status: status ?? undefined });
+    const match = /^(-?\d+) (\S+) (.*)$/.exec(line);
+    if (!match) continue;
+    const id = BigInt(match[1] ?? '');
+    const answeredAt = Number(match[2]);
+    const status = JSON.parse(match[3] ?? 'null') as string | null;
+    // Held to lists from its first answer on, with the status it was last acknowledged with.
+    const earlier = byId.get(id);
+    byId.set(id, { id, status: status ?? undefined, answeredAt: Math.min(answeredAt, earlier?.answeredAt ?? Infinity) });
   }
   return [...byId.values()];
 }

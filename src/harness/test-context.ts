@@ -7,7 +7,7 @@ import type { Profile } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
-import { type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
+import { type ExchangeLookup, type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { readJson } from '../json.ts';
 import { type AddedPet, readAddedPets } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
@@ -166,10 +166,14 @@ export function createContext(
       const responses: ReadonlyArray<ApiResponse | Exchange> = Array.isArray(evidence) ? evidence : [evidence as ApiResponse | Exchange];
       const recorded: Record<string, unknown> = { ...params };
       // A value the test learnt from an earlier exchange (idFrom) is read from that exchange, as rejudge reads it.
-      const lookup = (seq: number) => {
-        const exchange = meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
-        return exchange ? recordedRuleExchange(exchange) : undefined;
-      };
+      const lookup: ExchangeLookup = Object.assign(
+        (seq: number) => {
+          const exchange = meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
+          return exchange ? recordedRuleExchange(exchange) : undefined;
+        },
+        // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
+        { addedPets: () => ({ pets: readAddedPets(fileRun.addedPetsPath), unreadable: [] }) },
+      );
       const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
       const result = evaluateRule(rule, exchanges, recorded, contract, lookup);
       // Recorded before it fails, as a status judgment is: a failed test edited into a pass keeps the rule it failed.

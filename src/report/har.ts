@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
@@ -37,7 +38,8 @@ export interface HarEntry {
     httpVersion: string;
     cookies: [];
     headers: HarNameValue[];
-    content: { size: number; mimeType: string; text?: string; comment?: string };
+    /** `size`: the body's bytes on the wire (above the text's when cut); `encoding` base64: the bytes of a body that is not UTF-8. */
+    content: { size: number; mimeType: string; text?: string; comment?: string; encoding?: 'base64'; _sha256?: string };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;
@@ -47,6 +49,11 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   comment?: string;
   _seq: number;
+  /** sha256 of the entry before (its canonical JSON, `_prev` included; of the empty string for #1): the log is one chain. */
+  _prev: string;
+  /** The test file that sent it and the number that file gave it: each file's numbers run 1..n. */
+  _file?: string;
+  _fileSeq?: number;
   _operationId?: string;
   _curl: string;
   /** The URL exactly as sent, when it is not a valid URI (a malformed percent-encoding sent on purpose). */
@@ -71,6 +78,12 @@ export function writeHar(path: string, exchanges: readonly Exchange[], suiteVers
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
 export function toHar(exchanges: readonly Exchange[], creator: { name: string; version: string }): Har {
   const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq).map(toEntry);
+  // Each entry names the one before by its hash: an entry deleted, inserted or moved breaks the chain.
+  let prev = HAR_CHAIN_START;
+  for (const entry of entries) {
+    entry._prev = prev;
+    prev = harEntryHash(entry);
+  }
   return {
     log: {
       version: '1.2',
@@ -104,7 +117,7 @@ function toEntry(exchange: Exchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(response?.headers ?? {}),
-      content: { size: response?.body === undefined ? 0 : Buffer.byteLength(response.body), mimeType: responseType },
+      content: { size: response?.body === undefined ? 0 : (response.size ?? Buffer.byteLength(response.body)), mimeType: responseType },
       redirectURL: '',
       headersSize: -1,
       bodySize: response?.body === undefined ? -1 : Buffer.byteLength(response.body),
@@ -112,11 +125,15 @@ function toEntry(exchange: Exchange): HarEntry {
     cache: {},
     timings: { send: 0, wait: Math.max(0, exchange.durationMs), receive: 0 },
     _seq: exchange.seq,
+    _prev: '',
     _curl: exchange.curl,
   };
+  if (exchange.file !== undefined && exchange.fileSeq !== undefined) Object.assign(entry, { _file: exchange.file, _fileSeq: exchange.fileSeq });
   if (validUri(request.url) !== request.url) entry._sentUrl = request.url;
   if (request.body !== undefined) entry.request.postData = { mimeType: requestType, text: request.body };
   if (response?.body !== undefined) entry.response.content.text = response.body;
+  if (response?.body !== undefined && response.bytes)
+    Object.assign(entry.response.content, { text: response.bytes.base64, encoding: 'base64', _sha256: response.bytes.sha256 });
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
   if (exchange.error) entry.response._error = { ...exchange.error };
   if (exchange.operationId) entry._operationId = exchange.operationId;
@@ -147,3 +164,19 @@ function queryOf(url: string): HarNameValue[] {
     return [];
   }
 }
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The hash the next entry names: sha256 of the entry's JSON with every object's keys sorted. */
+export function harEntryHash(entry: unknown): string {
+  return sha256Hex(
+    JSON.stringify(entry, (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+    ),
+  );
+}
+
+/** What #1 names as the entry before it. */
+export const HAR_CHAIN_START = sha256Hex('');

@@ -138,7 +138,9 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
       ...test,
       meta: {
         ...meta,
-        exchanges: meta.exchanges.map((e) => ({ ...e, seq: renumber(e.seq) })),
+        // The file's own number is kept: the log shows each file's numbers run 1..n, so an exchange
+        // dropped from a shard's blob leaves a gap the renumbering would otherwise close.
+        exchanges: meta.exchanges.map((e) => ({ ...e, seq: renumber(e.seq), file: test.file, fileSeq: e.seq })),
         findings: meta.findings.map((f) => ({ ...f, exchangeSeq: renumber(f.exchangeSeq) })),
         ...(failure ? { failure } : {}),
         ...(meta.judgments

@@ -108,17 +108,7 @@ export async function expectAddedPetsListed(ctx: ConformanceContext): Promise<vo
     const response = await ctx.client.listPets({ status, limit: MAX_LIMIT });
     const items = toPetRecords(expectList(ctx, response, `listPets (${status ? `status=${status}, ` : ''}limit=${MAX_LIMIT})`));
     if (items.length >= MAX_LIMIT) continue;
-    const listed = new Set(items.map((item) => item.id));
-    const missing = pets.filter((pet) => !listed.has(pet.id));
-    const shown = missing
-      .slice(0, 5)
-      .map((pet) => String(pet.id))
-      .join(', ');
-    ctx.check(
-      missing.length === 0,
-      `the complete list of ${items.length} ${what} holds each of the ${pets.length} this run added`,
-      () => `${missing.length} of them missing (createPet answered 201 for each): id ${shown}${missing.length > 5 ? ', …' : ''}`,
-      response,
-    );
+    // A rule, so re-judging decides it again from the log: the pets are the run's creates, in any file.
+    ctx.judge('added-pets-listed', response, {}, `the complete list of ${items.length} ${what}`);
   }
 }

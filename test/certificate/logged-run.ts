@@ -5,6 +5,7 @@ import { JUDGED_ON_EVERY_EXCHANGE } from '../../src/certificate/coverage.ts';
 import { checkContextOf, readHarEntries } from '../../src/certificate/rejudge-har.ts';
 import type { RejudgeOptions } from '../../src/certificate/rejudge.ts';
 import { toHar } from '../../src/report/har.ts';
+import { numberExchangesOnce } from '../../src/report/test-outcomes.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
 
 /**
@@ -19,6 +20,7 @@ export const MADE_UP: RejudgeOptions = {
   paramsOfEveryJudgment: {},
   statusesAllowed: {},
   everyExchangeNamed: [],
+  requestsOfEveryPass: {},
 };
 
 /**
@@ -30,6 +32,26 @@ export const MADE_UP: RejudgeOptions = {
  * of an operation must be judged by named rules keeps none of those exchanges.
  */
 export function asLogged(tests: readonly TestOutcome[], contract: Contract, runStart: number): TestOutcome[] {
+  return numberedAsLogged(judgedAsLogged(tests, contract, runStart));
+}
+
+/**
+ * Numbers the exchanges as a run does (1..N in the order they were sent, src/report/test-outcomes.ts),
+ * and each file's as that file would have: 1..n, none left out (the fixture's own numbers have gaps).
+ */
+function numberedAsLogged(tests: readonly TestOutcome[]): TestOutcome[] {
+  const numbered = numberExchangesOnce(tests);
+  const ofFile = new Map<string, number[]>();
+  for (const test of numbered) for (const e of test.meta?.exchanges ?? []) ofFile.set(test.file, [...(ofFile.get(test.file) ?? []), e.seq]);
+  const rank = new Map([...ofFile].map(([file, seqs]) => [file, [...new Set(seqs)].sort((a, b) => a - b)]));
+  return numbered.map((test) =>
+    test.meta
+      ? { ...test, meta: { ...test.meta, exchanges: test.meta.exchanges.map((e) => ({ ...e, fileSeq: (rank.get(test.file)?.indexOf(e.seq) ?? 0) + 1 })) } }
+      : test,
+  );
+}
+
+function judgedAsLogged(tests: readonly TestOutcome[], contract: Contract, runStart: number): TestOutcome[] {
   const all = tests.flatMap((t) => t.meta?.exchanges ?? []);
   let seq = all.reduce((max, e) => Math.max(max, e.seq), 0);
   const latest = all.reduce((max, e) => Math.max(max, e.startedAt), 0);
@@ -66,7 +88,9 @@ export function asLogged(tests: readonly TestOutcome[], contract: Contract, runS
     const meta = { ...test.meta, exchanges, findings: [...other, ...checked] };
     const first = exchanges.find((e) => !e.sharedFrom);
     if (test.state === 'passed' && first) {
-      meta.judgments = [{ kind: 'check', exchanges: [first.seq] }];
+      // A status judgment: rejudge evaluates it again (a check's condition is not in the log, so a
+      // check would leave the test unproven).
+      meta.judgments = [{ kind: 'status', exchange: first.seq, allowed: [first.response?.status ?? 0] }];
       // The model test judges every request, the one added too: an empty list of an empty store.
       if (covered?.listPets && first.operationId === 'listPets') {
         meta.judgments.push({ kind: 'rule', rule: 'store-model', params: { tag: 'conformance-fixture' }, exchanges: [first.seq] });

@@ -36,7 +36,7 @@ function logged(): { report: ConformanceReport; har: Har } {
 /** The first entry some passed test judged with a status, and that test's name. */
 function judgedEntry(report: ConformanceReport, har: Har): { entry: HarEntry; test: string } {
   for (const test of freelyJudged(report)) {
-    const seq = test.state === 'passed' ? test.judgments?.[0]?.kind === 'check' && test.judgments[0].exchanges[0] : undefined;
+    const seq = test.state === 'passed' ? test.judgments?.[0]?.kind === 'status' && test.judgments[0].exchange : undefined;
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (entry) return { entry, test: test.name };
   }
@@ -88,9 +88,9 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
   it('a passed test whose status judgment its entry fails is refused as failed', () => {
     const { report, har } = logged();
     const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
-    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'status') throw new Error('fixture without a judged pass');
     // As the harness records ctx.expectStatus: this exchange must have answered 418.
-    test.judgments[0] = { kind: 'status', exchange: test.judgments[0].exchanges[0] ?? 0, allowed: [418] };
+    test.judgments[0] = { kind: 'status', exchange: test.judgments[0].exchange, allowed: [418] };
     const { differences, refusedTests } = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(differences.join('\n')).toMatch(new RegExp(`${escape(test.name)}: passed, but #\\d+ answered \\d+, where its judgment allows 418`));
     expect(refusedTests).toEqual([test.name]);
@@ -99,8 +99,8 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
   it('a passed test whose rule its entry does not hold is refused as failed, naming the rule', () => {
     const { report, har } = logged();
     const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
-    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
-    const seq = test.judgments[0].exchanges[0] ?? 0;
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'status') throw new Error('fixture without a judged pass');
+    const seq = test.judgments[0].exchange;
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (!entry) throw new Error('fixture without the judged entry');
     // As a failed ctx.judge records it, its outcome then edited to a pass: the entry is no Error body.
@@ -112,11 +112,11 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     expect(result.stats.rules).toBeGreaterThan(0);
   });
 
-  it('a rule that holds on its entry passes; one on a cut body is taken as recorded; an unknown rule is refused', () => {
+  it('a rule that holds on its entry passes; one on a cut body leaves its test unproven; an unknown rule is refused', () => {
     const { report, har } = logged();
     const test = freelyJudged(report).find((t) => t.state === 'passed' && t.judgments?.length);
-    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'check') throw new Error('fixture without a judged pass');
-    const seq = test.judgments[0].exchanges[0] ?? 0;
+    if (!test?.judgments?.[0] || test.judgments[0].kind !== 'status') throw new Error('fixture without a judged pass');
+    const seq = test.judgments[0].exchange;
     const entry = har.log.entries.find((e) => e._seq === seq);
     if (!entry) throw new Error('fixture without the judged entry');
     // Rules the fixture's other tests hold (the model test's), evaluated in every case below.
@@ -129,9 +129,14 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     test.judgments = [{ kind: 'rule', rule: 'list-length', params: { max: 0 }, exchanges: [seq] }];
     entry.response.content.text = `[${'1,'.repeat(RECORDED_BODY_CHARS / 2)}1]`.slice(0, RECORDED_BODY_CHARS);
     entry.response.content.comment = 'body cut for the report';
+    entry.response.content.size = RECORDED_BODY_CHARS * 2;
+    // Fail closed: what the log cannot decide never stands as recorded.
     const cut = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
-    expect(cut.refusedTests).not.toContain(test.name);
-    expect(cut.stats).toMatchObject({ rules: others, rulesTakenAsRecorded: 1 });
+    expect(cut.refusedTests).toContain(test.name);
+    expect(cut.differences.join('\n')).toContain(
+      `${test.name}: passed, but its list-length judgment reads #${seq}, whose body the log cut: the log cannot decide it`,
+    );
+    expect(cut.stats).toMatchObject({ rules: others, rulesUnproven: 1, rulesTakenAsRecorded: 0 });
 
     test.judgments = [{ kind: 'rule', rule: 'always-true', params: {}, exchanges: [seq] }];
     const unknown = rejudge(report, har, CATALOG, CONTRACT, MADE_UP);
@@ -143,7 +148,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     const tests = freelyJudged(report);
     // A passed test, and an earlier entry of its file: the createPet whose 201 gave the id.
     const pick = tests.flatMap((test) => {
-      const seq = test.state === 'passed' && test.judgments?.[0]?.kind === 'check' ? test.judgments[0].exchanges[0] : undefined;
+      const seq = test.state === 'passed' && test.judgments?.[0]?.kind === 'status' ? test.judgments[0].exchange : undefined;
       const earlier = tests
         .filter((t) => t.file === test.file)
         .flatMap((t) => t.exchanges ?? [])
@@ -205,7 +210,7 @@ describe('rejudge: the verdict again, from the exchange log alone', () => {
     const text = differences.join('\n');
     expect(text).toContain(`${passed.name}: passed, but it sent no request and judged no exchange of the log`);
     expect(text).toMatch(new RegExp(`${escape(withFinding.name)}: the check \\S+ fails \\S+ on #\\d+, which the report does not record`));
-    expect(text).toContain(`the log: #${first._seq} is marked cut, but its body is shorter than the cut`);
+    expect(text).toContain(`the log: #${first._seq} is marked cut, but its size on the wire (${first.response.content.size} bytes) is not above the`);
     expect(text).toMatch(/starts before #\d+|before the run/);
     const line = rejudgeCheck(report, har, CATALOG, CONTRACT, MADE_UP);
     expect(line.ok).toBe(false);

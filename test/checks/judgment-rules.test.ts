@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JUDGMENT_RULES, type RuleExchange, type RuleName, evaluateRule, judgmentRule } from '../../src/checks/judgment-rules.ts';
+import { type ExchangeLookup, JUDGMENT_RULES, type RuleExchange, type RuleName, evaluateRule, judgmentRule } from '../../src/checks/judgment-rules.ts';
 import { parseJson } from '../../src/json.ts';
 import { contract } from './context.ts';
 
@@ -31,7 +31,9 @@ const EARLIER: Record<number, RuleExchange> = {
   2: exchange(200, `[{"id":"x"},${PET}]`),
   3: exchange(400, ERROR, {}, SENT, { operationId: 'createPet' }),
 };
-const lookup = (seq: number) => EARLIER[seq];
+/** The pets the run added (CON-003): Rex (id 7, available), answered well before every list of these cases. */
+const ADDED = [{ id: 7n, status: 'available', answeredAt: BEFORE_SUNSET - 1000 }];
+const lookup: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], { addedPets: () => ({ pets: ADDED, unreadable: [] }) });
 /** One response of a key being spent: its Limit and Remaining, in one window (429 when refused). */
 const limited = (limit: string, remaining: string, status = 200) =>
   exchange(status, status === 429 ? ERROR : '[]', { ...RATE, 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining });
@@ -71,6 +73,12 @@ const CASES: Record<
     holding: exchange(200, `[${PET}]`),
     failing: exchange(200, '[]'),
     actual: /id 7 listed 0 times/,
+  },
+  'added-pets-listed': {
+    params: {},
+    holding: exchange(200, `[${PET}]`, {}, undefined, { url: 'http://store.test/v1/pets?status=available&limit=100' }),
+    failing: exchange(200, '[]', {}, undefined, { url: 'http://store.test/v1/pets?status=available&limit=100' }),
+    actual: /1 of them missing \(createPet answered 201 for each\): id 7/,
   },
   'list-only-status': {
     params: { status: 'available' },
@@ -332,6 +340,34 @@ describe('judgment rules: pure functions of what the log records', () => {
       holds: false,
       actual: expect.stringMatching(/^#3 answered 400/),
     });
+  });
+
+  it('added-pets-listed judges a complete list by its filter, against the pets answered before it was asked for', () => {
+    const list = (text: string, query: string, at = BEFORE_SUNSET) =>
+      exchange(200, text, {}, undefined, { url: `http://store.test/v1/pets?${query}`, startedAt: at });
+    const judged = (e: RuleExchange, added = lookup) => evaluateRule('added-pets-listed', [e], {}, contract, added);
+    // Another status, or no filter: Rex is not due there; a list as long as its limit is not complete.
+    expect(judged(list('[]', 'status=sold&limit=100')).holds).toBe(true);
+    expect(judged(list('[]', 'limit=100')).holds).toBe(true);
+    expect(judged(list(`[${PET}]`, 'status=available&limit=1'))).toMatchObject({ holds: false, expected: expect.stringMatching(/complete list/) });
+    // A pet answered within a clock step of the list (or after it) is not held to it.
+    expect(judged(list('[]', 'status=available&limit=100', BEFORE_SUNSET - 1000)).holds).toBe(true);
+    // A create the log does not keep whole, answered before the list: the list cannot be judged complete.
+    const unreadable: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], {
+      addedPets: () => ({ pets: [], unreadable: [{ seq: 4, answeredAt: BEFORE_SUNSET - 5 }] }),
+    });
+    expect(judged(list(`[${PET}]`, 'status=available&limit=100'), unreadable)).toMatchObject({ holds: false, actual: 'the log does not keep #4 whole' });
+    // A pet sent to another store (a shard of a merged run against its own embedded reference) is not held to this one's lists.
+    const elsewhere: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], {
+      addedPets: () => ({ pets: [{ ...ADDED[0]!, origin: 'http://other.test:8080' }], unreadable: [] }),
+    });
+    expect(judged(list('[]', 'status=available&limit=100'), elsewhere).holds).toBe(true);
+    const here: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], {
+      addedPets: () => ({ pets: [{ ...ADDED[0]!, origin: 'http://store.test' }], unreadable: [] }),
+    });
+    expect(judged(list('[]', 'status=available&limit=100'), here).holds).toBe(false);
+    // Without the run's creates to read (a lookup that has none), the rule never holds.
+    expect(judged(list(`[${PET}]`, 'status=available&limit=100'), (seq: number) => EARLIER[seq]).holds).toBe(false);
   });
 
   it('ids are distinct across the exchanges judged together: the second of one id fails', () => {

@@ -31,9 +31,9 @@ describe('the ledger of added pets (CON-003)', () => {
     recordAddedPet(path, exchange('createPet', 201, '{"id":-5,"name":"b","categoryId":1,"status":"x y\\nz"}'));
     recordAddedPet(path, exchange('createPet', 201, '{"id":7,"name":"c","categoryId":1}'));
     expect(readAddedPets(path)).toEqual([
-      { id: 9223372036854775807n, status: 'pending' },
-      { id: -5n, status: 'x y\nz' },
-      { id: 7n, status: undefined },
+      { id: 9223372036854775807n, status: 'pending', answeredAt: 1 },
+      { id: -5n, status: 'x y\nz', answeredAt: 1 },
+      { id: 7n, status: undefined, answeredAt: 1 },
     ]);
   });
 
@@ -54,6 +54,6 @@ describe('the ledger of added pets (CON-003)', () => {
     expect(readAddedPets(path)).toEqual([]);
     recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
     recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
-    expect(readAddedPets(path)).toEqual([{ id: 3n, status: 'sold' }]);
+    expect(readAddedPets(path)).toEqual([{ id: 3n, status: 'sold', answeredAt: 1 }]);
   });
 });

@@ -19,6 +19,8 @@ export function recordedEntry(seq: number, operationId: string, status: number, 
     summarised: false,
     transportError: false,
     retries: 0,
+    size: 0,
+    hash: '',
     ...extra,
   };
 }

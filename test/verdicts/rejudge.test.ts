@@ -371,13 +371,20 @@ describe("CON-003's count of the pet in its list, loosened in a forged pass, is 
     test.state = 'passed';
     delete test.failureKind;
     // "At most once" holds on a list that lost the pet: only "at least once" fails there. The added-pets
-    // check the failure cut short is made up on the same list (a check's condition is taken as recorded).
+    // judgment the failure cut short must be made up: as a check, its condition is not in the log; as
+    // the rule, on the same list, the log holds the create it lacks.
     delete count.params.min;
-    test.judgments?.push({ kind: 'check', exchanges: count.exchanges });
-    test.observed = test.judgments?.length;
-    writeFileSync(path, JSON.stringify(report));
-    expect(rejudged(run.reportDir).result.differences.join('\n')).toMatch(
-      /CON-003 .*: passed, but the list-count-of-id judgment of #\d+ gives min null, where every CON-003 test gives 1/,
+    const forged = (judgment: NonNullable<typeof test.judgments>[number]) => {
+      test.judgments = [...(test.judgments ?? []).filter((j) => j.kind !== 'check' && !(j.kind === 'rule' && j.rule === 'added-pets-listed')), judgment];
+      test.observed = test.judgments.length;
+      writeFileSync(path, JSON.stringify(report));
+      return rejudged(run.reportDir).result.differences.join('\n');
+    };
+    expect(forged({ kind: 'check', exchanges: count.exchanges })).toMatch(
+      /CON-003 .*: passed, but it records a check on #\d+, whose condition the log does not give/,
+    );
+    expect(forged({ kind: 'rule', rule: 'added-pets-listed', params: {}, exchanges: count.exchanges })).toMatch(
+      /CON-003 .*: passed, but #\d+ does not hold the rule added-pets-listed: .*1 of them missing/,
     );
   });
 });

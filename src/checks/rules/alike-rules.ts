@@ -52,6 +52,8 @@ export const ALIKE_RULES: readonly JudgmentRule[] = [
   {
     name: 'answered-alike',
     readsBody: true,
+    // CON-004's second HTTP stack records its answers as the client does (status, headers, body), marked raw.
+    judgesRaw: true,
     judge: () => holds(ALIKE),
     judgeAll(exchanges, params, lookup: ExchangeLookup) {
       const sentFrom = sentFromSeqs(params);

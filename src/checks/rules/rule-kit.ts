@@ -30,7 +30,26 @@ export interface RuleExchange {
 }
 
 /** Another exchange of the log, by its number: where a rule reads a value the test learnt from it. */
-export type ExchangeLookup = (seq: number) => RuleExchange | undefined;
+export type ExchangeLookup = ((seq: number) => RuleExchange | undefined) & {
+  /**
+   * Every pet the run's key added, in every file (the run's global sequence of creates): from the log's
+   * createPet 201s when re-judging, from the workers' shared ledger when the test runs. `unreadable`: a
+   * create the log holds whose Pet it does not keep whole, so no list can be judged complete against it.
+   */
+  addedPets?: () => { pets: readonly AddedPetRecord[]; unreadable: ReadonlyArray<{ seq: number; answeredAt: number; origin?: string }> };
+};
+
+/** A pet the run added: its id, the status its createPet answered, and when that answer arrived (epoch ms). */
+export interface AddedPetRecord {
+  id: bigint;
+  status: string | undefined;
+  answeredAt: number;
+  /**
+   * The origin its createPet was sent to, when the creates come from a log that may join several
+   * targets: the shards of a merged run of the embedded reference each test their own store.
+   */
+  origin?: string;
+}
 
 export interface RuleResult {
   holds: boolean;
@@ -43,8 +62,13 @@ export interface JudgmentRule {
   name: RuleName;
   /** Reads a body (response or request): not re-evaluated on a body the log cut or may not hold exactly. */
   readsBody: boolean;
-  /** Judges what the framing probe's raw exchanges record, which no other rule and no always-on check reads. */
+  /**
+   * Judges raw exchanges (the framing probe's, CON-004's second HTTP stack's) as their records hold them;
+   * no other rule and no always-on check reads a raw exchange.
+   */
   judgesRaw?: true;
+  /** Reads every create of the run (ExchangeLookup.addedPets), not only the exchanges it names. */
+  readsRunCreates?: true;
   /** An exchange whose cut body the rule still judges (it skips what it cannot read), though it reads bodies. */
   judgesCut?(exchange: RuleExchange): boolean;
   /** Judges one exchange; a judgment naming several holds when the rule holds on each. */

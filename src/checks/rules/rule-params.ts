@@ -20,6 +20,12 @@ export interface RuleParams {
    * `idFrom` (the createPet that added it), never stated in the report.
    */
   'list-count-of-id': { idFrom: number; min?: number; max?: number };
+  /**
+   * CON-003: a complete list (fewer items than its limit) holds every pet the run's key added with the
+   * list's `status=` filter (none: those stored without a status) whose createPet was answered before
+   * the list was asked for. The pets are the log's, never stated in the report.
+   */
+  'added-pets-listed': Record<string, never>;
   /** Every item of the list has `status` equal to `status`. */
   'list-only-status': { status: string };
   /** The body's `field` is a string that is not blank. */
