@@ -106,9 +106,13 @@ const SAME_WINDOW_S = 1;
 export const BROKEN_PROMISE_FLOOR = 20;
 export const BROKEN_PROMISE_SHARE = 0.25;
 
-/** The state an answer leaves: whether it answered the client's own key, and that key's 429s so far in the run. */
+/**
+ * The state an answer leaves: whether it answered the client's own key, and the 429s this client and
+ * those sharing its memory got so far, whatever key they sent (a 429 to a variant of the key's form may
+ * still be the key's, and may earn a ban: counting it only spares a later 429 from judgment).
+ */
 export function keyedState(state: RateLimitState, previous: RateLimitState | undefined, status: number, keyed: boolean): RateLimitState {
-  const refusals = (previous?.refusals ?? 0) + (keyed && status === 429 ? 1 : 0);
+  const refusals = (previous?.refusals ?? 0) + (status === 429 ? 1 : 0);
   return { ...state, keyed, refusals };
 }
 

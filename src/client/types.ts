@@ -148,7 +148,7 @@ export interface RateLimitState {
   observedAt: number;
   /** The answer was to a request carrying the client's own key (not an anonymous or a bogus one). */
   keyed?: boolean;
-  /** 429s answered to the client's own key so far in the run, this answer's included: only the first is held to a window's word (later ones may be a ban). */
+  /** 429s the client (and those sharing its memory) got so far in the run, this answer's included: only the first is held to a window's word (later ones may be a ban). */
   refusals?: number;
 }
 

@@ -58,6 +58,17 @@ describe("client: a window's first 429 held to the answer before it (RATE-004)",
     expect(memory.read()?.refusals).toBe(2);
   });
 
+  it("counts a 429 to no key as the run's first: the key's own first 429 after it is waited out, not judged", async () => {
+    const clock = fakeClock();
+    const server = await scripted([refused(60), served(40, 60), refused(60), served(59, 60)], clock);
+    const client = createClient({ inspect: runChecks, baseUrl: server.baseUrl, apiKey: KEY, contract, clock });
+    await expect(client.listPets(undefined, { auth: 'none', retryOn429: false })).resolves.toMatchObject({ status: 429 });
+    clock.set(clock.now() + 60_000);
+    await client.listPets();
+    const response = await client.listPets();
+    expect([response.status, response.exchange.retries]).toEqual([200, 1]);
+  });
+
   it('takes as pacing a 429 after a promise small enough for a race, of another window, or to another key', async () => {
     const cases: Array<{ name: string; answers: Answer[]; auth?: 'none' }> = [
       { name: 'Remaining 10 of 60', answers: [served(10, 60), refused(60), served(59, 60)] },
