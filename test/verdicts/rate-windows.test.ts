@@ -235,6 +235,8 @@ describe('the plan lie on the main key, met in ordinary traffic', () => {
         expect(report?.verdict.overall, why).toBe('not-conformant');
         expect(failed(report, 'RATE-004')?.verdict, why).toBe('fail');
         expect(run.stdout, why).toMatch(/first 429 on its key .*X-RateLimit-Remaining 80/);
+        // The finding stands on the 429 the log holds: rejudge finds nothing to differ on.
+        expect(rejudged(run.reportDir).differences).toEqual([]);
       },
       RUN_TIMEOUT_MS + 30_000,
     );
