@@ -7,7 +7,7 @@ import { RATE_LIMIT_KEY } from './breaker.ts';
 import { readJsonBytes, stringifyJson } from '../json.ts';
 import type { Finding } from '../checks/types.ts';
 import type { Exchange } from './exchange.ts';
-import { pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
+import { brokenWindowPromise, keyedState, pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
 import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
 import { createRedactorOf } from './redact.ts';
@@ -154,7 +154,8 @@ export function createClient(options: ClientOptions): TargetClient {
     if (afterDrop) drops += 1;
     const durationMs = lastAnsweredAt - started;
     const receivedAt = clock.now();
-    const state = readRateLimit(response.headers, receivedAt);
+    const keyed = wire.headers[AUTHORIZATION] === `Bearer ${apiKey}`;
+    const state = keyedState(readRateLimit(response.headers, receivedAt), newestState(rateLimit, shared?.read()), response.status, keyed);
     rateLimit = state;
     shared?.write(state);
     const { body, isJson, jsonError } = parseBody(response, settings.maxResponseBytes);
@@ -195,6 +196,9 @@ export function createClient(options: ClientOptions): TargetClient {
       const before = rateLimit;
       const { result, state } = await attempt(wire, recorded, request.operationId, retries, requestOptions.dispatcher);
       if (result.status !== 429 || requestOptions.retryOn429 === false) return result;
+      // The run's first 429 right after its window promised far more is RATE-004's failure, not pacing.
+      const broken = retries === 0 ? brokenWindowPromise(before, state) : undefined;
+      if (broken) throw new HarnessError('ERR_RATE_LIMIT_CONTRADICTED', redact(broken));
       // A 429 while the target's own last headers said requests were left contradicts them: a few of those
       // and the suite stops waiting for this target (RATE-004 judges the contradiction itself).
       if (retries === 0 && (before?.remaining ?? 0) > CONTRADICTION_SLACK && before?.resetAt !== undefined && before.resetAt > clock.now()) {

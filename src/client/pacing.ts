@@ -95,3 +95,43 @@ export function retryWait(headers: Readonly<Record<string, string>>, state: Rate
   const base = BACKOFF_BASE_MS * 2 ** attempt;
   return { ms: Math.round(base * (1 + 0.5 * random())), basis: `backoff after 429 number ${attempt + 1}` };
 }
+
+/** Two Resets this close name one window (one-second granularity, a tick between two answers). */
+const SAME_WINDOW_S = 1;
+/**
+ * A first 429 is held to the answer before it when that answer said at least this many requests were
+ * left, and at least this share of its Limit: more than the run's own requests in flight (a few clients,
+ * one request at a time each) could spend between two answers.
+ */
+export const BROKEN_PROMISE_FLOOR = 20;
+export const BROKEN_PROMISE_SHARE = 0.25;
+
+/**
+ * The state an answer leaves: whether it answered the client's own key, and the 429s this client and
+ * those sharing its memory got so far, whatever key they sent (a 429 to a variant of the key's form may
+ * still be the key's, and may earn a ban: counting it only spares a later 429 from judgment).
+ */
+export function keyedState(state: RateLimitState, previous: RateLimitState | undefined, status: number, keyed: boolean): RateLimitState {
+  const refusals = (previous?.refusals ?? 0) + (status === 429 ? 1 : 0);
+  return { ...state, keyed, refusals };
+}
+
+/**
+ * RATE-004 decided by one 429 in ordinary traffic: the first 429 the run got on its key, right after an
+ * answer to that key of the same window (same Limit, same Reset) that said far more requests were left
+ * than the run could have spent since. Undefined when the 429 is not that: an answer to another key or
+ * to none, another window (a day's limit binding), a later 429 (a ban may follow one), or a promise
+ * small enough for a race. The dedicated keys' 429s are judged by their tests, not here.
+ */
+export function brokenWindowPromise(before: RateLimitState | undefined, refused: RateLimitState): string | undefined {
+  if (before?.keyed !== true || refused.keyed !== true || refused.refusals !== 1) return undefined;
+  const { limit, remaining, reset, resetAt } = before;
+  if (limit === undefined || remaining === undefined || reset === undefined || refused.reset === undefined) return undefined;
+  if (refused.limit !== limit || Math.abs(refused.reset - reset) > SAME_WINDOW_S) return undefined;
+  if (resetAt === undefined || resetAt <= refused.observedAt) return undefined;
+  if (remaining < Math.max(BROKEN_PROMISE_FLOOR, Math.ceil(limit * BROKEN_PROMISE_SHARE))) return undefined;
+  return (
+    `the run's first 429 on its key came right after an answer of the same window (X-RateLimit-Limit ${limit}, ` +
+    `X-RateLimit-Reset ${reset}) that said X-RateLimit-Remaining ${remaining}: the window refused requests its headers said were left`
+  );
+}

@@ -152,6 +152,10 @@ export interface RateLimitState {
   resetAt: number | undefined;
   /** Epoch ms the response carrying these values arrived. */
   observedAt: number;
+  /** The answer was to a request carrying the client's own key (not an anonymous or a bogus one). */
+  keyed?: boolean;
+  /** 429s the client (and those sharing its memory) got so far in the run, this answer's included: only the first is held to a window's word (later ones may be a ban). */
+  refusals?: number;
 }
 
 export type Query = Record<string, string | number | bigint | undefined>;

@@ -31,9 +31,11 @@ export function recordOutcome(meta: ConformanceMeta, error: unknown): string | u
     }
     const contradiction = RATE_CONTRADICTIONS[error.code];
     if (contradiction) {
-      // The contradiction is another requirement's failure; this test could not be judged.
+      // The contradiction is another requirement's failure; this test could not be judged. A test that
+      // sent nothing met it through a measurement it shares (\`once\`): the test that sent the 429 records
+      // the finding, on it; one named on no exchange (#0) is a finding rejudge cannot find in the log.
       const last = meta.exchanges.at(-1);
-      meta.findings.push({ ...contradiction, actual: error.message, exchangeSeq: last?.seq ?? 0 });
+      if (last) meta.findings.push({ ...contradiction, actual: error.message, exchangeSeq: last.seq });
       meta.skipReason = error.message;
       meta.skipCode = 'precondition';
       return error.message;

@@ -194,3 +194,51 @@ describe('a correct server with the same keys stays clean', () => {
     );
   }
 });
+
+/**
+ * The plan lie on the main key (issue 47): a key that says X-RateLimit-Limit 100 and serves 20 a window,
+ * its 429 consistent with itself, with no exhaustion key and --no-exhaust, so that only ordinary traffic
+ * meets it. Its first 429 came right after an answer that said 80 were left: RATE-004's failure, where it
+ * was waited out as the suite's own pacing. The same key on a correct server: exit 0.
+ */
+const MAIN_LIE = { window: 10_000, limits: { perMinute: 100, perDay: 100_000 } } as const;
+
+describe('the plan lie on the main key, met in ordinary traffic', () => {
+  for (const fault of ['ratelimit-plan-lie', undefined] as const) {
+    test(
+      fault ? `${fault}: NOT CONFORMANT, RATE-004 failing on the run's first 429` : 'a correct server with the same key: exit 0, RATE-004 not failing',
+      async ({ expect, onTestFinished }) => {
+        // No header name in the key: the redaction would mask it in the message read below.
+        const name = `main-lie-${fault ? 'lying' : 'honest'}`;
+        const server = await startReferenceServer({
+          rateWindowMs: MAIN_LIE.window,
+          keys: [{ key: key(name, 'main'), plan: 'enterprise', ...MAIN_LIE.limits }],
+          faults: fault ? [fault] : [],
+          log: () => undefined,
+        });
+        onTestFinished(() => server.close());
+        const plan = `enterprise:${MAIN_LIE.limits.perMinute}:${MAIN_LIE.limits.perDay}`;
+        const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', plan, '--profile', 'quick', '--no-exhaust', '--seed', SEED], {
+          timeoutMs: RUN_TIMEOUT_MS,
+          env: { API_KEY: key(name, 'main') },
+          label: `windows-${name}`,
+        });
+        const report = run.report;
+        const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;
+        expect(run.stdout).not.toContain(key(name, 'main'));
+        if (!fault) {
+          expect(run.exitCode, why).toBe(0);
+          expect(failed(report, 'RATE-004')?.verdict, why).not.toBe('fail');
+          return;
+        }
+        expect(run.exitCode, why).toBe(1);
+        expect(report?.verdict.overall, why).toBe('not-conformant');
+        expect(failed(report, 'RATE-004')?.verdict, why).toBe('fail');
+        expect(run.stdout, why).toMatch(/first 429 on its key .*X-RateLimit-Remaining 80/);
+        // The finding stands on the 429 the log holds: rejudge finds nothing to differ on.
+        expect(rejudged(run.reportDir).differences).toEqual([]);
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+  }
+});
