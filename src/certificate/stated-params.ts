@@ -51,6 +51,8 @@ export const PARAMS_OF_EVERY_JUDGMENT: ParamsOfEveryJudgment = {
   'CON-001': { 'pet-is': { keys: ['idFrom'], whole: true, without: ['statusIfAnswered'] } },
   // A pass judges its list once, by both bounds (a full store ends the test untested instead).
   'CON-003': { 'list-count-of-id': { keys: ['idFrom'], oneOf: { max: [1], min: [1] } } },
+  // The held connection's keep-alive lists: a valid list is never a 5xx.
+  'CON-004': NEVER_5XX,
   // Its status is compared only when the answer has one (the default on creation is open, SCH-007).
   'DEP-001': { 'pet-is': { keys: ['idFrom'], whole: true } },
   'ERR-001': ERROR_SCHEMA,

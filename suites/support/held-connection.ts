@@ -54,7 +54,13 @@ export async function holdConnection(ctx: ConformanceContext, route: RawRoute, h
     return response;
   };
   const held = (kept: boolean): HeldConnection => ({ ageMs: performance.now() - opened, kept, ask, close: () => connection?.close() });
-  await ask('/pets?limit=1', 'valid');
+  // Each request that keeps the connection alive is judged too: a valid list is never a 5xx, however old
+  // the connection it comes on (a server that fails old connections shows here first).
+  const keepAlive = async () => {
+    const response = await ask('/pets?limit=1', 'valid');
+    if (response.status !== 0) ctx.judge('status-below', response, { limit: 500 }, 'a valid listPets on the held connection');
+  };
+  await keepAlive();
   for (;;) {
     if (ending && reopens >= REOPENS) {
       ctx.note(`the target closed the held connection ${reopens + 1} times before ${Math.round(until / 1000)} s (legal): the requests went on new ones`);
@@ -63,6 +69,6 @@ export async function holdConnection(ctx: ConformanceContext, route: RawRoute, h
     const age = performance.now() - opened;
     if (!ending && age >= until) return held(true);
     if (!ending) await delay(Math.min(KEEP_ALIVE_MS, until - age));
-    await ask('/pets?limit=1', 'valid');
+    await keepAlive();
   }
 }

@@ -94,6 +94,8 @@ export const RESPONSE_RULES: readonly JudgmentRule[] = [
   {
     name: 'status-below',
     readsBody: false,
+    // A raw exchange records its status as any other (CON-004's held connection is judged by it).
+    judgesRaw: true,
     judge(e, params) {
       const limit = numberParam(params.limit);
       if (limit === undefined) return bad('status-below');
