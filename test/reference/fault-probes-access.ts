@@ -77,6 +77,9 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   },
   'validate-before-auth': { run: async ({ server }) => (await createPet(server, { categoryId: 1 }, { key: null })).status },
   'not-found-before-auth': { run: async ({ server }) => (await call(server, 'GET', '/pets/999', { key: null })).status },
+  'same-origin-skips-key': {
+    run: async ({ server }) => (await call(server, 'GET', '/pets', { key: null, headers: { 'sec-fetch-site': 'same-origin' } })).status,
+  },
   'get-pet-refuses-valid-key': {
     run: async ({ server }) => {
       const { id } = (await createPet(server, { name: 'Rex', categoryId: 7 })).json as { id: bigint | number };

@@ -137,6 +137,16 @@ export const AUTH_FAULTS = [
     }),
   }),
   defineFault({
+    name: 'same-origin-skips-key',
+    group: 'auth',
+    description:
+      "A request a browser marks same-origin (Sec-Fetch-Site) is served without a key, as by a CSRF exemption that also skips the API key check: the suite's own client never sends the header.",
+    detectedBy: ['CON-004'],
+    hooks: () => ({
+      authenticate: (key, attempt) => key ?? (requestHeaders(attempt.connection)?.['sec-fetch-site'] === 'same-origin' ? attempt.ring.records[0] : undefined),
+    }),
+  }),
+  defineFault({
     name: 'get-pet-refuses-valid-key',
     group: 'auth',
     description: 'getPet answers 401 to a valid key: the deprecated route kept a key check of its own that no current key passes.',
@@ -168,4 +178,12 @@ export const AUTH_FAULTS = [
 function matchToken(records: readonly KeyRecord[], authorization: string | undefined, matches: (key: string, token: string) => boolean): KeyRecord | undefined {
   const token = bearerToken(authorization);
   return token ? records.find((record) => matches(record.key, token)) : undefined;
+}
+
+/**
+ * The headers of the request a connection is serving. The authentication seam sees the connection, not
+ * the request; Node keeps the response it is writing on the socket, and that response its request.
+ */
+function requestHeaders(connection: object): Record<string, string | string[] | undefined> | undefined {
+  return (connection as { _httpMessage?: { req?: { headers?: Record<string, string | string[] | undefined> } } })._httpMessage?.req?.headers;
 }

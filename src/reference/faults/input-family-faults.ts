@@ -164,8 +164,9 @@ export const INPUT_FAMILY_FAULTS = [
   defineFault({
     name: 'untagged-name-500',
     group: 'status',
-    description: 'createPet of a pet whose name lacks "conformance" (the tag the suite puts on its own pets) fails with 500: only the suite is served.',
-    detectedBy: ['CON-004'],
+    description:
+      'createPet of a pet whose name lacks "conformance" (a tag a suite might put on its own pets) fails with 500: only a suite that names itself is served. This suite names its pets as people do, so it meets the 500 as any client does.',
+    detectedBy: ['STA-001', 'STA-008', 'SCH-002'],
     hooks: () => crashOn(lacksTag, 'name lookup failed'),
   }),
   defineFault({
