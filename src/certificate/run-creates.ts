@@ -1,12 +1,13 @@
 import { answeredPet } from '../checks/judgment-rules.ts';
 import { originOf } from '../checks/rules/added-pets-rules.ts';
 import type { AddedPetRecord } from '../checks/judgment-rules.ts';
+import { acknowledgesCreate } from '../pets.ts';
 import { type RecordedEntry, bodyReading } from './rejudge-har.ts';
 
 /** The run's sequence of creates, read from the log: what CON-003's rule holds every complete list to. */
 export interface LoggedCreates {
   pets: AddedPetRecord[];
-  /** Creates of the run's key answered 201 whose Pet the log does not keep whole (cut, or bytes not matching their hash). */
+  /** Creates of the run's key answered 201 (or 200) whose Pet the log does not keep whole (cut, or bytes not matching their hash). */
   unreadable: Array<{ seq: number; answeredAt: number; origin: string }>;
   /** Some such create is summarised (a report directory's passing test): the rule is not decided on this log. */
   summarised: boolean;
@@ -14,7 +15,7 @@ export interface LoggedCreates {
 
 /**
  * Every pet the run's key added, in any file: each createPet sent with the main key (the curl line's
- * `$API_KEY`) that the target answered 201 with a Pet, as the workers' ledger records it while the run
+ * `$API_KEY`) that the target answered 201 (or 200) with a Pet, as the workers' ledger records it while the run
  * goes (src/harness/added-pets.ts), with the time its answer arrived. A pet answered twice counts from
  * its first answer, with the status it was last acknowledged with. Each is held to lists of the store
  * it was sent to (its origin): a merged run of the embedded reference joins shards of separate stores.
@@ -24,7 +25,7 @@ export function loggedCreates(entries: readonly RecordedEntry[]): LoggedCreates 
   const unreadable: LoggedCreates['unreadable'] = [];
   let summarised = false;
   for (const entry of entries) {
-    if (entry.operationId !== 'createPet' || entry.status !== 201 || entry.keyVariable !== 'API_KEY' || entry.raw) continue;
+    if (entry.operationId !== 'createPet' || !acknowledgesCreate(entry.status) || entry.keyVariable !== 'API_KEY' || entry.raw) continue;
     const answeredAt = entry.startedAt + entry.durationMs;
     const origin = originOf(entry.url);
     if (entry.summarised) summarised = true;

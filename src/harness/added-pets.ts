@@ -1,10 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { Exchange } from '../client/exchange.ts';
 import { parseJson } from '../json.ts';
-import { toPetRecord } from '../pets.ts';
+import { acknowledgesCreate, toPetRecord } from '../pets.ts';
 
 /**
- * The pets the run's key has added, in every worker: each createPet the target answered 201 with a Pet
+ * The pets the run's key has added, in every worker: each createPet the target answered 201 (or 200) with a Pet
  * is one line of the run directory's ledger (its id and the status the target says it stored). A pet a
  * server acknowledged exists from then on: the interface has no operation that removes one, so any
  * later list that is provably complete holds it (CON-003). Other keys' pets are left out: a server may
@@ -26,7 +26,7 @@ export const ADDED_PETS_FILE = 'added-pets.ledger';
  */
 export function recordAddedPet(ledgerPath: string, exchange: Exchange): void {
   const response = exchange.response;
-  if (exchange.operationId !== 'createPet' || response?.status !== 201 || response.body === undefined || response.bodyTruncated) return;
+  if (exchange.operationId !== 'createPet' || !acknowledgesCreate(response?.status) || response?.body === undefined || response.bodyTruncated) return;
   let pet;
   try {
     pet = toPetRecord(parseJson(response.body));

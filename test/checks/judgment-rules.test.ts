@@ -78,7 +78,7 @@ const CASES: Record<
     params: {},
     holding: exchange(200, `[${PET}]`, {}, undefined, { url: 'http://store.test/v1/pets?status=available&limit=100' }),
     failing: exchange(200, '[]', {}, undefined, { url: 'http://store.test/v1/pets?status=available&limit=100' }),
-    actual: /1 of them missing \(createPet answered 201 for each\): id 7/,
+    actual: /1 of them missing \(createPet acknowledged each\): id 7/,
   },
   'list-only-status': {
     params: { status: 'available' },

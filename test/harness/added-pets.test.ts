@@ -41,12 +41,19 @@ describe('the ledger of added pets (CON-003)', () => {
     const path = ledger();
     const pet = '{"id":1,"name":"a","categoryId":1}';
     recordAddedPet(path, exchange('getPet', 201, pet));
-    recordAddedPet(path, exchange('createPet', 200, pet));
+    recordAddedPet(path, exchange('createPet', 400, pet));
+    recordAddedPet(path, exchange('createPet', 202, pet));
     recordAddedPet(path, exchange('createPet', 201, '{"id":"1","name":"a","categoryId":1}'));
     recordAddedPet(path, exchange('createPet', 201, pet, true));
     recordAddedPet(path, exchange('createPet', 201, '{"id":1,'));
     recordAddedPet(path, exchange('createPet', 201, undefined));
     expect(readAddedPets(path)).toEqual([]);
+  });
+
+  it('records the pet of a 200 that carries one: a server answering createPet 200 stored it all the same', () => {
+    const path = ledger();
+    recordAddedPet(path, exchange('createPet', 200, '{"id":5,"name":"a","categoryId":1,"status":"sold"}'));
+    expect(readAddedPets(path).map((pet) => [pet.id, pet.status])).toEqual([[5n, 'sold']]);
   });
 
   it('counts a pet acknowledged twice once, with the status it was last acknowledged with; no ledger is no pets', () => {

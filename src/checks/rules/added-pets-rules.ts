@@ -43,7 +43,7 @@ export const ADDED_PETS_RULES: readonly JudgmentRule[] = [
       const expected = `the complete list of ${list.length} ${what} holds each of the ${due.length} the run added before it was asked for`;
       if (missing.length === 0) return holds(expected);
       const shown = missing.slice(0, 5).map((pet) => String(pet.id));
-      return fails(expected, `${missing.length} of them missing (createPet answered 201 for each): id ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}`);
+      return fails(expected, `${missing.length} of them missing (createPet acknowledged each): id ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}`);
     },
   },
 ];
