@@ -5,7 +5,7 @@ import { runCli, tempDir } from '../../support/cli.ts';
 const SMALL = ['--only', 'AUTH-001,ERR-001', '--profile', 'quick', '--seed', '5'];
 const QUICK_BUDGET = PROFILE_RULES.quick.budget;
 const HEADER = new RegExp(
-  `^Testing the embedded reference \\(http://127\\.0\\.0\\.1:\\d+/v1\\): profile quick, plan enterprise .*budget ${QUICK_BUDGET} requests, max duration 10:00, seed 5$`,
+  `^Testing the embedded reference \\(http://127\\.0\\.0\\.1:\\d+/v1\\): profile quick, plan enterprise .*budget ${QUICK_BUDGET} requests, max duration 10:00, seed 5, only AUTH-001,ERR-001 \\(--only / ASC_ONLY\\)$`,
 );
 const AREA_LINE = new RegExp(
   `^area [a-z-]+ done: \\d+ passed, \\d+ failed, \\d+ skipped; \\d+ requests? in [\\d.]+ s \\(run: \\d+ of ${QUICK_BUDGET} requests, \\d+:\\d\\d elapsed\\)$`,
