@@ -12,6 +12,14 @@ async function limited(context: ProbeContext, count: number, path = '/pets') {
   return answers;
 }
 
+/** The small key read, the roomy key used twice, the small key read again: its own count, or a shared one. */
+async function aroundRoomyKey(context: ProbeContext) {
+  const before = await call(context.server, 'GET', '/pets', { key: SMALL });
+  await call(context.server, 'GET', '/pets');
+  await call(context.server, 'GET', '/pets');
+  return [before, await call(context.server, 'GET', '/pets', { key: SMALL })].map(rateHeaders);
+}
+
 function rateHeaders(answer: { status: number; headers: Record<string, unknown> }) {
   const { headers } = answer;
   const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
@@ -114,12 +122,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   // The small key read, the roomy key used twice, the small key read again: its own count, or a shared one.
   'ratelimit-per-address': {
     ...smallKey,
-    run: async (c) => {
-      const before = await call(c.server, 'GET', '/pets', { key: SMALL });
-      await call(c.server, 'GET', '/pets');
-      await call(c.server, 'GET', '/pets');
-      return [before, await call(c.server, 'GET', '/pets', { key: SMALL })].map(rateHeaders);
-    },
+    run: (c) => aroundRoomyKey(c),
   },
   // The small key spent to its 429, then the roomy key: served, or refused with it.
   'ratelimit-429-bans-every-key': {
@@ -144,12 +147,7 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   // Both keys are Enterprise: the small key read, the roomy key used twice, the small key read again.
   'ratelimit-plan-shared-per-address': {
     ...smallKey,
-    run: async (c) => {
-      const before = await call(c.server, 'GET', '/pets', { key: SMALL });
-      await call(c.server, 'GET', '/pets');
-      await call(c.server, 'GET', '/pets');
-      return [before, await call(c.server, 'GET', '/pets', { key: SMALL })].map(rateHeaders);
-    },
+    run: (c) => aroundRoomyKey(c),
   },
   'retry-after-in-milliseconds': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-429-not-error-body': { ...smallKey, run: async (c) => bodyOf((await limited(c, 5))[4] as never) },
