@@ -21,10 +21,27 @@ import { parse } from 'yaml';
 export const ENTRIES_FILE = fileURLToPath(new URL('./equivalents.yaml', import.meta.url));
 
 /**
- * `[equivalent <reason>] #<n>` (an entry) or `[equivalent <reason>] range #<n>` (a reviewed range): the
- * prefix of an ignored mutant's statusReason (parsed by the audit).
+ * `[<kind> <reason>] #<n>` (an entry) or `[<kind> <reason>] range #<n>` (a reviewed range): the prefix of
+ * an ignored mutant's statusReason (parsed by the audit and the score). The kind is `equivalent` (no
+ * client can tell the mutant apart) or `permitted` (a client can, but the interface allows both), so a
+ * kept report says which without the entries file.
  */
-const TAG = /^\[equivalent ([a-z0-9-]+)\] (range )?#(\d+): /;
+const TAG = /^\[(?:equivalent|permitted) ([a-z0-9-]+)\] (range )?#(\d+): /;
+
+/**
+ * Reasons no entry may name any more: the run's own liberty stage (the variants' test) kills a mutant
+ * that turns a valid variant's choice off, and a mutant reached only under a variant's option is run
+ * there too. The audit fails on an entry that names one.
+ */
+export const RETIRED_REASONS = Object.freeze({
+  'variant-choice': "the liberty stage judges a variant's choice: drop the entry, or name variant-default when the mutant makes the default take the choice",
+  'variant-only': "the liberty stage runs every variant's option: drop the entry",
+});
+
+/** The kind of a reason: `permitted` when the entries file lists it under `permitted:`, else `equivalent`. */
+export function kindOf(reason, permitted) {
+  return permitted.has(reason) ? 'permitted' : 'equivalent';
+}
 
 /** Whitespace runs collapsed to one space: entries survive re-indentation and line wrapping. */
 export function normalise(text) {
@@ -44,6 +61,8 @@ export function currentRun(env = process.env) {
 export function loadEntries(file = ENTRIES_FILE, run = currentRun(), { unbound = false } = {}) {
   const doc = parse(readFileSync(file, 'utf8'));
   const reasons = doc?.reasons ?? {};
+  const permitted = new Set(doc?.permitted ?? []);
+  for (const reason of permitted) if (!(reason in reasons)) throw new Error(`${file}: permitted names the unknown reason ${reason}`);
   const entries = (doc?.entries ?? []).map((entry, index) => {
     for (const field of ['file', 'mutator', 'original', 'replacement', 'reason', ...(unbound ? [] : ['at', 'source'])]) {
       if (typeof entry?.[field] !== 'string')
@@ -72,7 +91,7 @@ export function loadEntries(file = ENTRIES_FILE, run = currentRun(), { unbound =
     if (!match || Number(match[1]) > Number(match[2])) throw new Error(`${file}: range #${index}: lines must be <first>-<last>`);
     return { ...range, index, from: Number(match[1]), to: Number(match[2]), first: normalise(range.first), last: normalise(range.last) };
   });
-  return { reasons, entries: entries.filter((entry) => entry.run === undefined || entry.run === run), ranges };
+  return { reasons, permitted, entries: entries.filter((entry) => entry.run === undefined || entry.run === run), ranges };
 }
 
 /** Whether a range's first and last lines still read as it says (the file's lines, from 0). */
@@ -80,14 +99,14 @@ export function rangeHolds(range, lines) {
   return normalise(lines[range.from - 1] ?? '') === range.first && normalise(lines[range.to - 1] ?? '') === range.last;
 }
 
-/** The statusReason an ignored mutant carries: the reason's key, the entry's number, the reason text. */
-export function ignoreReason(entry, reasons) {
-  return `[equivalent ${entry.reason}] #${entry.index}: ${reasons[entry.reason]}`;
+/** The statusReason an ignored mutant carries: its kind, the reason's key, the entry's number, the reason text. */
+export function ignoreReason(entry, reasons, permitted = new Set()) {
+  return `[${kindOf(entry.reason, permitted)} ${entry.reason}] #${entry.index}: ${reasons[entry.reason]}`;
 }
 
 /** The statusReason of a mutant a reviewed range ignores. */
-export function rangeReason(range, reasons) {
-  return `[equivalent ${range.reason}] range #${range.index}: ${reasons[range.reason]}`;
+export function rangeReason(range, reasons, permitted = new Set()) {
+  return `[${kindOf(range.reason, permitted)} ${range.reason}] range #${range.index}: ${reasons[range.reason]}`;
 }
 
 /** The entry number an ignored mutant's statusReason names, or undefined for any other reason. */
@@ -155,7 +174,7 @@ export function originalText(mutant, sources) {
 /** Wraps Stryker's MutantCollector so every mutant an entry names is ignored with the entry's reason. */
 export async function installReviewedEquivalents(file = ENTRIES_FILE, run = currentRun(), { none = false } = {}) {
   // none: every mutant as Stryker makes it, no entry applied (mutation/rebind.mjs binds entries to them).
-  const loaded = none ? { reasons: {}, entries: [], ranges: [] } : loadEntries(file, run);
+  const loaded = none ? { reasons: {}, permitted: new Set(), entries: [], ranges: [] } : loadEntries(file, run);
   const match = createMatcher(loaded);
   const entry = realpathSync(fileURLToPath(import.meta.resolve('@stryker-mutator/instrumenter')));
   const { MutantCollector } = await import(new URL('./transformers/mutant-collector.js', pathToFileURL(entry)).href);
@@ -175,13 +194,13 @@ export async function installReviewedEquivalents(file = ENTRIES_FILE, run = curr
       const { original, at, line } = originalText(mutant, sources);
       const path = projectPath(mutant.fileName);
       const found = match(path, mutant.mutatorName, at, original, mutant.replacementCode, line);
-      if (found) mutant.ignoreReason = ignoreReason(found, loaded.reasons);
+      if (found) mutant.ignoreReason = ignoreReason(found, loaded.reasons, loaded.permitted);
       else {
         // A reviewed range: the mutants starting on its lines, while its first and last lines hold their text.
         const row = Number(at.split(':')[0]);
         const lines = sources.get(mutant.fileName).split('\n');
         const range = loaded.ranges.find((r) => r.file === path && row >= r.from && row <= r.to && rangeHolds(r, lines));
-        if (range) mutant.ignoreReason = rangeReason(range, loaded.reasons);
+        if (range) mutant.ignoreReason = rangeReason(range, loaded.reasons, loaded.permitted);
       }
     }
     return mutant;

@@ -3,7 +3,9 @@
 //
 // score: detected (killed or timed out) / (all − ignored); the ignored share: ignored / all. The reviewed
 // entries of mutation/equivalents.yaml are the only ignored mutants, so the ignored share is the share of
-// the mutated files' mutants excluded from the score, each by a reviewed reason.
+// the mutated files' mutants excluded from the score, each by a reviewed reason. The ignored are counted
+// by kind too, read from each mutant's statusReason: equivalent (no client can tell it apart) and
+// permitted (a client can, but the interface allows both): two different claims, never one sum.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -62,9 +64,12 @@ export function figures(mutants) {
   const undetected = count('Survived', 'NoCoverage');
   const ignored = count('Ignored');
   const byReason = {};
+  const byKind = { equivalent: 0, permitted: 0, other: 0 };
   for (const m of mutants.filter((x) => x.status === 'Ignored')) {
-    const reason = /^\[equivalent ([a-z0-9-]+)\]/.exec(m.statusReason ?? '')?.[1] ?? '(not a reviewed entry)';
+    const tag = /^\[(equivalent|permitted) ([a-z0-9-]+)\]/.exec(m.statusReason ?? '');
+    const reason = tag?.[2] ?? '(not a reviewed entry)';
     byReason[reason] = (byReason[reason] ?? 0) + 1;
+    byKind[tag?.[1] ?? 'other'] += 1;
   }
   return {
     all: mutants.length,
@@ -75,6 +80,7 @@ export function figures(mutants) {
     invalid: count('CompileError', 'RuntimeError'),
     ignored,
     byReason,
+    byKind,
     score: detected + undetected ? (100 * detected) / (detected + undetected) : 100,
     ignoredShare: mutants.length ? (100 * ignored) / mutants.length : 0,
   };
@@ -86,6 +92,7 @@ export function scoreLines(mutants, stages) {
   const lines = [
     `${f.all} mutants: detected ${f.detected} (killed ${f.killed}, timeout ${f.timeout}), survived ${f.undetected}, invalid ${f.invalid}, ignored ${f.ignored}`,
     `score ${f.score.toFixed(2)}% (detected / (all − ignored) = ${f.detected} / ${f.all - f.ignored}); ignored ${f.ignoredShare.toFixed(1)}% of all`,
+    `ignored by kind: equivalent ${f.byKind.equivalent} (no client can tell), permitted ${f.byKind.permitted} (the interface allows both)${f.byKind.other ? `, other ${f.byKind.other}` : ''}`,
   ];
   if (stages) {
     // Killed mutants by the stage that detected them (time-outs are Stryker's, not a stage's).

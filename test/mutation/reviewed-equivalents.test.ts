@@ -19,6 +19,7 @@ interface Listed {
 }
 interface Audit {
   byReason: Record<string, number>;
+  byKind: Record<string, number>;
   ignored: number;
   problems: string[];
 }
@@ -48,14 +49,14 @@ const globs = (await import('../../mutation/globs.mjs' as string)) as { selectFi
 
 const FIXTURE = 'test/mutation/fixture/src/two-on-a-line.ts';
 
-function entriesFile(entries: object[], ranges: object[] = []): string {
+function entriesFile(entries: object[], ranges: object[] = [], more: object = {}): string {
   const file = join(mkdtempSync(join(tmpdir(), 'equivalents-')), 'equivalents.yaml');
-  writeFileSync(file, JSON.stringify({ reasons: { test: 'a reason' }, entries, ranges }));
+  writeFileSync(file, JSON.stringify({ reasons: { test: 'a reason' }, entries, ranges, ...more }));
   return file;
 }
 
-async function run(entries: object[], ranges: object[] = []) {
-  const { loaded, mutants } = await list.listMutants([FIXTURE], entriesFile(entries, ranges));
+async function run(entries: object[], ranges: object[] = [], more: object = {}) {
+  const { loaded, mutants } = await list.listMutants([FIXTURE], entriesFile(entries, ranges, more));
   return { mutants, audit: audit.auditEntries(loaded, mutants, new Set(['src/two-on-a-line.ts'])) };
 }
 
@@ -112,6 +113,22 @@ describe('reviewed equivalent mutants', () => {
     expect(both.mutants.filter((m) => m.status === 'Ignored').map((m) => m.at)).toEqual(['4:7', '5:10']);
   });
 
+  it('tags and counts a permitted mutant apart from an equivalent one', async () => {
+    const reasons = { test: 'a reason', allowed: 'the interface allows both' };
+    const { mutants, audit: result } = await run([ifFalse, { ...ifFalse, replacement: 'true', reason: 'allowed' }], [], { reasons, permitted: ['allowed'] });
+    const tags = mutants.filter((m) => m.status === 'Ignored').map((m) => m.statusReason?.replace(/\] #.*$/, ']'));
+    expect(tags.sort()).toEqual(['[equivalent test]', '[permitted allowed]']);
+    expect(result).toMatchObject({ ignored: 2, byKind: { equivalent: 1, permitted: 1 }, problems: [] });
+    await expect(run([ifFalse], [], { permitted: ['nope'] })).rejects.toThrow(/permitted names the unknown reason nope/);
+  });
+
+  it('fails the audit on an entry of a retired reason, which the liberty stage judges itself', async () => {
+    for (const retired of ['variant-choice', 'variant-only']) {
+      const { audit: result } = await run([{ ...ifFalse, reason: retired }], [], { reasons: { [retired]: 'the interface allows both' } });
+      expect(result.problems).toEqual([expect.stringMatching(new RegExp(`#0 .* names the retired reason ${retired}: the liberty stage`))]);
+    }
+  });
+
   it('an entry that matches no mutant fails the audit: the list cannot rot', async () => {
     const { audit: result } = await run([{ ...ifFalse, original: 'a >= b' }]);
     expect(result.problems).toEqual([expect.stringMatching(/matches no mutant/)]);
@@ -159,6 +176,7 @@ describe('reviewed equivalent mutants', () => {
       expect(files).not.toContain('src/reference/faults/all-faults.ts');
       const { loaded, mutants } = await list.listMutants(files, undefined, variants ? 'variants' : 'reference');
       expect(audit.auditEntries(loaded, mutants, new Set(files)).problems).toEqual([]);
+      expect(loaded.entries.filter((e) => ['variant-choice', 'variant-only'].includes((e as { reason: string }).reason))).toEqual([]);
     }
   });
 });

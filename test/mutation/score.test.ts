@@ -23,6 +23,7 @@ const score = (await import('../../mutation/score.mjs' as string)) as {
     score: number;
     ignoredShare: number;
     byReason: Record<string, number>;
+    byKind: Record<string, number>;
   };
   scoreLines(mutants: Mutant[], stages?: Record<string, string>): string[];
 };
@@ -37,7 +38,7 @@ const report = {
         { status: 'Timeout' },
         { status: 'Survived' },
         { status: 'Ignored', statusReason: '[equivalent message-free] #3: free text' },
-        { status: 'Ignored', statusReason: '[equivalent message-free] #4: free text' },
+        { status: 'Ignored', statusReason: '[permitted code-free] #4: any code' },
       ],
     },
     'src/reference/b.ts': { mutants: [{ status: 'NoCoverage' }, { status: 'Ignored', statusReason: 'a disable comment' }] },
@@ -49,12 +50,20 @@ describe('mutation scores', () => {
     const mutants = score.mutantsOf(report);
     expect(mutants.map((m) => m.file)).toContain('src/reference/a.ts');
     const f = score.figures(mutants);
-    expect(f).toMatchObject({ all: 8, detected: 3, undetected: 2, ignored: 3, byReason: { 'message-free': 2, '(not a reviewed entry)': 1 } });
+    expect(f).toMatchObject({ all: 8, detected: 3, undetected: 2, ignored: 3, byReason: { 'message-free': 1, 'code-free': 1, '(not a reviewed entry)': 1 } });
     expect(f.score).toBeCloseTo(60);
     expect(f.ignoredShare).toBeCloseTo(37.5);
     const lines = score.scoreLines(mutants);
     expect(lines[1]).toBe('score 60.00% (detected / (all − ignored) = 3 / 5); ignored 37.5% of all');
     expect(lines).toContain('  src/reference/b.ts: 2 mutants, 0.0% detected, 1 ignored (50%), 1 survived');
+  });
+
+  it('counts the ignored equivalent mutants apart from those the interface permits', () => {
+    const f = score.figures(score.mutantsOf(report));
+    expect(f.byKind).toEqual({ equivalent: 1, permitted: 1, other: 1 });
+    expect(score.scoreLines(score.mutantsOf(report))[2]).toBe(
+      'ignored by kind: equivalent 1 (no client can tell), permitted 1 (the interface allows both), other 1',
+    );
   });
 
   it("keeps a run's report gzipped under its date, commit and run, and reads it back", () => {
