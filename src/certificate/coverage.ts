@@ -19,7 +19,7 @@ interface Covered {
  * one of these does not name, and rejudge refuses the test. `status` is a status judgment (ctx.expectStatus);
  * the rest are rule names. Keyed by requirement, then by operation, or `framing-probe` for the probe's raw
  * exchanges that record what followed their response: every test of the requirement judges so. Each entry
- * holds on the passes of the reference, every valid variant and every fault's run (docs/certification.md);
+ * holds on the passes of the reference, every valid variant and every fault's run (docs/how-to/certification.md);
  * a test that judges some answers only (a filter, a `continue`) is not listed.
  */
 export type JudgedOnEveryExchange = Readonly<Record<string, Readonly<Record<string, Covered>>>>;
@@ -51,7 +51,7 @@ export const JUDGED_ON_EVERY_EXCHANGE: JudgedOnEveryExchange = {
  * pass and drops the judgment that failed (keeping the others, which hold) leaves the test without one
  * of these, and rejudge refuses it. Names as in JUDGED_ON_EVERY_EXCHANGE (`status`, `check`, or a rule).
  * Derived from the passes of the reference and every valid variant, at each profile, embedded and remote,
- * read-only too (the intersection over them, see docs/certification.md); a requirement some of whose
+ * read-only too (the intersection over them, see docs/how-to/certification.md); a requirement some of whose
  * tests judge by different rules (LIM-007, RATE-002, RATE-010, RATE-011) has no common one and is
  * absent. The verdict tests re-judge every valid variant's and every named fault's run
  * (valid-variants.test.ts, fault-sensitivity.test.ts) and a thorough certified bundle (rejudge.test.ts),

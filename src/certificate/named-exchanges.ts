@@ -11,7 +11,7 @@ import type { RecordedEntry } from './rejudge-har.ts';
  * answer, a 429 the client waited out and sent again, a summarised one (a certified log has none), and
  * one that introduced the animal a judgment reads (an `idFrom` or `sentFrom`, or the pet a judged getPet
  * asked for: a pet set up for the cases). Taken from the passes of 269 runs and checked on remote runs
- * against a crowded store (docs/certification.md); a requirement some of whose tests leave a request
+ * against a crowded store (docs/how-to/certification.md); a requirement some of whose tests leave a request
  * unjudged by design (a keep-alive test's first request, a list read before the case, CON-003's create
  * on a store whose lists are full) is absent.
  */

@@ -9,7 +9,7 @@ import type { Judgment } from '../harness/meta.ts';
  * a header it sent, compare fewer fields. The tables below hold what every authentic test of a
  * requirement states, so a judgment that states less, or expects something else, is refused.
  *
- * Taken from the judgments of 269 runs (docs/certification.md): the reference at each profile, every
+ * Taken from the judgments of 269 runs (docs/how-to/certification.md): the reference at each profile, every
  * valid variant and named fault, remote with keys of each plan and read-only; an entry is what all of
  * them state. The valid-variant and fault verdict tests re-judge every run with these tables, so an
  * entry an authentic run breaks fails there.

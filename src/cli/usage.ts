@@ -76,7 +76,7 @@ export function usageText(): string {
   return [COMMANDS, ...sections, VERDICTS].join('\n\n');
 }
 
-/** docs/cli.md: the reference page of every option, from the same table (test/config/options.test.ts keeps it current). */
+/** docs/reference/cli.md: the reference page of every option, from the same table (test/config/options.test.ts keeps it current). */
 export function cliReferenceMarkdown(): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
   const out = [

@@ -10,7 +10,7 @@ export const PIECE = 5;
 /**
  * How many of the key's characters the pieces of one text must show before they are removed: what two
  * pieces of 5 show. One piece (5 to 7 characters) is left, since a body of many numbers or words holds
- * one now and then and two disjoint ones almost never (docs/reliability.md has the figures); the rule
+ * one now and then and two disjoint ones almost never (docs/explanation/reliability.md has the figures); the rule
  * for runs of 8 already lets at most 7 characters in a row through.
  */
 export const PIECES_REVEALED = 2 * PIECE;

@@ -2,7 +2,7 @@
  * The main command's options, each stated once: its flag, environment name, type, default, help text,
  * whether a replay keeps it and the GitHub Action input that sets it. The parser (args.ts), the flag
  * types of the configuration (config.ts), the usage text, the replay line, the CLI reference page
- * (docs/cli.md) and the test of action.yml are all derived from this table.
+ * (docs/reference/cli.md) and the test of action.yml are all derived from this table.
  */
 
 import { COMMAND_OPTIONS } from './command-options.ts';

@@ -10,8 +10,8 @@ const ROOT = new URL('../../', import.meta.url);
 const table = OPTIONS as readonly OptionSpec[];
 
 describe('the option table is the one source', () => {
-  it('docs/cli.md is the page the table makes (npm run docs:cli)', () => {
-    expect(readFileSync(new URL('docs/cli.md', ROOT), 'utf8')).toBe(cliReferenceMarkdown());
+  it('docs/reference/cli.md is the page the table makes (npm run docs:cli)', () => {
+    expect(readFileSync(new URL('docs/reference/cli.md', ROOT), 'utf8')).toBe(cliReferenceMarkdown());
   });
 
   it('every option is in --help, with its environment names', () => {

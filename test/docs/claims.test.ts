@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { docsPages } from '../support/markdown.ts';
 import { OPTIONS, type OptionSpec } from '../../src/config/options.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 
@@ -14,7 +15,7 @@ import { PROFILE_RULES } from '../../src/profiles.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (page: string) => readFileSync(`${ROOT}${page}`, 'utf8');
-const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync(`${ROOT}docs`).map((name) => `docs/${name}`)].filter((p) => p.endsWith('.md'));
+const PAGES = ['README.md', 'CONTRIBUTING.md', ...docsPages(ROOT)];
 
 /** What `--help` prints, and each sub-command's own help: the flags and sub-commands the CLI knows. */
 async function helpText(): Promise<string> {
@@ -50,7 +51,14 @@ describe('what the README and docs claim', () => {
     const known = new Set([...OPTIONS.map((o) => o.name), ...[...(await helpText()).matchAll(/--([a-z][a-z0-9-]*)/g)].map((m) => m[1]!)]);
     for (const option of OPTIONS as readonly OptionSpec[]) if (option.negatable) known.add(`no-${option.name}`);
     const unknown: string[] = [];
-    for (const page of ['README.md', 'docs/cli.md', 'docs/ci.md', 'docs/verdicts.md', 'docs/real-targets.md', 'docs/certification.md']) {
+    for (const page of [
+      'README.md',
+      'docs/reference/cli.md',
+      'docs/how-to/ci.md',
+      'docs/reference/verdicts.md',
+      'docs/how-to/real-targets.md',
+      'docs/how-to/certification.md',
+    ]) {
       // Inline code outside fenced blocks: the fenced ones are commands, which commands.test.ts runs.
       const prose = read(page).replace(/```[\s\S]*?```/g, '');
       for (const match of prose.matchAll(/`--([a-z][a-z0-9-]*)/g)) if (!known.has(match[1]!)) unknown.push(`${page}: --${match[1]}`);

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.ts';
 import { main } from '../../src/cli/main.ts';
+import { docsPages } from '../support/markdown.ts';
 import { loadConfig } from '../../src/config.ts';
 
 /**
@@ -13,7 +14,7 @@ import { loadConfig } from '../../src/config.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync(`${ROOT}docs`).map((name) => `docs/${name}`)].filter((p) => p.endsWith('.md'));
+const PAGES = ['README.md', 'CONTRIBUTING.md', ...docsPages(ROOT)];
 /** The ways the pages start the CLI; what follows is its argv. */
 const INVOCATIONS = [/^npx animal-store-conformance\b/, /^animal-store-conformance\b/, /^npm run (?:--silent )?conformance(?: --(?= |$))?/];
 const SUB_COMMANDS = new Set(['compare', 'verify', 'keygen', 'matrix', 'reference', 'help']);

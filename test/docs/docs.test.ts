@@ -1,19 +1,16 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, headingSlug, npmScriptsNamed, relativeLinks } from '../support/markdown.ts';
+import { docsPages, headingAnchors, headingSlug, npmScriptsNamed, relativeLinks } from '../support/markdown.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The README is a front page that links out; everything else lives in docs/. */
 const README_MAX_BYTES = 10_240;
 
-/** The pages a reader finds from the README: the README, the contributors' pages and every page of docs/. */
+/** The pages a reader finds from the README: the README, the contributors' pages, the results and every page of docs/. */
 function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => join('docs', name));
-  return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
+  return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'suites/README.md', 'bench/results.md', ...docsPages(ROOT)];
 }
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
@@ -72,6 +69,14 @@ describe('the documentation', () => {
   it('links only to files and headings that exist', () => {
     for (const page of ['README.md', 'CONTRIBUTING.md', 'docs/architecture.md']) expect(pages()).toContain(page);
     expect(pages().flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it('indexes every page of docs/ by purpose in docs/README.md', () => {
+    const indexed = new Set(relativeLinks(read('docs/README.md')).map((link) => relative(ROOT, join(ROOT, 'docs', link.path))));
+    const missing = docsPages(ROOT).filter((page) => page !== 'docs/README.md' && !indexed.has(page));
+    expect(missing).toEqual([]);
+    for (const heading of ['Tutorial', 'How-to guides', 'Reference', 'Explanation'])
+      expect(read('docs/README.md')).toMatch(new RegExp(`^## ${heading}\\b`, 'm'));
   });
 
   it('names only npm scripts that package.json defines', () => {

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+
 /** Reading the project's Markdown pages as GitHub shows them: links, heading anchors, npm scripts named. */
 
 export interface MarkdownLink {
@@ -72,4 +75,12 @@ export function npmScriptsNamed(markdown: string): string[] {
   for (const match of markdown.matchAll(/\bnpm run(?:\s+--silent)?\s+([a-z][\w-]*(?::[\w-]+)*)/g)) names.add(match[1] as string);
   if (/\bnpm test\b/.test(markdown)) names.add('test');
   return [...names];
+}
+
+/** Every Markdown page under docs/, in its purpose folders too, as repository-relative paths. */
+export function docsPages(root: string): string[] {
+  return readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name.split(sep).join('/')}`)
+    .sort();
 }
