@@ -16,6 +16,8 @@ import { PROFILE_RULES } from '../../src/profiles.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (page: string) => readFileSync(`${ROOT}${page}`, 'utf8');
 const PAGES = ['README.md', 'CONTRIBUTING.md', ...docsPages(ROOT)];
+/** The one page that defines the verdicts; every other page links to it. */
+const VERDICTS_PAGE = 'docs/reference/verdicts.md';
 
 /** What `--help` prints, and each sub-command's own help: the flags and sub-commands the CLI knows. */
 async function helpText(): Promise<string> {
@@ -73,22 +75,30 @@ describe('what the README and docs claim', () => {
     expect(readme).not.toMatch(/quick fits in one Free-plan minute/);
   });
 
-  it('defines NOT CONFORMANT everywhere with the SHOULD that --strict makes fail', async () => {
+  it('defines NOT CONFORMANT once in the docs, with the SHOULD that --strict makes fail, and links to it', async () => {
     const lines: string[] = [];
     await main(['--help'], (line) => lines.push(line));
-    const definitions = [
-      ...PAGES.flatMap((page) =>
-        read(page)
-          .split('\n')
-          .filter((line) => /NOT CONFORMANT\*{0,2}\s*\|\s*1\s*\|/.test(line))
-          .map((line) => `${page}: ${line}`),
-      ),
-      ...lines
+    const definitions = PAGES.flatMap((page) =>
+      read(page)
+        .split('\n')
+        .filter((line) => /NOT CONFORMANT\*{0,2}\s*\|\s*1\s*\|/.test(line))
+        .map((line) => `${page}: ${line}`),
+    );
+    expect(definitions.map((line) => line.split(':')[0])).toEqual([VERDICTS_PAGE]);
+    expect(definitions[0]).toMatch(/--strict/);
+    expect(
+      lines
         .join('\n')
         .split('\n')
         .filter((line) => /^\s*NOT CONFORMANT\s+1\s/.test(line)),
-    ];
-    expect(definitions.length).toBeGreaterThanOrEqual(3);
-    expect(definitions.filter((line) => !/--strict/.test(line))).toEqual([]);
+    ).toEqual([expect.stringMatching(/--strict/)]);
+    expect(read('README.md')).toContain(`](${VERDICTS_PAGE}#the-runs-verdict-and-exit-code)`);
+  });
+
+  it('starts only sub-commands the CLI has, on every page', async () => {
+    const commands = new Set(subCommandsOfUsage(await helpText()));
+    const named = PAGES.flatMap((page) => [...read(page).matchAll(/(?:npx )?animal-store-conformance ([a-z]+)\b/g)].map((m) => ({ page, name: m[1]! })));
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter(({ name }) => name !== 'help' && !commands.has(name))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = ['README.md', 'CONTRIBUTING.md', ...docsPages(ROOT)];
 /** The ways the pages start the CLI; what follows is its argv. */
 const INVOCATIONS = [/^npx animal-store-conformance\b/, /^animal-store-conformance\b/, /^npm run (?:--silent )?conformance(?: --(?= |$))?/];
-const SUB_COMMANDS = new Set(['compare', 'verify', 'keygen', 'matrix', 'reference', 'help']);
+const SUB_COMMANDS = new Set(['compare', 'verify', 'rejudge', 'keygen', 'matrix', 'reference', 'help']);
 /** The values a page's shell variables stand for. */
 const SHELL_VALUES: Readonly<Record<string, string>> = { API_KEY: 'doc-example-key-0001' };
 
