@@ -7,7 +7,7 @@ import { moduleCacheOptions, suiteProject } from './src/harness/suite-project.ts
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The verdict files that take longest, longest first (seconds on two idle cores, docs/performance.md).
+ * The verdict files that take longest, longest first (seconds on two idle cores, bench/results.md).
  * vitest starts the longest files first once its cache knows their durations; a clean clone (CI) has no
  * cache, and vitest then starts the largest files first, which put the two slowest (short files driving
  * many runs) at the end, where one worker ran them alone while the other sat idle.
