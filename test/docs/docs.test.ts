@@ -14,6 +14,8 @@ function pages(): string[] {
 }
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
+/** A page without its fenced code blocks (examples, such as a baseline's expiry date), lines kept. */
+const proseOf = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ''));
 
 /** Every link of a page that does not reach an existing file, or a heading of it when the link names one. */
 function brokenLinks(page: string): string[] {
@@ -77,6 +79,19 @@ describe('the documentation', () => {
     expect(missing).toEqual([]);
     for (const heading of ['Tutorial', 'How-to guides', 'Reference', 'Explanation'])
       expect(read('docs/README.md')).toMatch(new RegExp(`^## ${heading}\\b`, 'm'));
+  });
+
+  it('keeps dated measurements out of docs/, but for the current figures of the performance page', () => {
+    const dated = docsPages(ROOT)
+      .filter((page) => page !== 'docs/performance.md')
+      .flatMap((page) =>
+        proseOf(read(page))
+          .split('\n')
+          .map((line, index) => ({ where: `${page}:${index + 1}`, line }))
+          .filter(({ line }) => /\b20\d\d-[01]\d-[0-3]\d\b/.test(line))
+          .map(({ where, line }) => `${where}: ${line.trim()}`),
+      );
+    expect(dated, 'dated measurements belong in bench/results.md').toEqual([]);
   });
 
   it('names only npm scripts that package.json defines', () => {
