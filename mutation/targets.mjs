@@ -12,7 +12,7 @@
 // choices), which only a variant configuration executes.
 //
 // Never mutated, and why:
-// - the named faults (faults/, independent-faults/, outside-faults/) and the variants' option sets
+// - the named faults (faults/, every set) and the variants' option sets
 //   (variants.ts): deliberate deviations, so a mutant of one is only another fault;
 // - index.ts: re-exports, no behaviour;
 // - the standalone entry (standalone.ts): argument parsing and start-up of
@@ -32,8 +32,6 @@
 
 const NEVER = [
   '!src/reference/faults/**',
-  '!src/reference/independent-faults/**',
-  '!src/reference/outside-faults/**',
   '!src/reference/variants.ts',
   '!src/reference/standalone.ts',
   '!src/reference/startup/**',

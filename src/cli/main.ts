@@ -92,7 +92,7 @@ function help(command: string | undefined, log: (line: string) => void): Promise
 /** `help faults` / `help variants`: every name --reference-faults or --reference-variants takes, one per line. */
 async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: string) => void): Promise<number> {
   const { KNOWN_FAULTS } = await import('../reference/faults/compose.ts');
-  const { OUTSIDE_FAULTS } = await import('../reference/outside-faults/index.ts');
+  const { OUTSIDE_FAULTS } = await import('../reference/faults/outside-set.ts');
   const { VARIANTS } = await import('../reference/variants.ts');
   const entries: readonly { name: string; description: string }[] = kind === 'faults' ? [...KNOWN_FAULTS, ...OUTSIDE_FAULTS] : VARIANTS;
   const width = Math.max(...entries.map((entry) => entry.name.length));

@@ -15,6 +15,6 @@ export { generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys } from './start
 export { ERROR_KINDS, type ErrorKind } from './replies.ts';
 export { DEPRECATED_AT_MS, SUNSET_AT_MS, SUNSET_HTTP_DATE } from './deprecation.ts';
 export { FAULTS, FAULT_NAMES, isFaultName, type FaultDefinition, type FaultGroup, type FaultName } from './faults/index.ts';
-export { INDEPENDENT_FAULTS, INDEPENDENT_FAULT_NAMES, type IndependentFaultName } from './independent-faults/index.ts';
-export { OUTSIDE_FAULTS, OUTSIDE_FAULT_NAMES, type OutsideFaultName } from './outside-faults/index.ts';
+export { INDEPENDENT_FAULTS, INDEPENDENT_FAULT_NAMES, type IndependentFaultName } from './faults/independent-set.ts';
+export { OUTSIDE_FAULTS, OUTSIDE_FAULT_NAMES, type OutsideFaultName } from './faults/outside-set.ts';
 export { VARIANTS, VARIANT_NAMES, combineVariants, mergeVariantOptions, type VariantDefinition, type VariantName } from './variants.ts';

@@ -1,8 +1,8 @@
 import { HarnessError } from '../../errors.ts';
 import { FAULTS } from './all-faults.ts';
 import { unknownNameMessage } from '../../nearest-names.ts';
-import { INDEPENDENT_FAULTS, type IndependentFaultName } from '../independent-faults/index.ts';
-import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from '../outside-faults/index.ts';
+import { INDEPENDENT_FAULTS, type IndependentFaultName } from './independent-set.ts';
+import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from './outside-set.ts';
 import type { FaultName } from './all-faults.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
 
@@ -36,7 +36,7 @@ export function composeFaults(names: readonly string[], faults: readonly FaultDe
 }
 
 /**
- * The faults a reference server starts with, of every set, and their hooks: the outside set (outside-faults/)
+ * The faults a reference server starts with, of every set, and their hooks: the outside set
  * is kept apart from the others, its hooks chained after theirs.
  */
 export function namedFaults(names: readonly AnyFaultName[] = []): { names: readonly AnyFaultName[]; hooks: FaultHooks } {

@@ -1,4 +1,4 @@
-import { type OutsideFault, withRate } from './fault.ts';
+import { type OutsideFault, withRate } from './outside-fault.ts';
 
 /** Rate-limit headers and arithmetic, Retry-After, plan limits (LIST.md 19–23). */
 

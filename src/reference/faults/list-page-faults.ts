@@ -1,4 +1,4 @@
-import type { OutsideFault } from './fault.ts';
+import type { OutsideFault } from './outside-fault.ts';
 
 /** Defaults, boundaries and pagination of listPets, and its filter (LIST.md 1–5, 16). */
 

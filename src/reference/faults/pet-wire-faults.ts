@@ -1,4 +1,4 @@
-import type { OutsideFault } from './fault.ts';
+import type { OutsideFault } from './outside-fault.ts';
 
 /** How a Pet is written (LIST.md 8, 9). */
 

@@ -1,4 +1,4 @@
-import type { OutsideFault } from './fault.ts';
+import type { OutsideFault } from './outside-fault.ts';
 
 /** Authentication (LIST.md 17, 18). */
 

@@ -1,11 +1,11 @@
 import type { FaultHooks } from '../seams.ts';
-import { AUTH_FAULTS } from './auth.ts';
-import type { OutsideFault } from './fault.ts';
-import { LIST_FAULTS } from './list.ts';
-import { NEW_PET_FAULTS } from './new-pet.ts';
-import { RATE_LIMIT_FAULTS } from './rate-limit.ts';
-import { RESPONSE_FAULTS } from './responses.ts';
-import { WIRE_FAULTS } from './wire.ts';
+import { AUTH_FAULTS } from './auth-token-faults.ts';
+import type { OutsideFault } from './outside-fault.ts';
+import { LIST_FAULTS } from './list-page-faults.ts';
+import { NEW_PET_FAULTS } from './create-body-faults.ts';
+import { RATE_LIMIT_FAULTS } from './rate-value-faults.ts';
+import { RESPONSE_FAULTS } from './wrong-answer-faults.ts';
+import { WIRE_FAULTS } from './pet-wire-faults.ts';
 
 /**
  * A third set of named faults, `out-…`: the mistakes of LIST.md, written from the interface description

@@ -1,7 +1,7 @@
-import { defineFault } from '../faults/hooks.ts';
+import { defineFault } from './hooks.ts';
 import type { Bucket } from '../rate-limiter.ts';
-import { setHeaders } from '../faults/reply-edits.ts';
-import { withRate, withoutRateHeaders, withoutRetryAfter } from './common.ts';
+import { setHeaders } from './reply-edits.ts';
+import { withRate, withoutRateHeaders, withoutRetryAfter } from './field-and-rate-edits.ts';
 
 /**
  * Rate limiting as real servers get it wrong: header arithmetic and units, off-by-one counters,

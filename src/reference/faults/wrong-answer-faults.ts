@@ -1,5 +1,5 @@
 import type { Reply } from '../replies.ts';
-import { type OutsideFault, instead } from './fault.ts';
+import { type OutsideFault, instead } from './outside-fault.ts';
 
 /** Status codes, Error bodies, the path parameter and deprecation (LIST.md 11, 13–15, 24). */
 

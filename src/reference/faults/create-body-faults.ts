@@ -1,5 +1,5 @@
 import type { NewPetOutcome } from '../new-pet.ts';
-import { type OutsideFault, STATUSES, bodyObject, instead, isInt64 } from './fault.ts';
+import { type OutsideFault, STATUSES, bodyObject, instead, isInt64 } from './outside-fault.ts';
 
 /** What createPet accepts, and how it reads numbers (LIST.md 6, 7, 10, 12). */
 

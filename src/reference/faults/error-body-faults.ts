@@ -1,5 +1,5 @@
-import { defineFault } from '../faults/hooks.ts';
-import { rewriteErrorBody } from '../faults/reply-edits.ts';
+import { defineFault } from './hooks.ts';
+import { rewriteErrorBody } from './reply-edits.ts';
 
 /**
  * The Error body (code, message, status) as real servers get it wrong: a framework's own error shape,

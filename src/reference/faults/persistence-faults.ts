@@ -1,4 +1,4 @@
-import { defineFault } from '../faults/hooks.ts';
+import { defineFault } from './hooks.ts';
 import type { StoredPet } from '../store.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { defineFault } from '../faults/hooks.ts';
-import { replaceWithError } from '../faults/reply-edits.ts';
-import { PET_STATUSES } from './common.ts';
+import { defineFault } from './hooks.ts';
+import { replaceWithError } from './reply-edits.ts';
+import { PET_STATUSES } from './field-and-rate-edits.ts';
 
 /**
  * listPets' limit and status filter as real servers get them wrong: defaults and maxima from a

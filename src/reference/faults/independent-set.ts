@@ -1,11 +1,11 @@
-import type { FaultDefinition } from '../faults/hooks.ts';
-import { INDEPENDENT_AUTH_FAULTS } from './auth.ts';
-import { INDEPENDENT_ERROR_FAULTS } from './error-body.ts';
-import { INDEPENDENT_LIMIT_FAULTS } from './limits.ts';
-import { INDEPENDENT_RATE_LIMIT_FAULTS } from './rate-limit.ts';
-import { INDEPENDENT_DEPRECATION_FAULTS, INDEPENDENT_SCHEMA_FAULTS, INDEPENDENT_STATUS_FAULTS } from './responses.ts';
-import { INDEPENDENT_STORE_FAULTS } from './store.ts';
-import { INDEPENDENT_VALIDATION_FAULTS } from './validation.ts';
+import type { FaultDefinition } from './hooks.ts';
+import { INDEPENDENT_AUTH_FAULTS } from './auth-middleware-faults.ts';
+import { INDEPENDENT_ERROR_FAULTS } from './error-body-faults.ts';
+import { INDEPENDENT_LIMIT_FAULTS } from './list-query-faults.ts';
+import { INDEPENDENT_RATE_LIMIT_FAULTS } from './rate-header-faults.ts';
+import { INDEPENDENT_DEPRECATION_FAULTS, INDEPENDENT_SCHEMA_FAULTS, INDEPENDENT_STATUS_FAULTS } from './response-shape-faults.ts';
+import { INDEPENDENT_STORE_FAULTS } from './persistence-faults.ts';
+import { INDEPENDENT_VALIDATION_FAULTS } from './pet-field-faults.ts';
 
 /**
  * A second set of named faults, written from the interface document and the fault API alone, by
