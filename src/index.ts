@@ -15,6 +15,9 @@ export {
   FAULTS,
   INDEPENDENT_FAULTS,
   OUTSIDE_FAULTS,
+  EVERY_FAULT,
+  FAULT_SET_NAMES,
+  faultsOfSet,
   VARIANTS,
   combineVariants,
   parseApiKeys,
@@ -23,6 +26,8 @@ export {
   type FaultName,
   type IndependentFaultName,
   type OutsideFaultName,
+  type FaultSetName,
+  type TaggedFault,
   type VariantName,
 } from './reference/index.ts';
 export {

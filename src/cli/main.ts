@@ -91,10 +91,9 @@ function help(command: string | undefined, log: (line: string) => void): Promise
 
 /** `help faults` / `help variants`: every name --reference-faults or --reference-variants takes, one per line. */
 async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: string) => void): Promise<number> {
-  const { KNOWN_FAULTS } = await import('../reference/faults/compose.ts');
-  const { OUTSIDE_FAULTS } = await import('../reference/faults/outside-set.ts');
+  const { EVERY_FAULT } = await import('../reference/faults/all-faults.ts');
   const { VARIANTS } = await import('../reference/variants.ts');
-  const entries: readonly { name: string; description: string }[] = kind === 'faults' ? [...KNOWN_FAULTS, ...OUTSIDE_FAULTS] : VARIANTS;
+  const entries: readonly { name: string; description: string }[] = kind === 'faults' ? EVERY_FAULT : VARIANTS;
   const width = Math.max(...entries.map((entry) => entry.name.length));
   log(kind === 'faults' ? 'Faults for --reference-faults <names> (comma list):' : 'Valid variants for --reference-variants <names> (comma list):');
   for (const entry of entries) log(`  ${entry.name.padEnd(width)}  ${entry.description}`);

@@ -14,7 +14,23 @@ export { PLANS, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } fro
 export { generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys } from './startup/key-config.ts';
 export { ERROR_KINDS, type ErrorKind } from './replies.ts';
 export { DEPRECATED_AT_MS, SUNSET_AT_MS, SUNSET_HTTP_DATE } from './deprecation.ts';
-export { FAULTS, FAULT_NAMES, isFaultName, type FaultDefinition, type FaultGroup, type FaultName } from './faults/index.ts';
-export { INDEPENDENT_FAULTS, INDEPENDENT_FAULT_NAMES, type IndependentFaultName } from './faults/independent-set.ts';
-export { OUTSIDE_FAULTS, OUTSIDE_FAULT_NAMES, type OutsideFaultName } from './faults/outside-set.ts';
+export {
+  EVERY_FAULT,
+  FAULTS,
+  FAULT_NAMES,
+  FAULT_SET_NAMES,
+  INDEPENDENT_FAULTS,
+  INDEPENDENT_FAULT_NAMES,
+  OUTSIDE_FAULTS,
+  OUTSIDE_FAULT_NAMES,
+  faultsOfSet,
+  isFaultName,
+  type FaultDefinition,
+  type FaultGroup,
+  type FaultName,
+  type FaultSetName,
+  type IndependentFaultName,
+  type OutsideFaultName,
+  type TaggedFault,
+} from './faults/index.ts';
 export { VARIANTS, VARIANT_NAMES, combineVariants, mergeVariantOptions, type VariantDefinition, type VariantName } from './variants.ts';

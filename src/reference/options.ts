@@ -1,7 +1,5 @@
 import type { Contract } from '../contract/index.ts';
-import type { FaultName } from './faults/all-faults.ts';
-import type { IndependentFaultName } from './faults/independent-set.ts';
-import type { OutsideFaultName } from './faults/outside-set.ts';
+import type { FaultName, IndependentFaultName, OutsideFaultName } from './faults/all-faults.ts';
 import type { Clock } from './pipeline.ts';
 import type { ApiKeyConfig, Limits } from './api-keys.ts';
 import type { ErrorKind } from './replies.ts';

@@ -1,10 +1,10 @@
 import type { OutsideFault } from './outside-fault.ts';
 
-/** Authentication (LIST.md 17, 18). */
+/** Authentication (outside-fault-list.md 17, 18). */
 
 const BEARER = /^bearer +/i;
 
-export const AUTH_FAULTS = [
+export const OUTSIDE_AUTH_FAULTS = [
   {
     name: 'out-auth-query-key',
     area: 'authentication',

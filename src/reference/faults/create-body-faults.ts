@@ -1,7 +1,7 @@
 import type { NewPetOutcome } from '../new-pet.ts';
 import { type OutsideFault, STATUSES, bodyObject, instead, isInt64 } from './outside-fault.ts';
 
-/** What createPet accepts, and how it reads numbers (LIST.md 6, 7, 10, 12). */
+/** What createPet accepts, and how it reads numbers (outside-fault-list.md 6, 7, 10, 12). */
 
 const INTEGER_TEXT = /^-?\d{1,19}$/;
 /** The message a NewPet with an undefined field carries from the reader to the reply (see out-unknown-field-500). */
@@ -21,7 +21,7 @@ function validStatus(status: unknown): boolean {
   return status === undefined || (typeof status === 'string' && STATUSES.includes(status));
 }
 
-export const NEW_PET_FAULTS = [
+export const OUTSIDE_NEW_PET_FAULTS = [
   {
     name: 'out-create-status-any-string',
     area: 'enumerations',

@@ -1,11 +1,11 @@
 import type { OutsideFault } from './outside-fault.ts';
 
-/** Defaults, boundaries and pagination of listPets, and its filter (LIST.md 1–5, 16). */
+/** Defaults, boundaries and pagination of listPets, and its filter (outside-fault-list.md 1–5, 16). */
 
 const ALL = Number.MAX_SAFE_INTEGER;
 const DIGITS = /^\d+$/;
 
-export const LIST_FAULTS = [
+export const OUTSIDE_LIST_FAULTS = [
   {
     name: 'out-default-limit-all',
     area: 'defaults',

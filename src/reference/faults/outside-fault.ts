@@ -3,13 +3,13 @@ import type { FaultHooks } from '../seams.ts';
 import type { RateInfo, Reply } from '../replies.ts';
 
 /**
- * One outside fault: a mistake from LIST.md, written from the interface description alone, and the
+ * One outside fault: a mistake from outside-fault-list.md, written from the interface description alone, and the
  * seams of the reference it changes. The author had no requirement catalog, so a fault names no
  * requirement: it is caught when a run says NOT CONFORMANT.
  */
 export interface OutsideFault {
   readonly name: `out-${string}`;
-  /** The area of the interface the mistake is in (LIST.md's headings). */
+  /** The area of the interface the mistake is in (outside-fault-list.md's headings). */
   readonly area: string;
   /** What the server does wrong, in one sentence. */
   readonly description: string;

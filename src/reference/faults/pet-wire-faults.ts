@@ -1,8 +1,8 @@
 import type { OutsideFault } from './outside-fault.ts';
 
-/** How a Pet is written (LIST.md 8, 9). */
+/** How a Pet is written (outside-fault-list.md 8, 9). */
 
-export const WIRE_FAULTS = [
+export const OUTSIDE_WIRE_FAULTS = [
   {
     name: 'out-status-null-rendered',
     area: 'types',

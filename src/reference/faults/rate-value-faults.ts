@@ -1,11 +1,11 @@
 import { type OutsideFault, withRate } from './outside-fault.ts';
 
-/** Rate-limit headers and arithmetic, Retry-After, plan limits (LIST.md 19–23). */
+/** Rate-limit headers and arithmetic, Retry-After, plan limits (outside-fault-list.md 19–23). */
 
 /** What the limiter of out-free-plan-100 was configured with for Free keys. */
 const FREE_CONFIGURED_PER_MINUTE = 100;
 
-export const RATE_LIMIT_FAULTS = [
+export const OUTSIDE_RATE_LIMIT_FAULTS = [
   {
     name: 'out-reset-relative',
     area: 'rate-limit headers',

@@ -1,7 +1,7 @@
 import type { Reply } from '../replies.ts';
 import { type OutsideFault, instead } from './outside-fault.ts';
 
-/** Status codes, Error bodies, the path parameter and deprecation (LIST.md 11, 13–15, 24). */
+/** Status codes, Error bodies, the path parameter and deprecation (outside-fault-list.md 11, 13–15, 24). */
 
 /** The reference's message for a petId that is not an int64 ends with the id as given, quoted. */
 const DIGITS_GIVEN = /got "-?\d+"$/;
@@ -13,7 +13,7 @@ function withoutError(reply: Reply): Reply {
   return rest;
 }
 
-export const RESPONSE_FAULTS = [
+export const OUTSIDE_RESPONSE_FAULTS = [
   {
     name: 'out-petid-overflow-500',
     area: 'int64',
