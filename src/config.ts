@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import type { NetworkSettings } from './client/network.ts';
+import type { NetworkSettings } from './client/network-settings.ts';
 import { CONFIG_DEFAULTS } from './config/defaults.ts';
-import { networkSettings } from './config/network.ts';
-import type { OptionValues } from './config/options.ts';
+import { networkSettings } from './config/network-flags.ts';
+import type { OptionValues } from './config/option-table.ts';
 import { resolveReportDir } from './config/report-dir.ts';
-import { type RawSetting, resolveSettings } from './config/sources.ts';
+import { type RawSetting, resolveSettings } from './config/setting-layers.ts';
 import {
   normaliseTarget,
   parseCategoryIds,

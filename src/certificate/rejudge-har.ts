@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckContext } from '../checks/types.ts';
+import type { CheckContext } from '../checks/check-types.ts';
 import type { Contract } from '../contract/index.ts';
 import { type JsonReading, readJson, readJsonBytes } from '../json.ts';
 import { isRecord } from './strict-json.ts';

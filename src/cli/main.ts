@@ -22,7 +22,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     const restore = bypassDerivedCache();
     try {
       if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
-      if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
+      if (argv[0] === 'rejudge') return (await import('./rejudge-command.ts')).runRejudge(argv.slice(1), log);
       return await (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
     } finally {
       restore();

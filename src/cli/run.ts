@@ -8,7 +8,7 @@ import { createContract } from '../contract/index.ts';
 import { bypassDerivedCache } from '../derived-cache.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
-import { sourcesOf } from '../harness/sources.ts';
+import { sourcesOf } from '../harness/run-sources.ts';
 import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
 import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
 import { type CliArgs } from './args.ts';

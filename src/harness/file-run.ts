@@ -1,7 +1,7 @@
 import { test as base, inject } from 'vitest';
 import { join } from 'node:path';
 import { createAgent } from '../client/interim-responses.ts';
-import { networkSecrets } from '../client/network.ts';
+import { networkSecrets } from '../client/network-settings.ts';
 import { createStrayWatch } from '../client/stray-bytes.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';

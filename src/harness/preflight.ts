@@ -3,7 +3,7 @@ import { type Dispatcher, request } from 'undici';
 import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
 import { networkAdvice } from '../client/network-advice.ts';
-import type { NetworkSettings } from '../client/network.ts';
+import type { NetworkSettings } from '../client/network-settings.ts';
 import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
 import { readJsonBytes } from '../json.ts';

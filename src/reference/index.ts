@@ -7,7 +7,7 @@
  *   await startReferenceServer(combineVariants('newest-first'));       // different but valid (VARIANTS)
  */
 export { startReferenceServer, type ReferenceServer } from './server.ts';
-export type { ReferenceOptions } from './options.ts';
+export type { ReferenceOptions } from './reference-options.ts';
 export type { Clock } from './pipeline.ts';
 export type { NewPetRecord, PetStoreView, StoredPet } from './store.ts';
 export { PLANS, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } from './api-keys.ts';

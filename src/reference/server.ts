@@ -26,7 +26,7 @@ import { createGetPet } from './get-pet.ts';
 import { createKeyRing } from './key-ring.ts';
 import { createListPets } from './list-pets.ts';
 import { createNewPetReader } from './new-pet.ts';
-import type { ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './reference-options.ts';
 import { createPipeline } from './pipeline.ts';
 import type { ApiKey } from './api-keys.ts';
 import { createRateLimiter } from './rate-limiter.ts';

@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.ts';
-import type { ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './reference-options.ts';
 import { ERROR_KINDS } from './replies.ts';
 import { unknownNameMessage } from '../nearest-names.ts';
 

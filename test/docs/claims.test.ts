@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { OPTIONS, type OptionSpec } from '../../src/config/options.ts';
+import { OPTIONS, type OptionSpec } from '../../src/config/option-table.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 
 /**

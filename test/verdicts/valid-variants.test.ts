@@ -3,7 +3,7 @@ import { VARIANTS, type VariantName } from '../../src/reference/variants.ts';
 import { PROFILE_RULES } from '../../src/profiles.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 import { type VariantPlan, type VerdictProblem, formatProblems, planVariants, verdictProblems } from './support/variant-plan.ts';
 
 /**

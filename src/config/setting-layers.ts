@@ -3,7 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from '../errors.ts';
 import { nearestNames } from '../nearest-names.ts';
-import { ENV_PREFIX, OPTIONS, type OptionSpec, type OptionValues, configFileOptions, keyOf, optionNamed } from './options.ts';
+import { ENV_PREFIX, OPTIONS, type OptionSpec, type OptionValues, configFileOptions, keyOf, optionNamed } from './option-table.ts';
 import { ajvModules } from '../ajv-modules.ts';
 import { parseYaml } from '../yaml-data.ts';
 
