@@ -1,5 +1,5 @@
 import { operationOf, quoted, schemaMismatch, schemaName } from './response-reading.ts';
-import { mediaType } from '../header-values.ts';
+import { mediaType } from '../text/header-values.ts';
 import type { Check } from './check-types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { operationOf, quoted } from './response-reading.ts';
-import { linkRels, parseHttpDate } from '../header-values.ts';
-import { parseItem } from '../structured-fields.ts';
+import { linkRels, parseHttpDate } from '../text/header-values.ts';
+import { parseItem } from '../text/structured-fields.ts';
 import type { Check } from './check-types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { OperationInfo, ValidationIssue } from '../contract/index.ts';
-import { mediaType } from '../header-values.ts';
-import { showValue } from '../json.ts';
+import { mediaType } from '../text/header-values.ts';
+import { showValue } from '../text/json.ts';
 import type { CheckContext } from './check-types.ts';
 
 /*

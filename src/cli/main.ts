@@ -2,8 +2,8 @@ import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
 import { suiteVersion } from './paths.ts';
 import { planReplay, referenceStartLine } from './replay.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
-import { consoleSafe, shownText } from '../console-text.ts';
-import { bypassDerivedCache } from '../derived-cache.ts';
+import { consoleSafe, shownText } from '../text/console-text.ts';
+import { bypassDerivedCache } from '../text/derived-cache.ts';
 
 /**
  * The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). Everything it

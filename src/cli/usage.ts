@@ -1,5 +1,5 @@
 import { ENV_PREFIX, OPTIONS, type OptionGroup, type OptionSpec } from '../config/option-table.ts';
-import { describeProfiles } from '../profiles.ts';
+import { describeProfiles } from '../config/profiles.ts';
 
 const COMMANDS = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]

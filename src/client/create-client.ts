@@ -4,7 +4,7 @@ import { createAgent } from './interim-responses.ts';
 import { DIRECT, networkSecrets } from './network-settings.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { RATE_LIMIT_KEY } from './breaker.ts';
-import { readJsonBytes, stringifyJson } from '../json.ts';
+import { readJsonBytes, stringifyJson } from '../text/json.ts';
 import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from './exchange.ts';
 import { brokenWindowPromise, keyedState, pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';

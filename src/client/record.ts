@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decodeUtf8 } from '../utf8.ts';
+import { decodeUtf8 } from '../text/utf8.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { loadCatalog } from '../catalog/catalog.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import { createContract } from '../contract/index.ts';
 import { type RunContext, prepareRun } from './run-context.ts';
 import { type RunSources, sourcesOf } from './run-sources.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.ts';
 import { main } from '../../src/cli/main.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 
 /**
  * Every command line the README and docs/ show runs as written: each invocation of the CLI in a code

@@ -1,6 +1,6 @@
 import { describe, test, vi } from 'vitest';
 import { VARIANTS, type VariantName } from '../../src/reference/variants.ts';
-import { PROFILE_RULES } from '../../src/profiles.ts';
+import { PROFILE_RULES } from '../../src/config/profiles.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
 import { runRejudge } from '../../src/cli/rejudge-command.ts';

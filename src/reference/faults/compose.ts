@@ -1,5 +1,5 @@
 import { HarnessError } from '../../errors.ts';
-import { unknownNameMessage } from '../../nearest-names.ts';
+import { unknownNameMessage } from '../../text/nearest-names.ts';
 import { type AnyFaultName, FAULTS, INDEPENDENT_FAULTS, OUTSIDE_FAULTS, type OutsideFaultName } from './all-faults.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
 import type { OutsideFault } from './outside-fault.ts';

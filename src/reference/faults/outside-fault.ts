@@ -1,4 +1,4 @@
-import { INT64_MAX, INT64_MIN, parseJson } from '../../json.ts';
+import { INT64_MAX, INT64_MIN, parseJson } from '../../text/json.ts';
 import type { FaultHooks } from '../seams.ts';
 import type { RateInfo, Reply } from '../replies.ts';
 

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../../contract/index.ts';
-import { INT64_MAX, INT64_MIN } from '../../json.ts';
+import { INT64_MAX, INT64_MIN } from '../../text/json.ts';
 import type { NewPetRecord } from '../store.ts';
 import { refuseNumberForms } from '../liberties.ts';
 import { defineFault } from './hooks.ts';

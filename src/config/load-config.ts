@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import type { NetworkSettings } from './client/network-settings.ts';
-import { CONFIG_DEFAULTS } from './config/defaults.ts';
-import { networkSettings } from './config/network-flags.ts';
-import type { OptionValues } from './config/option-table.ts';
-import { resolveReportDir } from './config/report-dir.ts';
-import { type RawSetting, resolveSettings } from './config/setting-layers.ts';
+import type { NetworkSettings } from '../client/network-settings.ts';
+import { CONFIG_DEFAULTS } from './defaults.ts';
+import { networkSettings } from './network-flags.ts';
+import type { OptionValues } from './option-table.ts';
+import { resolveReportDir } from './report-dir.ts';
+import { type RawSetting, resolveSettings } from './setting-layers.ts';
 import {
   normaliseTarget,
   parseCategoryIds,
@@ -16,10 +16,10 @@ import {
   parseShardKey,
   refuseControlCharacters,
   splitList,
-} from './config/values.ts';
-import { HarnessError } from './errors.ts';
+} from './values.ts';
+import { HarnessError } from '../errors.ts';
 import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, type PlanKey, type PlanName, parsePlan } from './plans.ts';
-import { parsePlanKeys } from './config/plan-keys.ts';
+import { parsePlanKeys } from './plan-keys.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
@@ -101,7 +101,7 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
-export { CONFIG_DEFAULTS } from './config/defaults.ts';
+export { CONFIG_DEFAULTS } from './defaults.ts';
 
 /** One failing test of a report, to run again (--replay): its vitest id, and the fast-check path of its counterexample. */
 export interface ReplayTest {
