@@ -1,30 +1,21 @@
-import { AUTH_FAULTS } from './auth-faults.ts';
+import { AUTH_FAULTS, OUTSIDE_AUTH_FAULTS } from './auth-faults.ts';
 import { INDEPENDENT_AUTH_FAULTS } from './auth-middleware-faults.ts';
-import { OUTSIDE_AUTH_FAULTS } from './auth-token-faults.ts';
-import { OUTSIDE_NEW_PET_FAULTS } from './create-body-faults.ts';
 import { DEPRECATION_FAULTS } from './deprecation-faults.ts';
-import { INDEPENDENT_ERROR_FAULTS } from './error-body-faults.ts';
-import { ERROR_FAULTS } from './error-faults.ts';
+import { ERROR_FAULTS, INDEPENDENT_ERROR_FAULTS } from './error-faults.ts';
 import { FRAMING_FAULTS } from './framing-faults.ts';
 import type { FaultDefinition } from './hooks.ts';
 import { INPUT_FAMILY_FAULTS } from './input-family-faults.ts';
-import { LIMIT_FAULTS } from './limit-faults.ts';
-import { OUTSIDE_LIST_FAULTS } from './list-page-faults.ts';
-import { INDEPENDENT_LIMIT_FAULTS } from './list-query-faults.ts';
+import { INDEPENDENT_LIMIT_FAULTS, LIMIT_FAULTS, OUTSIDE_LIST_FAULTS } from './limit-faults.ts';
 import type { OutsideFault } from './outside-fault.ts';
-import { INDEPENDENT_STORE_FAULTS } from './persistence-faults.ts';
 import { INDEPENDENT_VALIDATION_FAULTS } from './pet-field-faults.ts';
-import { OUTSIDE_WIRE_FAULTS } from './pet-wire-faults.ts';
-import { INDEPENDENT_RATE_LIMIT_FAULTS } from './rate-header-faults.ts';
+import { INDEPENDENT_RATE_LIMIT_FAULTS, OUTSIDE_RATE_LIMIT_FAULTS } from './rate-header-faults.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit-faults.ts';
-import { OUTSIDE_RATE_LIMIT_FAULTS } from './rate-value-faults.ts';
 import { RATE_WINDOW_FAULTS } from './rate-window-faults.ts';
 import { INDEPENDENT_DEPRECATION_FAULTS, INDEPENDENT_SCHEMA_FAULTS, INDEPENDENT_STATUS_FAULTS } from './response-shape-faults.ts';
-import { SCHEMA_FAULTS } from './schema-faults.ts';
-import { STATUS_FAULTS } from './status-faults.ts';
-import { STORE_FAULTS } from './store-faults.ts';
-import { VALIDATION_FAULTS } from './validation-faults.ts';
-import { OUTSIDE_RESPONSE_FAULTS } from './wrong-answer-faults.ts';
+import { OUTSIDE_WIRE_FAULTS, SCHEMA_FAULTS } from './schema-faults.ts';
+import { OUTSIDE_RESPONSE_FAULTS, STATUS_FAULTS } from './status-faults.ts';
+import { INDEPENDENT_STORE_FAULTS, STORE_FAULTS } from './store-faults.ts';
+import { OUTSIDE_NEW_PET_FAULTS, VALIDATION_FAULTS } from './validation-faults.ts';
 
 /**
  * Which set a fault belongs to, a tag on the fault (its file says its area):
