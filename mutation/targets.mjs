@@ -12,7 +12,7 @@
 // choices), which only a variant configuration executes.
 //
 // Never mutated, and why:
-// - the named faults (faults/, independent-faults/, outside-faults/) and the variants' option sets
+// - the named faults (faults/, every set) and the variants' option sets
 //   (variants.ts): deliberate deviations, so a mutant of one is only another fault;
 // - index.ts: re-exports, no behaviour;
 // - the standalone entry (standalone.ts): argument parsing and start-up of
@@ -29,11 +29,10 @@
 //   address and close(), which no client request reaches either;
 // - which named faults a server starts with (faults/compose.ts, namedFaults): a mutant there is only
 //   another fault configuration.
+import { tsImport } from 'tsx/esm/api';
 
 const NEVER = [
   '!src/reference/faults/**',
-  '!src/reference/independent-faults/**',
-  '!src/reference/outside-faults/**',
   '!src/reference/variants.ts',
   '!src/reference/standalone.ts',
   '!src/reference/startup/**',
@@ -83,18 +82,15 @@ export const CORE_VARIANTS = [
 ];
 
 /**
- * The SHOULD warnings a valid variant earns by design (the valid-variants test holds the suite to exactly
- * these): a run of the variant run that starts one passes them on to mutation/judge.mjs, which then
- * counts every other warning as detection.
+ * The SHOULD warnings a valid variant earns by design, read from the variant itself (its `warns` in
+ * src/reference/variants.ts, their one home; the valid-variants test holds the suite to exactly these):
+ * a run of the variant run that starts one passes them on to mutation/judge.mjs, which then counts every
+ * other warning as detection. tsx loads the TypeScript source, as the CLI the judge starts does.
  */
-export const VARIANT_WARNINGS = {
-  // The 429's shape is not shown by the interface (its media type is); an Error body there is a SHOULD (ERR-004).
-  'plain-429-body': ['ERR-004'],
-  // How getPet shows it is deprecated is not shown; RFC 9745/8594's fields are advisories there.
-  'no-deprecation-headers': ['DEP-003', 'DEP-004', 'DEP-005'],
-  // JSON Schema counts 1e3 as an integer; refusing it is allowed, and a SHOULD (INT-005).
-  'integer-forms-refused': ['INT-005'],
-};
+const { VARIANTS } = await tsImport('../src/reference/variants.ts', import.meta.url);
+export const VARIANT_WARNINGS = Object.freeze(
+  Object.fromEntries(VARIANTS.filter((variant) => variant.warns?.length).map((variant) => [variant.name, [...variant.warns]])),
+);
 
 /**
  * The suite settings a valid variant needs (its suiteConfig in src/reference/variants.ts, as the

@@ -2,10 +2,10 @@
 export { main } from './cli/main.ts';
 export { parseCliArgs, USAGE, type CliArgs } from './cli/args.ts';
 export { runConformance, type RunOutcome } from './cli/run.ts';
-export { loadConfig, PROFILES, PROFILE_BUDGETS, type Config, type ConfigFlags, type Profile } from './config.ts';
+export { loadConfig, PROFILES, PROFILE_BUDGETS, type Config, type ConfigFlags, type Profile } from './config/load-config.ts';
 export { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError, type HarnessErrorCode } from './errors.ts';
-export { parseJson, readJson, readJsonBytes, stringifyJson, toBigInt, INT64_MAX, INT64_MIN, MAX_JSON_DEPTH, type JsonReading } from './json.ts';
-export { consoleSafe, shownText } from './console-text.ts';
+export { parseJson, readJson, readJsonBytes, stringifyJson, toBigInt, INT64_MAX, INT64_MIN, MAX_JSON_DEPTH, type JsonReading } from './text/json.ts';
+export { consoleSafe, shownText } from './text/console-text.ts';
 export { createContract, loadSpec, type Contract, type OperationInfo, type ValidationIssue } from './contract/index.ts';
 export { loadCatalog, parseCatalog, type Catalog, type Requirement, type Level } from './catalog/catalog.ts';
 export { createClient, toCurl, type ApiResponse, type ClientOptions, type TargetClient, type Exchange } from './client/index.ts';
@@ -15,6 +15,9 @@ export {
   FAULTS,
   INDEPENDENT_FAULTS,
   OUTSIDE_FAULTS,
+  EVERY_FAULT,
+  FAULT_SET_NAMES,
+  faultsOfSet,
   VARIANTS,
   combineVariants,
   parseApiKeys,
@@ -23,6 +26,8 @@ export {
   type FaultName,
   type IndependentFaultName,
   type OutsideFaultName,
+  type FaultSetName,
+  type TaggedFault,
   type VariantName,
 } from './reference/index.ts';
 export {

@@ -4,7 +4,7 @@ import { type ConformanceContext, conformance } from '../src/harness/index.ts';
 import { provokeErrors } from './support/errors-provoke.ts';
 import { type FrameworkError, provokeFrameworkErrors } from './support/framework-errors.ts';
 import { once } from './support/rate-exhaustion.ts';
-import { RATE_LIMIT_NAMES } from '../src/header-values.ts';
+import { RATE_LIMIT_NAMES } from '../src/text/header-values.ts';
 import { missingRateHeaders } from './support/rate-readings.ts';
 
 /** X-RateLimit-Limit, -Remaining and -Reset, as they are shown. */

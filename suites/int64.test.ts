@@ -1,10 +1,10 @@
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecords } from '../src/harness/index.ts';
-import { INT64_MAX, INT64_MIN, toBigInt } from '../src/json.ts';
+import { INT64_MAX, INT64_MIN, toBigInt } from '../src/text/json.ts';
 import { TWO_POW_53_PLUS_1, TWO_POW_63, brief, expectRefused, forProfile } from './support/examples-bodies.ts';
 
 /**
- * id and categoryId are int64. Bodies are parsed losslessly (src/json.ts) and compared as bigint, so a
+ * id and categoryId are int64. Bodies are parsed losslessly (src/text/json.ts) and compared as bigint, so a
  * server that passes values through a double (2^53+1 → 2^53) is caught by its digits.
  */
 

@@ -10,10 +10,10 @@ import {
   type SchemaArbitraryOptions,
   type SchemaValue,
 } from '../src/arbitraries/index.ts';
-import type { Profile } from '../src/config.ts';
+import type { Profile } from '../src/config/load-config.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { bodyExcerpt } from '../src/client/index.ts';
-import { showValue } from '../src/json.ts';
+import { showValue } from '../src/text/json.ts';
 import { differences } from '../src/model/index.ts';
 import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
 

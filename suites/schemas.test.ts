@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, toPetRecord, toPetRecords } from '../src/harness/index.ts';
-import { INT64_MAX, stringifyJson, toBigInt } from '../src/json.ts';
+import { INT64_MAX, stringifyJson, toBigInt } from '../src/text/json.ts';
 import { brief, expectJsonMediaType, forProfile } from './support/examples-bodies.ts';
 import { MAX_LIMIT } from './support/examples-lists.ts';
 

@@ -1,6 +1,6 @@
 import type { ApiResponse, RequestOptions } from '../src/client/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
-import { INT64_MAX, stringifyJson } from '../src/json.ts';
+import { INT64_MAX, stringifyJson } from '../src/text/json.ts';
 import {
   TWO_POW_63,
   expectRefused,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
-import { DERIVED_CACHE_ENV, bypassDerivedCache, derivedCache } from '../src/derived-cache.ts';
-import { ownSchemaErrors } from '../src/own-schema.ts';
-import { yamlData } from '../src/yaml-data.ts';
+import { DERIVED_CACHE_ENV, bypassDerivedCache, derivedCache } from '../src/text/derived-cache.ts';
+import { ownSchemaErrors } from '../src/contract/own-schema.ts';
+import { yamlData } from '../src/text/yaml-data.ts';
 
 const roots: string[] = [];
 function freshRoot(): string {

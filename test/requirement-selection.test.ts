@@ -5,7 +5,7 @@ import { isHarnessError } from '../src/errors.ts';
 import { skipDecision } from '../src/harness/selection.ts';
 import type { RunContext } from '../src/harness/run-context.ts';
 import { decideRequirement } from '../src/report/requirement-verdict.ts';
-import { checkSelection, isSelected, notSelectedReason } from '../src/requirement-selection.ts';
+import { checkSelection, isSelected, notSelectedReason } from '../src/config/requirement-selection.ts';
 
 const catalog = loadCatalog();
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -1,5 +1,5 @@
 import type { Row } from './common.ts';
-import { FAULTS, INDEPENDENT_FAULTS, OUTSIDE_FAULTS } from '../../src/reference/index.ts';
+import { type FaultSetName, faultsOfSet } from '../../src/reference/index.ts';
 import { inParallel, runCli } from '../lib/processes.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { progress } from '../lib/paths.ts';
@@ -17,16 +17,16 @@ interface FaultOutcome {
 export type FaultProfile = 'quick' | 'standard' | 'thorough';
 
 /**
- * The fault sets: the suite's own (FAULTS), the independent one, written from the interface alone
- * by someone who had not read the suites (src/reference/independent-faults), and the outside one, whose
- * list was committed before it first met the suite (src/reference/outside-faults). They are counted
+ * The fault sets, by the tag each fault carries (src/reference/faults/all-faults.ts): the suite's own
+ * (existing), the independent one, written from the interface alone by someone who had not read the
+ * suites, and the outside one, whose list was committed before it first met the suite. They are counted
  * apart: the last two say how the suite does on faults it was never tuned against.
  */
 export const FAULT_SETS = {
-  existing: { label: 'faults', faults: FAULTS },
-  independent: { label: 'independent faults', faults: INDEPENDENT_FAULTS },
-  outside: { label: 'outside faults', faults: OUTSIDE_FAULTS },
-} as const;
+  existing: { label: 'faults', faults: faultsOfSet('existing') },
+  independent: { label: 'independent faults', faults: faultsOfSet('independent') },
+  outside: { label: 'outside faults', faults: faultsOfSet('outside') },
+} as const satisfies Record<FaultSetName, { label: string; faults: readonly unknown[] }>;
 export type FaultSet = keyof typeof FAULT_SETS;
 
 interface NamedFault {

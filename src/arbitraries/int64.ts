@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INT64_MAX, INT64_MIN } from '../json.ts';
+import { INT64_MAX, INT64_MIN } from '../text/json.ts';
 
 export interface Int64Options {
   /** Inclusive bounds inside int64; default the whole range. */

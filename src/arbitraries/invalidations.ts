@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Contract } from '../contract/index.ts';
-import { INT64_MAX, INT64_MIN, showValue, stringifyJson } from '../json.ts';
+import { INT64_MAX, INT64_MIN, showValue, stringifyJson } from '../text/json.ts';
 import { type SchemaArbitraryOptions, type SchemaValue, arbitraryFromSchema } from './arbitrary-from-schema.ts';
 import type { InvalidCase, InvalidationKind } from './invalid-case.ts';
 import { type SchemaNode, type SchemaSource, objectShape, typesOf } from './schema-node.ts';

@@ -2,7 +2,7 @@
 // The package's executable. Installed, it runs compiled (dist/bin/cli.js): no TypeScript loader at start-up.
 // From a clone, src/bin/animal-store-conformance.js loads this file through tsx.
 import { main } from '../cli/main.ts';
-import { consoleSafe } from '../console-text.ts';
+import { consoleSafe } from '../text/console-text.ts';
 
 // Open handles (keep-alive sockets, timers of a hung target) must not hold the exit code hostage.
 // Anything that escapes is the suite's own failure: exit 2 (incomplete), never 1 (not conformant).

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors.ts';
-import { ownSchemaErrors } from '../own-schema.ts';
-import { yamlData } from '../yaml-data.ts';
+import { ownSchemaErrors } from '../contract/own-schema.ts';
+import { yamlData } from '../text/yaml-data.ts';
 
 export const REQUIREMENTS_PATH = fileURLToPath(new URL('../../spec/requirements.yaml', import.meta.url));
 export const REQUIREMENTS_SCHEMA_PATH = fileURLToPath(new URL('../../spec/requirements.schema.json', import.meta.url));

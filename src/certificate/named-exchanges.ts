@@ -1,6 +1,6 @@
 import { introducedPetId, requestedPetId } from '../checks/judgment-rules.ts';
 import type { Judgment } from '../harness/meta.ts';
-import { readJson } from '../json.ts';
+import { readJson } from '../text/json.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Judgment } from '../harness/meta.ts';
-import { type Limits, PLANS, type PlanName, isPlanName } from '../plans.ts';
+import { type Limits, PLANS, type PlanName, isPlanName } from '../config/plans.ts';
 import type { RunInfo } from '../report/run-info.ts';
-import { stringifyJson } from '../json.ts';
+import { stringifyJson } from '../text/json.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CHECKS, runChecks } from '../checks/registry.ts';
-import type { Check, Finding } from '../checks/types.ts';
+import type { Check, Finding } from '../checks/check-types.ts';
 import {
   type ExchangeLookup,
   type JudgmentRule,

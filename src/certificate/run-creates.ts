@@ -1,7 +1,7 @@
 import { answeredPet } from '../checks/judgment-rules.ts';
 import { originOf } from '../checks/rules/added-pets-rules.ts';
 import type { AddedPetRecord } from '../checks/judgment-rules.ts';
-import { acknowledgesCreate } from '../pets.ts';
+import { acknowledgesCreate } from '../model/pets.ts';
 import { type RecordedEntry, bodyReading } from './rejudge-har.ts';
 
 /** The run's sequence of creates, read from the log: what CON-003's rule holds every complete list to. */

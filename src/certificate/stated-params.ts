@@ -1,5 +1,5 @@
 import { type LoggedPet, PET_FIELDS } from '../checks/judgment-rules.ts';
-import { stringifyJson } from '../json.ts';
+import { stringifyJson } from '../text/json.ts';
 import type { Judgment } from '../harness/meta.ts';
 
 /**

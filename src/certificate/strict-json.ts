@@ -1,5 +1,5 @@
 import { parse } from 'lossless-json';
-import { readJsonBytes } from '../json.ts';
+import { readJsonBytes } from '../text/json.ts';
 
 /**
  * JSON as a verifier must read it: a key given twice with different values is refused (JSON.parse keeps

@@ -1,4 +1,4 @@
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import type { BundleManifest } from './bundle-writer.ts';
 import { EMBEDDED_SUBJECT, planText } from './bundle-writer.ts';

@@ -1,5 +1,5 @@
 import { operationOf, quoted } from './response-reading.ts';
-import type { Check } from './types.ts';
+import type { Check } from './check-types.ts';
 
 // A challenge starts the value or follows a comma; the scheme is a token matched case-insensitively
 // (RFC 9110 §11.1), followed by a space (its parameters), a comma (the next challenge) or the end.

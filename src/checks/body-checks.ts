@@ -1,6 +1,6 @@
 import { operationOf, quoted, schemaMismatch, schemaName } from './response-reading.ts';
-import { mediaType } from '../header-values.ts';
-import type { Check } from './types.ts';
+import { mediaType } from '../text/header-values.ts';
+import type { Check } from './check-types.ts';
 
 /**
  * SCH-004: a body is JSON served as application/json. Parameters (charset) are fine; a structured

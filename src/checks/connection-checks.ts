@@ -1,4 +1,4 @@
-import type { Check } from './types.ts';
+import type { Check } from './check-types.ts';
 
 /**
  * A drop the client's retry hid counts only when the connection had been idle this briefly: a server may

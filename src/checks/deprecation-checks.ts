@@ -1,7 +1,7 @@
 import { operationOf, quoted } from './response-reading.ts';
-import { linkRels, parseHttpDate } from '../header-values.ts';
-import { parseItem } from '../structured-fields.ts';
-import type { Check } from './types.ts';
+import { linkRels, parseHttpDate } from '../text/header-values.ts';
+import { parseItem } from '../text/structured-fields.ts';
+import type { Check } from './check-types.ts';
 
 /**
  * Link relations that announce the end of the resource they come with (RFC 9745 §3, RFC 8594 §6) or name

@@ -1,5 +1,5 @@
 import { bodyObject, operationOf, schemaMismatch, shownJson } from './response-reading.ts';
-import type { Check, CheckContext } from './types.ts';
+import type { Check, CheckContext } from './check-types.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
 

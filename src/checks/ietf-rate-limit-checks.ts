@@ -1,7 +1,7 @@
 import { operationOf, quoted } from './response-reading.ts';
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../header-values.ts';
-import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../structured-fields.ts';
-import type { Check, CheckContext } from './types.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../text/header-values.ts';
+import { type BareItem, type Item, isInnerList, parseDictionary, parseList } from '../text/structured-fields.ts';
+import type { Check, CheckContext } from './check-types.ts';
 
 /** Seconds of difference tolerated between `t` and X-RateLimit-Reset − now: clock skew plus rounding. */
 const SKEW_S = 6;

@@ -1,2 +1,2 @@
 export { CHECKS, runChecks } from './registry.ts';
-export type { Check, CheckContext, CheckViolation, Finding } from './types.ts';
+export type { Check, CheckContext, CheckViolation, Finding } from './check-types.ts';

@@ -1,6 +1,6 @@
 import { operationOf, quoted } from './response-reading.ts';
-import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate, strictInteger } from '../header-values.ts';
-import type { Check, CheckContext } from './types.ts';
+import { DIGITS, RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, parseHttpDate, strictInteger } from '../text/header-values.ts';
+import type { Check, CheckContext } from './check-types.ts';
 
 /** Seconds of clock difference tolerated between target and suite. */
 const SKEW_S = 5;

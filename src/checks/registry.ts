@@ -7,7 +7,7 @@ import { errorBodyOn429, errorEnvelope, errorFieldsNonEmpty, errorStatusMatches 
 import { ietfRateLimitAgrees } from './ietf-rate-limit-checks.ts';
 import { rateLimitHeadersPresent, rateLimitHeadersWellFormed, retryAfterOn429, retryAfterWellFormed } from './rate-limit-checks.ts';
 import { documentedStatus, noServerError } from './status-checks.ts';
-import type { Check, CheckContext, Finding } from './types.ts';
+import type { Check, CheckContext, Finding } from './check-types.ts';
 
 /** Every always-on check, in the order their findings are listed. Add a check here and nowhere else. */
 export const CHECKS: readonly Check[] = Object.freeze([

@@ -1,7 +1,7 @@
 import type { OperationInfo, ValidationIssue } from '../contract/index.ts';
-import { mediaType } from '../header-values.ts';
-import { showValue } from '../json.ts';
-import type { CheckContext } from './types.ts';
+import { mediaType } from '../text/header-values.ts';
+import { showValue } from '../text/json.ts';
+import type { CheckContext } from './check-types.ts';
 
 /*
  * How a check reads a response (its operation, its body as an object, its body against a schema) and

@@ -1,5 +1,5 @@
 import { operationOf } from './response-reading.ts';
-import type { Check } from './types.ts';
+import type { Check } from './check-types.ts';
 
 /** STA-008: the interface documents no server error, so any 5xx is the target's fault. */
 export const noServerError: Check = {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import type { Config, ConfigFlags } from '../config.ts';
+import type { Config, ConfigFlags } from '../config/load-config.ts';
 import { CONFIG_DEFAULTS } from '../config/defaults.ts';
-import { planKeyVariable } from '../plans.ts';
+import { planKeyVariable } from '../config/plans.ts';
 import { reportDirWithoutConfig } from '../config/report-dir.ts';
-import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/options.ts';
+import { OPTIONS, type OptionSpec, flagNames, keyOf, optionNamed } from '../config/option-table.ts';
 import { HarnessError } from '../errors.ts';
-import { nearestNames } from '../nearest-names.ts';
+import { nearestNames } from '../text/nearest-names.ts';
 import { usageText } from './usage.ts';
 
 export const USAGE = usageText();

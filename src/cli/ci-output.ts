@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { type ConformanceReport, failureLine, rootCauses } from '../report/index.ts';
 import { listIds } from '../report/overall-verdict.ts';
 import { type GateDecision, gateDecision } from './gate-reason.ts';

@@ -1,4 +1,4 @@
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { type GateDecision, gateDecision, gateLine } from './gate-reason.ts';
 import { type ConformanceReport, type RequirementResult, dailyQuotaText, networkText, rootCauses, transportErrorsText } from '../report/index.ts';
 import { listIds } from '../report/overall-verdict.ts';

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.ts';
 import { createContract } from '../contract/index.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/load-config.ts';
 import type { HarnessError } from '../errors.ts';
 import {
   type ConformanceReport,
@@ -19,7 +19,7 @@ import {
   writeReports,
 } from '../report/index.ts';
 import { keyId, loadPrivateKey, writeCertificationBundle } from '../certificate/index.ts';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { type GateDecision, gateDecision } from './gate-reason.ts';
 import { formatSummary } from './console-summary.ts';

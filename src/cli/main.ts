@@ -2,8 +2,8 @@ import { infoRequest, parseCliArgs, reportDirOf, USAGE } from './args.ts';
 import { suiteVersion } from './paths.ts';
 import { planReplay, referenceStartLine } from './replay.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
-import { consoleSafe, shownText } from '../console-text.ts';
-import { bypassDerivedCache } from '../derived-cache.ts';
+import { consoleSafe, shownText } from '../text/console-text.ts';
+import { bypassDerivedCache } from '../text/derived-cache.ts';
 
 /**
  * The command line: returns the exit code (0 conformant, 1 not conformant, 2 incomplete). Everything it
@@ -22,7 +22,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     const restore = bypassDerivedCache();
     try {
       if (argv[0] === 'verify') return (await import('./verify.ts')).runVerify(argv.slice(1), log);
-      if (argv[0] === 'rejudge') return (await import('./rejudge.ts')).runRejudge(argv.slice(1), log);
+      if (argv[0] === 'rejudge') return (await import('./rejudge-command.ts')).runRejudge(argv.slice(1), log);
       return await (await import('../matrix/index.ts')).runMatrix(argv.slice(1), log);
     } finally {
       restore();
@@ -91,10 +91,9 @@ function help(command: string | undefined, log: (line: string) => void): Promise
 
 /** `help faults` / `help variants`: every name --reference-faults or --reference-variants takes, one per line. */
 async function listReferenceOptions(kind: 'faults' | 'variants', log: (line: string) => void): Promise<number> {
-  const { KNOWN_FAULTS } = await import('../reference/faults/compose.ts');
-  const { OUTSIDE_FAULTS } = await import('../reference/outside-faults/index.ts');
+  const { EVERY_FAULT } = await import('../reference/faults/all-faults.ts');
   const { VARIANTS } = await import('../reference/variants.ts');
-  const entries: readonly { name: string; description: string }[] = kind === 'faults' ? [...KNOWN_FAULTS, ...OUTSIDE_FAULTS] : VARIANTS;
+  const entries: readonly { name: string; description: string }[] = kind === 'faults' ? EVERY_FAULT : VARIANTS;
   const width = Math.max(...entries.map((entry) => entry.name.length));
   log(kind === 'faults' ? 'Faults for --reference-faults <names> (comma list):' : 'Valid variants for --reference-variants <names> (comma list):');
   for (const entry of entries) log(`  ${entry.name.padEnd(width)}  ${entry.description}`);

@@ -1,5 +1,5 @@
 import { createVitest } from 'vitest/node';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/load-config.ts';
 import { rejudgeCheck } from '../certificate/index.ts';
 import { HarnessError } from '../errors.ts';
 import { toHar } from '../report/har.ts';

@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/load-config.ts';
 import { REPORT_FILES } from '../report/index.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import { stepSummary } from './ci-output.ts';

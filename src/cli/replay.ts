@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { ReplayTest } from '../config.ts';
+import type { ReplayTest } from '../config/load-config.ts';
 import { HarnessError } from '../errors.ts';
-import { isSelected } from '../requirement-selection.ts';
+import { isSelected } from '../config/requirement-selection.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import { shellWords } from '../report/command-words.ts';
 

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog.ts';
-import { CONFIG_DEFAULTS, type Config, planLimitsOf, planOf } from '../config.ts';
+import { CONFIG_DEFAULTS, type Config, planLimitsOf, planOf } from '../config/load-config.ts';
 import type { Contract } from '../contract/index.ts';
 import type { HarnessError } from '../errors.ts';
 import { type ConformanceReport, type Deviation, type RunInfo, buildReport } from '../report/index.ts';

@@ -2,18 +2,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config/load-config.ts';
 import { reportDirWithoutConfig } from '../config/report-dir.ts';
 import { createContract } from '../contract/index.ts';
-import { bypassDerivedCache } from '../derived-cache.ts';
+import { bypassDerivedCache } from '../text/derived-cache.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
-import { sourcesOf } from '../harness/sources.ts';
+import { sourcesOf } from '../harness/run-sources.ts';
 import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
 import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
 import { type CliArgs } from './args.ts';
-import { checkSelection } from '../requirement-selection.ts';
-import { shownText } from '../console-text.ts';
+import { checkSelection } from '../config/requirement-selection.ts';
+import { shownText } from '../text/console-text.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { moduleCacheOptions, suiteProject } from '../harness/suite-project.ts';
 import { fileSchedule } from './sequencer.ts';
@@ -42,7 +42,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
   let restoreCache = () => {};
   try {
     config = loadConfig({ flags: args.flags, merging: args.mergeReports !== undefined });
-    // What decides a certificate or a merge is read afresh from the suite's own files (src/derived-cache.ts).
+    // What decides a certificate or a merge is read afresh from the suite's own files (src/text/derived-cache.ts).
     if (config.certifyDir !== undefined || args.mergeReports !== undefined) {
       restoreCache = bypassDerivedCache();
       catalog = loadCatalog();

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { BaseSequencer, TestSpecification, Vitest } from 'vitest/node';
-import type { Profile } from '../profiles.ts';
+import type { Profile } from '../config/profiles.ts';
 
 /**
  * Requests each suite file sends, by profile, as measured on a remote run of a fresh reference (an empty

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Catalog } from '../catalog/catalog.ts';
-import { isSelected } from '../requirement-selection.ts';
+import { isSelected } from '../config/requirement-selection.ts';
 
 const REQUIREMENT_LITERAL = /['"`]([A-Z][A-Z0-9]*-\d+)['"`]/g;
 const RELATIVE_IMPORT = /\bfrom\s+['"](\.[^'"]+)['"]/g;

@@ -1,5 +1,5 @@
-import { ENV_PREFIX, OPTIONS, type OptionGroup, type OptionSpec } from '../config/options.ts';
-import { describeProfiles } from '../profiles.ts';
+import { ENV_PREFIX, OPTIONS, type OptionGroup, type OptionSpec } from '../config/option-table.ts';
+import { describeProfiles } from '../config/profiles.ts';
 
 const COMMANDS = `Usage: animal-store-conformance [options]
        animal-store-conformance compare <before.json> <after.json> [--format text|markdown|json]
@@ -82,7 +82,7 @@ export function cliReferenceMarkdown(): string {
   const out = [
     '# Command-line reference',
     '',
-    'Generated from the option table (`src/config/options.ts`); `test/config/options.test.ts` fails when this page is out of date.',
+    'Generated from the option table (`src/config/option-table.ts`); `test/config/options.test.ts` fails when this page is out of date.',
     'Regenerate it with `npm run docs:cli`.',
     '',
     '```',

@@ -11,7 +11,7 @@ import {
   summaryLines,
   verifyBundle,
 } from '../certificate/index.ts';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { HarnessError } from '../errors.ts';
 
 export const VERIFY_USAGE = `Usage: animal-store-conformance verify <bundle-dir> [options]

@@ -1,7 +1,7 @@
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import type { FramingProblem, FramingProbeOptions } from './framing-probe.ts';
-import { DIRECT, networkSecrets } from './network.ts';
+import { DIRECT, networkSecrets } from './network-settings.ts';
 import { type RawReading, openRawConnection } from './raw-http.ts';
 import { createRedactorOf, recordedBody, redactHeaders } from './redact.ts';
 import { isHarnessError } from '../errors.ts';

@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { createAgent } from './interim-responses.ts';
-import { DIRECT, networkSecrets } from './network.ts';
+import { DIRECT, networkSecrets } from './network-settings.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { RATE_LIMIT_KEY } from './breaker.ts';
-import { readJsonBytes, stringifyJson } from '../json.ts';
-import type { Finding } from '../checks/types.ts';
+import { readJsonBytes, stringifyJson } from '../text/json.ts';
+import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from './exchange.ts';
 import { brokenWindowPromise, keyedState, pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
@@ -15,7 +15,7 @@ import { buildWire, queryString } from './request-line.ts';
 import { API_KEY_NAME } from './curl.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { exchangeOnce, type TransportOptions, type WireRequest, type WireResponse } from './transport.ts';
-import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './types.ts';
+import type { ApiResponse, AuthOption, ClientClock, ClientOptions, RateLimitState, RequestOptions, SendRequest, TargetClient } from './client-types.ts';
 import { defaultUserAgent, withUserAgent } from './user-agent.ts';
 
 /** A 429 with more than this many requests said to be left contradicts the headers (a few spent by others on the key are allowed for; RATE-004 and RATE-011 judge). */

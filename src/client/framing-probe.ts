@@ -1,7 +1,7 @@
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { type RawConnection, type RawReading, type RawResponse, openRawConnection } from './raw-http.ts';
-import { DIRECT, type NetworkSettings, networkSecrets } from './network.ts';
+import { DIRECT, type NetworkSettings, networkSecrets } from './network-settings.ts';
 import { type Redact, createRedactorOf, recordedBody, redactHeaders } from './redact.ts';
 import { isHarnessError } from '../errors.ts';
 

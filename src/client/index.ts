@@ -15,5 +15,5 @@ export type {
   RequestOptions,
   SendRequest,
   TargetClient,
-} from './types.ts';
+} from './client-types.ts';
 export { createFileRateLimitMemory, createInProcessRateLimitMemory } from './rate-limit-memory.ts';

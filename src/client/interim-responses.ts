@@ -1,5 +1,5 @@
 import { Agent, Client, type Dispatcher, buildConnector } from 'undici';
-import { DIRECT, type NetworkSettings, type SocketAdapter, proxiedDispatcher, targetTls, withHeaders } from './network.ts';
+import { DIRECT, type NetworkSettings, type SocketAdapter, proxiedDispatcher, targetTls, withHeaders } from './network-settings.ts';
 import { curlShapedHeads } from './wire-shape.ts';
 
 /** An interim `100 Continue` at the start of what the socket delivers: status line, fields, blank line. */

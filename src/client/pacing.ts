@@ -1,5 +1,5 @@
-import { DIGITS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, RETRY_AFTER_PAST_RESET_MS, parseHttpDate } from '../header-values.ts';
-import type { RateLimitState } from './types.ts';
+import { DIGITS, RATE_LIMIT_HEADERS, RESET_EPOCH_FROM, RESET_MILLIS_FROM, RETRY_AFTER_PAST_RESET_MS, parseHttpDate } from '../text/header-values.ts';
+import type { RateLimitState } from './client-types.ts';
 
 /** Added to every computed wait: Reset and Retry-After have one-second granularity. */
 export const WAIT_MARGIN_MS = 250;

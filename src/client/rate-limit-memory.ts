@@ -1,5 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { RateLimitMemory, RateLimitState } from './types.ts';
+import type { RateLimitMemory, RateLimitState } from './client-types.ts';
 
 /** A memory kept in one small JSON file (written atomically by rename); readers tolerate its absence. */
 export function createFileRateLimitMemory(path: string): RateLimitMemory {

@@ -2,7 +2,7 @@ import { type Socket, connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { HarnessError } from '../errors.ts';
 import { networkAdvice } from './network-advice.ts';
-import { DIRECT, type NetworkSettings, targetTls } from './network.ts';
+import { DIRECT, type NetworkSettings, targetTls } from './network-settings.ts';
 
 /** Bytes of a response head the reader accepts; past this the response is malformed. */
 const MAX_HEAD_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import { decodeContent } from './content-coding.ts';
-import { DIRECT, type NetworkSettings } from './network.ts';
+import { DIRECT, type NetworkSettings } from './network-settings.ts';
 import { type RawConnection, openRawConnection } from './raw-http.ts';
 import { isHarnessError } from '../errors.ts';
 

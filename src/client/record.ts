@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { decodeUtf8 } from '../utf8.ts';
+import { decodeUtf8 } from '../text/utf8.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';
-import type { RateLimitState } from './types.ts';
+import type { RateLimitState } from './client-types.ts';
 import type { WireRequest, WireResponse } from './transport.ts';
 
 /** How the Authorization header of one request is sent, shown in reports, and written into curl. */

@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import type { WireRequest } from './transport.ts';
-import type { Query, RequestOptions, SendRequest } from './types.ts';
+import type { Query, RequestOptions, SendRequest } from './client-types.ts';
 
 /** `limit=5&status=sold` from a query object; undefined values are left out, bigint kept exact. */
 export function queryString(query: Query | undefined): string | undefined {

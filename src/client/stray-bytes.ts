@@ -1,5 +1,5 @@
 import type { buildConnector } from 'undici';
-import type { SocketAdapter } from './network.ts';
+import type { SocketAdapter } from './network-settings.ts';
 
 /** Bytes of a stray arrival kept for the evidence. */
 const KEPT_BYTES = 200;

@@ -1,5 +1,5 @@
 import type { buildConnector } from 'undici';
-import type { SocketAdapter } from './network.ts';
+import type { SocketAdapter } from './network-settings.ts';
 
 /**
  * undici writes every request head the same way: the request line, a lower-case `host`, then

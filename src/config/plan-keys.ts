@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors.ts';
 import { refuseControlCharacters } from './values.ts';
-import { PLAN_KEY_FORM, type PlanKey, parsePlanKey } from '../plans.ts';
+import { PLAN_KEY_FORM, type PlanKey, parsePlanKey } from './plans.ts';
 
 /**
  * --plan-key / ASC_PLAN_KEY: `<plan>=<key>`, repeatable, each value also a comma list (the environment's

@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.ts';
-import { INT64_MAX, INT64_MIN } from '../json.ts';
+import { INT64_MAX, INT64_MIN } from '../text/json.ts';
 
 /** The value checks of the configuration: each names where the value came from (`from`) when it is wrong. */
 

@@ -1,5 +1,5 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { ajvModules } from '../ajv-modules.ts';
+import { ajvModules } from './ajv-modules.ts';
 import { HarnessError } from '../errors.ts';
 import { exactIntegerKeyword, toValidationSchema } from './int64-keyword.ts';
 import { type LoadedSpec, type OpenApiDocument, type OpenApiResponse, loadSpec } from './load-spec.ts';

@@ -1,5 +1,5 @@
 import type { KeywordDefinition } from 'ajv';
-import { INT64_MAX, INT64_MIN } from '../json.ts';
+import { INT64_MAX, INT64_MIN } from '../text/json.ts';
 import type { SchemaObject } from './load-spec.ts';
 
 /**

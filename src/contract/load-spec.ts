@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HarnessError } from '../errors.ts';
-import { yamlData } from '../yaml-data.ts';
+import { yamlData } from '../text/yaml-data.ts';
 
 export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { Exchange } from '../client/exchange.ts';
-import { parseJson } from '../json.ts';
-import { acknowledgesCreate, toPetRecord } from '../pets.ts';
+import { parseJson } from '../text/json.ts';
+import { acknowledgesCreate, toPetRecord } from '../model/pets.ts';
 
 /**
  * The pets the run's key has added, in every worker: each createPet the target answered 201 (or 200) with a Pet

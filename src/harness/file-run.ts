@@ -1,7 +1,7 @@
 import { test as base, inject } from 'vitest';
 import { join } from 'node:path';
 import { createAgent } from '../client/interim-responses.ts';
-import { networkSecrets } from '../client/network.ts';
+import { networkSecrets } from '../client/network-settings.ts';
 import { createStrayWatch } from '../client/stray-bytes.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
 import { createFileBreaker } from '../client/breaker.ts';
@@ -18,12 +18,12 @@ import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
 import { createRedactorOf } from '../client/redact.ts';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from './meta.ts';
 import type { RunContext } from './run-context.ts';
-import { planKeyVariable } from '../plans.ts';
+import { planKeyVariable } from '../config/plans.ts';
 
 /** Waits shorter than this are not worth a line; lines come at most this often. */
 const PROGRESS_MIN_WAIT_MS = 1_000;

@@ -1,9 +1,9 @@
 import type { TestProject } from 'vitest/node';
 import { loadCatalog } from '../catalog/catalog.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import { createContract } from '../contract/index.ts';
 import { type RunContext, prepareRun } from './run-context.ts';
-import { type RunSources, sourcesOf } from './sources.ts';
+import { type RunSources, sourcesOf } from './run-sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

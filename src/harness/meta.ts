@@ -1,5 +1,5 @@
 import type { Level } from '../catalog/catalog.ts';
-import type { Finding } from '../checks/types.ts';
+import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from '../client/exchange.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.ts';
-import { PLANS, type Limits, type PlanName } from '../plans.ts';
+import { PLANS, type Limits, type PlanName } from '../config/plans.ts';
 
 /**
  * A --plan that disagrees with the key's first X-RateLimit-Limit by exactly another plan's row is a

@@ -3,11 +3,11 @@ import { type Dispatcher, request } from 'undici';
 import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
 import { networkAdvice } from '../client/network-advice.ts';
-import type { NetworkSettings } from '../client/network.ts';
+import type { NetworkSettings } from '../client/network-settings.ts';
 import { defaultUserAgent, withUserAgent } from '../client/user-agent.ts';
 import { HarnessError } from '../errors.ts';
-import { readJsonBytes } from '../json.ts';
-import type { Limits, PlanKey, PlanName } from '../plans.ts';
+import { readJsonBytes } from '../text/json.ts';
+import type { Limits, PlanKey, PlanName } from '../config/plans.ts';
 import { planMismatch } from './plan-mismatch.ts';
 
 /** What the preflight saw of one answer: enough to tell a wrong setup from a faulty Animal Store. */

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, planLimitsOf, planOf } from '../config.ts';
-import { PROFILE_RULES } from '../profiles.ts';
+import { type Config, planLimitsOf, planOf } from '../config/load-config.ts';
+import { PROFILE_RULES } from '../config/profiles.ts';
 import type { Contract } from '../contract/index.ts';
-import type { Limits, PlanName } from '../plans.ts';
+import type { Limits, PlanName } from '../config/plans.ts';
 import { type TargetFields, startTarget } from './target.ts';
 import { commonUserAgent } from '../client/user-agent.ts';
 

@@ -1,6 +1,6 @@
 import type { Requirement } from '../catalog/catalog.ts';
-import { type Profile, PROFILE_RULES } from '../profiles.ts';
-import { isSelected, notSelectedReason } from '../requirement-selection.ts';
+import { type Profile, PROFILE_RULES } from '../config/profiles.ts';
+import { isSelected, notSelectedReason } from '../config/requirement-selection.ts';
 import type { SkipCode } from './meta.ts';
 import type { RunContext } from './run-context.ts';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { EMBEDDED_PLAN, type PlanKey } from '../plans.ts';
+import type { Config } from '../config/load-config.ts';
+import { EMBEDDED_PLAN, type PlanKey } from '../config/plans.ts';
 import type { Contract } from '../contract/index.ts';
 import { type FaultName, type VariantName, combineVariants, startReferenceServer } from '../reference/index.ts';
 import { HarnessError } from '../errors.ts';
-import { INT64_MAX } from '../json.ts';
+import { INT64_MAX } from '../text/json.ts';
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;

@@ -1,5 +1,5 @@
 import type { RejudgeOptions } from '../certificate/index.ts';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../errors.ts';
 import { buildMatrix } from './build-matrix.ts';

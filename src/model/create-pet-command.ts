@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describePet, toPetRecord } from '../pets.ts';
-import { stringifyJson } from '../json.ts';
+import { describePet, toPetRecord } from './pets.ts';
+import { stringifyJson } from '../text/json.ts';
 import type { SchemaValue } from '../arbitraries/index.ts';
 import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, differences } from './store-model.ts';

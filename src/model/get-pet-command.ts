@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toPetRecord } from '../pets.ts';
+import { toPetRecord } from './pets.ts';
 import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, differences } from './store-model.ts';
 

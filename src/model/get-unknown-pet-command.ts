@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { describePet, toPetRecord } from '../pets.ts';
+import { describePet, toPetRecord } from './pets.ts';
 import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, isOurs } from './store-model.ts';
 

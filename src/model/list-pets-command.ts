@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { type PetRecord, describePet, toPetRecords } from '../pets.ts';
+import { type PetRecord, describePet, toPetRecords } from './pets.ts';
 import type { StoreAnswer, StoreReal } from './pet-store.ts';
 import { type StoreModel, briefText, differences, isOurs } from './store-model.ts';
 

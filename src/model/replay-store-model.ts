@@ -1,4 +1,4 @@
-import { readJson, toBigInt } from '../json.ts';
+import { readJson, toBigInt } from '../text/json.ts';
 import { CreatePetCommand, type NewPetBody } from './create-pet-command.ts';
 import { GetPetCommand } from './get-pet-command.ts';
 import { GetUnknownPetCommand } from './get-unknown-pet-command.ts';

@@ -1,4 +1,4 @@
-import { type PetRecord, describePet } from '../pets.ts';
+import { type PetRecord, describePet } from './pets.ts';
 
 /** What this run of the commands has done to the store, as far as it can know. */
 export interface StoreModel {

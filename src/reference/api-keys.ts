@@ -1,4 +1,4 @@
-import { type Limits, type PlanName, PLANS, limitsOf } from '../plans.ts';
+import { type Limits, type PlanName, PLANS, limitsOf } from '../config/plans.ts';
 
 export { type Limits, type PlanName, PLANS };
 

@@ -1,4 +1,4 @@
-import { INT64_MAX, INT64_MIN } from '../json.ts';
+import { INT64_MAX, INT64_MIN } from '../text/json.ts';
 import { isPastSunset } from './deprecation.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import type { PetStoreView, StoredPet } from './store.ts';

@@ -7,14 +7,30 @@
  *   await startReferenceServer(combineVariants('newest-first'));       // different but valid (VARIANTS)
  */
 export { startReferenceServer, type ReferenceServer } from './server.ts';
-export type { ReferenceOptions } from './options.ts';
+export type { ReferenceOptions } from './reference-options.ts';
 export type { Clock } from './pipeline.ts';
 export type { NewPetRecord, PetStoreView, StoredPet } from './store.ts';
 export { PLANS, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } from './api-keys.ts';
 export { generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys } from './startup/key-config.ts';
 export { ERROR_KINDS, type ErrorKind } from './replies.ts';
 export { DEPRECATED_AT_MS, SUNSET_AT_MS, SUNSET_HTTP_DATE } from './deprecation.ts';
-export { FAULTS, FAULT_NAMES, isFaultName, type FaultDefinition, type FaultGroup, type FaultName } from './faults/index.ts';
-export { INDEPENDENT_FAULTS, INDEPENDENT_FAULT_NAMES, type IndependentFaultName } from './independent-faults/index.ts';
-export { OUTSIDE_FAULTS, OUTSIDE_FAULT_NAMES, type OutsideFaultName } from './outside-faults/index.ts';
+export {
+  EVERY_FAULT,
+  FAULTS,
+  FAULT_NAMES,
+  FAULT_SET_NAMES,
+  INDEPENDENT_FAULTS,
+  INDEPENDENT_FAULT_NAMES,
+  OUTSIDE_FAULTS,
+  OUTSIDE_FAULT_NAMES,
+  faultsOfSet,
+  isFaultName,
+  type FaultDefinition,
+  type FaultGroup,
+  type FaultName,
+  type FaultSetName,
+  type IndependentFaultName,
+  type OutsideFaultName,
+  type TaggedFault,
+} from './faults/index.ts';
 export { VARIANTS, VARIANT_NAMES, combineVariants, mergeVariantOptions, type VariantDefinition, type VariantName } from './variants.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMIT, MAX_LIMIT, type ReadLimit, type ReadStatus, isProblem, strictLimit } from './list-query.ts';
 import type { NewPetOutcome } from './new-pet.ts';
-import { parseJson } from '../json.ts';
+import { parseJson } from '../text/json.ts';
 import type { ErrorReplyFactory, OperationId, Reply } from './replies.ts';
 import type { StoredPet } from './store.ts';
 

@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { Contract, ValidationIssue } from '../contract/index.ts';
-import { parseJson } from '../json.ts';
+import { parseJson } from '../text/json.ts';
 import type { NewPetRecord } from './store.ts';
 
 export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';

@@ -7,26 +7,17 @@ import { createCreatePet } from './create-pet.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import { type AnyFaultName, namedFaults } from './faults/compose.ts';
 import { adaptSeams } from './faults/seam-adapters.ts';
-import {
-  type NewPetLiberty,
-  lenientStatus,
-  newestFirst,
-  bareRateLimited,
-  limitReader,
-  refuseNumberForms,
-  refuseUndefinedFields,
-  refuseUndefinedParameters,
-  restrictNewPets,
-} from './liberties.ts';
+import { lenientStatus, newestFirst, bareRateLimited, limitReader } from './liberties.ts';
+import { withNewPetLiberties, withQueryLiberty } from './liberty-seams.ts';
 import { randomIds } from './random-ids.ts';
 import { strictStatus } from './list-query.ts';
 import { petRenderer } from './pet-wire.ts';
-import { type Seams, seamsOf } from './seams.ts';
+import { seamsOf } from './seams.ts';
 import { createGetPet } from './get-pet.ts';
 import { createKeyRing } from './key-ring.ts';
 import { createListPets } from './list-pets.ts';
 import { createNewPetReader } from './new-pet.ts';
-import type { ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './reference-options.ts';
 import { createPipeline } from './pipeline.ts';
 import type { ApiKey } from './api-keys.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -268,41 +259,4 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     },
     close: closerOf(server, timers),
   });
-}
-
-/**
- * The NewPets a valid variant refuses besides the correct server's refusals (bounded names, known
- * categories, integers written 1e3): applied before any fault sees the outcome.
- */
-function withNewPetLiberties(seams: Seams, options: ReferenceOptions): Seams {
-  const restrict = restrictNewPets({
-    ...(options.categoryIds ? { categoryIds: new Set(options.categoryIds.map(String)) } : {}),
-    ...(options.nameLength ? { nameLength: options.nameLength } : {}),
-  });
-  const liberties = [
-    restrict,
-    options.numberForms === 'refuse' ? refuseNumberForms : undefined,
-    options.undefinedNewPetFields === 'refuse' ? refuseUndefinedFields : undefined,
-  ].filter((l): l is NewPetLiberty => l !== undefined);
-  if (liberties.length === 0) return seams;
-  const { newPetOutcome } = seams;
-  return {
-    ...seams,
-    newPetOutcome: (outcome, body) =>
-      newPetOutcome(
-        liberties.reduce((current, liberty) => liberty(current, body), outcome),
-        body,
-      ),
-  };
-}
-
-/** Query parameters a valid variant refuses (400) before any fault sees the reply. */
-function withQueryLiberty(seams: Seams, options: ReferenceOptions): Seams {
-  if (options.undefinedQueryParameters !== 'refuse') return seams;
-  const { reply } = seams;
-  return {
-    ...seams,
-    reply: (value, operation, method, search, now, errorReply) =>
-      reply(refuseUndefinedParameters(value, operation, search, errorReply), operation, method, search, now, errorReply),
-  };
 }

@@ -1,5 +1,5 @@
 import type { NewPetRules } from './new-pet.ts';
-import { DEFAULTS, type ReferenceOptions } from './options.ts';
+import { DEFAULTS, type ReferenceOptions } from './reference-options.ts';
 import type { NewPetRecord, PetStore } from './store.ts';
 import { type CheckedValues, checkedSettings } from './startup/settings-checks.ts';
 

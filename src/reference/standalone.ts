@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import type { ApiKey } from './api-keys.ts';
 import { maskKey, parseApiKeys } from './startup/key-config.ts';
-import type { ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './reference-options.ts';
 import { type ReferenceServer, startReferenceServer } from './server.ts';
 import { type VariantName, combineVariants } from './variants.ts';
 

@@ -1,4 +1,4 @@
-import { INT64_MAX } from '../json.ts';
+import { INT64_MAX } from '../text/json.ts';
 import type { PetFields, RenderPet } from './pet-json.ts';
 import type { PetWire } from './pet-wire.ts';
 import { type IdSource, randomIds } from './random-ids.ts';

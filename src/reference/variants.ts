@@ -1,7 +1,7 @@
 import { HarnessError } from '../errors.ts';
-import type { ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './reference-options.ts';
 import { ERROR_KINDS } from './replies.ts';
-import { unknownNameMessage } from '../nearest-names.ts';
+import { unknownNameMessage } from '../text/nearest-names.ts';
 
 /**
  * Valid variants: liberties the interface leaves open (docs/architecture.md, "What the interface leaves

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { HarnessError } from '../errors.ts';
 import { createHash } from 'node:crypto';
 import type { Deviation, DeviationNote, FailureDetail, RequirementResult } from './report-types.ts';
-import { parseYaml } from '../yaml-data.ts';
+import { parseYaml } from '../text/yaml-data.ts';
 
 /**
  * Reads an expected-deviations file: YAML or JSON (JSON is YAML), a list of { id, reason }, or an object

@@ -1,4 +1,4 @@
-import type { Finding } from '../checks/types.ts';
+import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../harness/meta.ts';
 import { failureMark } from './deviations.ts';

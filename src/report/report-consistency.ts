@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ownSchemaErrors } from '../own-schema.ts';
+import { ownSchemaErrors } from '../contract/own-schema.ts';
 
 export const REPORT_SCHEMA_PATH = fileURLToPath(new URL('../../spec/report.schema.json', import.meta.url));
 

@@ -1,7 +1,7 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta, Judgment, SkipCode } from '../harness/meta.ts';
-import type { PlanName } from '../plans.ts';
+import type { PlanName } from '../config/plans.ts';
 import type { RunInfo } from './run-info.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isOlderFingerprint, unlistedMarks } from './deviations.ts';
 import type { Level, Requirement } from '../catalog/catalog.ts';
-import { isSelected, notSelectedReason } from '../requirement-selection.ts';
+import { isSelected, notSelectedReason } from '../config/requirement-selection.ts';
 import type { Deviation, FailureDetail, HarnessProblem, RequirementVerdict, TestOutcome, UntestedCode } from './report-types.ts';
 
 /** What the verdict of one requirement depends on besides its own tests. */

@@ -1,5 +1,5 @@
-import type { Profile } from '../profiles.ts';
-import { type Limits, type PlanName, planKeyVariable } from '../plans.ts';
+import type { Profile } from '../config/profiles.ts';
+import { type Limits, type PlanName, planKeyVariable } from '../config/plans.ts';
 
 /** How the run was made: enough for a stranger to trust the report and run it again. */
 export interface RunInfo {

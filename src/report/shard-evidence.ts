@@ -4,7 +4,7 @@ import type { ShardRecord } from './shard-record.ts';
 
 /**
  * What a certificate of a merge needs of the run the shards made: the grade --certify asks of a run
- * (src/config.ts): thorough, every requirement, a plan for a remote target, TLS verified. Empty: certifiable.
+ * (src/config/load-config.ts): thorough, every requirement, a plan for a remote target, TLS verified. Empty: certifiable.
  */
 export function certificationGradeProblems(run: RunInfo): string[] {
   return [

@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';
-import { type PlanName, limitsOf } from '../plans.ts';
+import { type PlanName, limitsOf } from '../config/plans.ts';
 import { grouped } from './html/format.ts';
 import type { CoverageCell, CoverageRow, RateLimitPoint, TestOutcome, Traffic } from './report-types.ts';
 

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { INT64_MAX } from '../../src/json.ts';
+import { INT64_MAX } from '../../src/text/json.ts';
 
 export interface ProvokedError {
   /** What was sent, as a reader would say it. */

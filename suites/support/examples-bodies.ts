@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import { formatIssues } from '../../src/checks/response-reading.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { stringifyJson } from '../../src/json.ts';
+import { stringifyJson } from '../../src/text/json.ts';
 
 export const TWO_POW_53_PLUS_1 = 2n ** 53n + 1n;
 export const TWO_POW_63 = 2n ** 63n;

@@ -1,6 +1,6 @@
 import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { stringifyJson } from '../../src/json.ts';
+import { stringifyJson } from '../../src/text/json.ts';
 import type { RawBodyCase } from './examples-bodies.ts';
 
 /** A read request with an odd query or path, named for the report. */

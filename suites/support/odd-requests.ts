@@ -1,6 +1,6 @@
 import { toCurl } from '../../src/client/curl.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { networkSecrets } from '../../src/client/network.ts';
+import { networkSecrets } from '../../src/client/network-settings.ts';
 import { type RawReading, openRawConnection } from '../../src/client/raw-http.ts';
 import { createRedactor, recordedBody, redactHeaders } from '../../src/client/redact.ts';
 import { isHarnessError } from '../../src/errors.ts';

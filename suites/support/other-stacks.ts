@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../src/client/index.ts';
 import { toCurl } from '../../src/client/curl.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { type NetworkSettings, networkSecrets } from '../../src/client/network.ts';
+import { type NetworkSettings, networkSecrets } from '../../src/client/network-settings.ts';
 import type { RawConnection } from '../../src/client/raw-http.ts';
 import { type RawAnswer, exchangeOn, sendRawRequest } from '../../src/client/raw-request.ts';
 import { createRedactorOf, recordedBody, redactHeaders } from '../../src/client/redact.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { readJsonBytes } from '../../src/json.ts';
+import { readJsonBytes } from '../../src/text/json.ts';
 
 /**
  * Clients the suite's undici is not: their header fields in the order and letter case they really write

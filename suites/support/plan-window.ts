@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import { PLANS, type PlanKey } from '../../src/plans.ts';
+import { PLANS, type PlanKey } from '../../src/config/plans.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
 import { type PlanReading, planWindowSteps } from '../../src/checks/rules/plan-window-rules.ts';
 

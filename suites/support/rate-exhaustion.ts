@@ -4,7 +4,7 @@ import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import type { SkipCode } from '../../src/harness/meta.ts';
 import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
-import { PLANS } from '../../src/plans.ts';
+import { PLANS } from '../../src/config/plans.ts';
 import { type Reading, readRate, resetMs } from './rate-readings.ts';
 
 /** Requests sent past the advertised Remaining before the suite concludes no 429 will come. */

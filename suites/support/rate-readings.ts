@@ -1,5 +1,5 @@
 import { type RateReading, resetMs as ruleResetMs, retryAfterMs as ruleRetryAfterMs, targetNow as ruleTargetNow } from '../../src/checks/rules/rate-rules.ts';
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../../src/header-values.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS, strictInteger } from '../../src/text/header-values.ts';
 import type { ApiResponse } from '../../src/client/index.ts';
 
 /** One response with its rate-limit headers read strictly: a value that is not plain digits is undefined. */

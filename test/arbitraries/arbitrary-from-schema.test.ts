@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NAME_LIMIT, arbitraryFromSchema, int64, queryArbitrary, taggedName, type SchemaValue } from '../../src/arbitraries/index.ts';
 import { createContract } from '../../src/contract/index.ts';
-import { INT64_MAX, INT64_MIN } from '../../src/json.ts';
+import { INT64_MAX, INT64_MIN } from '../../src/text/json.ts';
 
 const contract = createContract();
 const TAG = 'conformance-0123abcd SCH-006 #12';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invalidNewPet, invalidationsOf, NEW_PET_REF, type InvalidCase } from '../../src/arbitraries/index.ts';
 import { createContract } from '../../src/contract/index.ts';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 
 const contract = createContract();
 const OPTIONS = { nameTag: 'conformance-0123abcd STA-006 #1' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
-import { loadConfig } from '../../src/config.ts';
-import { parsePlan } from '../../src/plans.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { parsePlan } from '../../src/config/plans.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
 import { OPERATIONS, meta, outcome, runInfo } from '../support/report-builders.ts';

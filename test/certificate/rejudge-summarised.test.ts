@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../src/certificate/index.ts';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 import { copyBundle, notConformantBundle } from './bundles.ts';
 
 /** rejudge refuses a summarised entry where every exchange is logged whole, as verify does (issue 48 item 5). */

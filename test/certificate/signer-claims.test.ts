@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrivateKey, summaryLines, verifyBundle, writeKeyPair } from '../../src/certificate/index.ts';
 import { runVerify } from '../../src/cli/verify.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 import { runMatrix } from '../../src/matrix/index.ts';
 import { buildMatrix } from '../../src/matrix/build-matrix.ts';
 import { input, makeBundle } from '../support/matrix-runs.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaType, parseHttpDate } from '../../src/header-values.ts';
+import { mediaType, parseHttpDate } from '../../src/text/header-values.ts';
 
 const EPOCH = Date.UTC(1994, 10, 6, 8, 49, 37);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ExchangeLookup, JUDGMENT_RULES, type RuleExchange, type RuleName, evaluateRule, judgmentRule } from '../../src/checks/judgment-rules.ts';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 import { contract } from './context.ts';
 
 /** A response as the log records it: `text` parsed as the client and rejudge parse it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDictionary, parseItem, parseList } from '../../src/structured-fields.ts';
+import { parseDictionary, parseItem, parseList } from '../../src/text/structured-fields.ts';
 
 describe('Structured Field Values (RFC 9651)', () => {
   it('reads lists of items with parameters', () => {

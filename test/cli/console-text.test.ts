@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotations, stepSummary } from '../../src/cli/ci-output.ts';
 import { formatSummary } from '../../src/cli/console-summary.ts';
-import { consoleSafe, shownText } from '../../src/console-text.ts';
+import { consoleSafe, shownText } from '../../src/text/console-text.ts';
 import { html } from '../../src/report/html/safe-html.ts';
 import { sampleReport } from '../support/sample-report.ts';
 

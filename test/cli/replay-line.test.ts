@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, reproduceCommand } from '../../src/cli/args.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 import { tempDir } from '../support/cli.ts';
 import { recordedArgs, referenceStartLine, shellWords as splitWords } from '../../src/cli/replay.ts';
 import { readStandaloneConfig } from '../../src/reference/standalone.ts';

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { FAULT_NAMES, VARIANT_NAMES } from '../../src/reference/index.ts';
-import { INDEPENDENT_FAULTS } from '../../src/reference/independent-faults/index.ts';
-import { OUTSIDE_FAULT_NAMES } from '../../src/reference/outside-faults/index.ts';
+import { INDEPENDENT_FAULTS, OUTSIDE_FAULT_NAMES } from '../../src/reference/faults/all-faults.ts';
 import { howToCover } from '../../src/report/untested-scope.ts';
 import { ROOT, readReport, runCli, tempDir } from '../support/cli.ts';
 

@@ -3,7 +3,7 @@ import { createAgent } from '../../src/client/interim-responses.ts';
 import { type Exchange, createClient } from '../../src/client/index.ts';
 import { runChecks } from '../../src/checks/index.ts';
 import { DROPS_SHARE, DROP_IDLE_MS, MIN_DROPS, connectionKeptOpen } from '../../src/checks/connection-checks.ts';
-import type { CheckContext, Finding } from '../../src/checks/types.ts';
+import type { CheckContext, Finding } from '../../src/checks/check-types.ts';
 import { createContract } from '../../src/contract/index.ts';
 import { rateHeaders, sendJson, startServer } from './test-server.ts';
 

@@ -7,7 +7,7 @@ import { createClient } from '../../src/client/index.ts';
 import { createAgent, dropContinue } from '../../src/client/interim-responses.ts';
 import { preflight } from '../../src/harness/preflight.ts';
 import { createContract } from '../../src/contract/index.ts';
-import { MAX_JSON_DEPTH, parseJson, readJson, readJsonBytes, showValue } from '../../src/json.ts';
+import { MAX_JSON_DEPTH, parseJson, readJson, readJsonBytes, showValue } from '../../src/text/json.ts';
 import { startServer } from './test-server.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { rawRequestBytes, sendRawRequest } from '../../src/client/raw-request.ts';
-import { DIRECT } from '../../src/client/network.ts';
+import { DIRECT } from '../../src/client/network-settings.ts';
 import { createServer } from 'node:net';
 import { startServer } from './test-server.ts';
 

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { nothingUnasked } from '../../src/checks/connection-checks.ts';
 import { runChecks } from '../../src/checks/index.ts';
-import type { CheckContext, Finding } from '../../src/checks/types.ts';
+import type { CheckContext, Finding } from '../../src/checks/check-types.ts';
 import { createAgent } from '../../src/client/interim-responses.ts';
 import { createClient } from '../../src/client/index.ts';
 import { createStrayWatch } from '../../src/client/stray-bytes.ts';

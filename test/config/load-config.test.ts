@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { bypassed } from '../../src/config/network.ts';
-import { networkSecrets } from '../../src/client/network.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { bypassed } from '../../src/config/network-flags.ts';
+import { networkSecrets } from '../../src/client/network-settings.ts';
 
 const TARGET = 'https://staging.example/v1';
 const KEY = 'key-0123456789-abcdef';

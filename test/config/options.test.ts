@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPLAY_FORMS, USAGE } from '../../src/cli/args.ts';
 import { cliReferenceMarkdown, optionSyntax } from '../../src/cli/usage.ts';
-import { CONFIG_DEFAULTS } from '../../src/config.ts';
-import { ENV_PREFIX, OPTIONS, type OptionSpec } from '../../src/config/options.ts';
+import { CONFIG_DEFAULTS } from '../../src/config/load-config.ts';
+import { ENV_PREFIX, OPTIONS, type OptionSpec } from '../../src/config/option-table.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const table = OPTIONS as readonly OptionSpec[];

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { parsePlanKey } from '../../src/plans.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { parsePlanKey } from '../../src/config/plans.ts';
 
 const TARGET = 'https://staging.example/v1';
 const KEY = 'key-0123456789-abcdef';

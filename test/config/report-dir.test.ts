@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportDirOf } from '../../src/cli/args.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 import { reportDirWithoutConfig, resolveReportDir } from '../../src/config/report-dir.ts';
 
 describe('the report directory, read in one place', () => {

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { docsPages } from '../support/markdown.ts';
-import { OPTIONS, type OptionSpec } from '../../src/config/options.ts';
-import { PROFILE_RULES } from '../../src/profiles.ts';
+import { OPTIONS, type OptionSpec } from '../../src/config/option-table.ts';
+import { PROFILE_RULES } from '../../src/config/profiles.ts';
 
 /**
  * Claims the README and docs/ make that the code can check: the sub-commands the README lists are the

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.ts';
 import { main } from '../../src/cli/main.ts';
 import { docsPages } from '../support/markdown.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 
 /**
  * Every command line the README and docs/ show runs as written: each invocation of the CLI in a code

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_DAY_WINDOW_MS, EMBEDDED_EXHAUST_LIMIT, EMBEDDED_SETUPS, embeddedOptions, embeddedSetup } from '../../src/harness/target.ts';
-import { PLANS } from '../../src/plans.ts';
-import { INT64_MAX } from '../../src/json.ts';
+import { PLANS } from '../../src/config/plans.ts';
+import { INT64_MAX } from '../../src/text/json.ts';
 import { startReferenceServer } from '../../src/reference/index.ts';
 
 // The setups the mutation run starts the embedded reference in reach what a default run cannot: the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../../src/plans.ts';
-import { PROFILE_RULES } from '../../src/profiles.ts';
+import { PLANS } from '../../src/config/plans.ts';
+import { PROFILE_RULES } from '../../src/config/profiles.ts';
 import { PAST_REMAINING } from '../../suites/support/rate-exhaustion.ts';
 
 describe('the quick profile can spend a dedicated Free exhaustion key', () => {

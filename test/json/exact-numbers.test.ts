@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 
 /**
  * Numbers a target writes with a fraction or an exponent are judged exactly, never through a double:

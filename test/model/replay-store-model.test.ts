@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createContract } from '../../src/contract/index.ts';
-import { stringifyJson } from '../../src/json.ts';
+import { stringifyJson } from '../../src/text/json.ts';
 import { runStoreModel, storeCommands, type StoreUnderTest } from '../../src/model/index.ts';
 import { type RecordedStep, replayStoreModel } from '../../src/model/replay-store-model.ts';
 import { type FakeFault, createFakeStore } from './fake-store.ts';

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 import { KEY, call, startServer } from '../support/reference-server.ts';
 
 describe('reference server: concurrency', () => {

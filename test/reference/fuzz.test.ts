@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Client } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 import { KEY, contract, startServer } from '../support/reference-server.ts';
 
 const SEGMENTS = [

@@ -1,5 +1,5 @@
 import type { ReferenceOptions, ReferenceServer } from '../../src/reference/index.ts';
-import type { OutsideFaultName } from '../../src/reference/outside-faults/index.ts';
+import type { OutsideFaultName } from '../../src/reference/faults/all-faults.ts';
 import { type Answer, KEY, call, createPet } from '../support/reference-server.ts';
 
 /**

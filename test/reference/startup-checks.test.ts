@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHarnessError } from '../../src/errors.ts';
-import { INT64_MAX } from '../../src/json.ts';
+import { INT64_MAX } from '../../src/text/json.ts';
 import { checkSettings } from '../../src/reference/settings.ts';
 import { resolveApiKey, resolveApiKeys } from '../../src/reference/startup/key-config.ts';
 import { checkDefaultStatus } from '../../src/reference/startup/settings-checks.ts';

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { createContract, loadSpec, SPEC_PATH } from '../../src/contract/index.ts';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 
 describe('spec/openapi.yaml', () => {
   it('is a valid OpenAPI 3.1 document (official schema, via @seriousme/openapi-schema-validator)', async () => {

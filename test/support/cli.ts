@@ -1,5 +1,5 @@
 import { main } from '../../src/cli/main.ts';
-import { environmentNames } from '../../src/config/sources.ts';
+import { environmentNames } from '../../src/config/setting-layers.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';

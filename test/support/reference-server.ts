@@ -1,7 +1,7 @@
 import { expect, onTestFinished } from 'vitest';
 import { request } from 'undici';
 import { createContract } from '../../src/contract/index.ts';
-import { parseJson } from '../../src/json.ts';
+import { parseJson } from '../../src/text/json.ts';
 import { type ReferenceOptions, type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
 
 /** One compiled contract for every server of a test file: compiling per server would only cost time. */

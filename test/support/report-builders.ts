@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Catalog, parseCatalog } from '../../src/catalog/catalog.ts';
-import type { Finding } from '../../src/checks/types.ts';
+import type { Finding } from '../../src/checks/check-types.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { OperationInfo } from '../../src/contract/index.ts';
 import type { ConformanceMeta, SkipCode } from '../../src/harness/meta.ts';

@@ -4,7 +4,7 @@ import { type FaultOutcome, describeMisses, judgeFault, planFault } from './supp
 import { formatFaultTable, writeFaultTable } from './support/fault-table.ts';
 import { createLimiter } from './support/limiter.ts';
 import { runCliInTest } from './support/run-cli.ts';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 
 /**
  * Proves the suite's "not conformant": the CLI runs against the embedded reference with each named

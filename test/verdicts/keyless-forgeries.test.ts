@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 import { HAR_CHAIN_START, type Har, type HarEntry, harEntryHash } from '../../src/report/har.ts';
 import type { ConformanceReport, TestSummary } from '../../src/report/report-types.ts';
 import { runCliInTest } from './support/run-cli.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { PLAN_NAMES, type PlanName } from '../../src/plans.ts';
+import { PLAN_NAMES, type PlanName } from '../../src/config/plans.ts';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
 import { runCliInTest } from './support/run-cli.ts';
 

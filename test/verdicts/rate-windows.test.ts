@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 import type { FaultName } from '../../src/reference/index.ts';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';

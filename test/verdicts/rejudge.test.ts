@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadPrivateKey, signStatement, statementFor, writeKeyPair } from '../../src/certificate/index.ts';
 import { sha256Hex } from '../../src/certificate/attestation.ts';
 import { implementationClaim } from '../../src/certificate/bundle-writer.ts';
-import { runRejudge } from '../../src/cli/rejudge.ts';
+import { runRejudge } from '../../src/cli/rejudge-command.ts';
 import { runVerify } from '../../src/cli/verify.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import type { ShardRecord } from '../../src/report/shard-record.ts';

@@ -1,4 +1,4 @@
-import { toBigInt } from '../../json.ts';
+import { toBigInt } from '../../text/json.ts';
 import { queryParam } from './log-anchors.ts';
 import { type JudgmentRule, arrayBody, describeBody, fails, holds, isObject, isPetShaped } from './rule-kit.ts';
 

@@ -1,5 +1,5 @@
-import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS } from '../../header-values.ts';
-import { readJson, toBigInt } from '../../json.ts';
+import { RATE_LIMIT_FIELDS, RATE_LIMIT_HEADERS } from '../../text/header-values.ts';
+import { readJson, toBigInt } from '../../text/json.ts';
 import { type ExchangeLookup, type JudgmentRule, type RuleExchange, fails, holds, isObject, isPetShaped } from './rule-kit.ts';
 
 const ALIKE = 'answered alike whoever asked (only ids, list contents and order, timestamps and rate-limit counts may differ)';

@@ -1,6 +1,6 @@
 import type { Contract } from '../../contract/index.ts';
-import { linkRels, parseHttpDate } from '../../header-values.ts';
-import { toBigInt } from '../../json.ts';
+import { linkRels, parseHttpDate } from '../../text/header-values.ts';
+import { toBigInt } from '../../text/json.ts';
 import { type JudgmentRule, fails, holds, isObject } from './rule-kit.ts';
 
 // RFC 9745 §2: Deprecation is an sf-date, "@" and Unix seconds. Earlier drafts sent "true" or an HTTP-date.

@@ -1,4 +1,4 @@
-import { toBigInt } from '../../json.ts';
+import { toBigInt } from '../../text/json.ts';
 import { type RuleExchange, type RuleResult, fails, isObject, isPetShaped, sentBody } from './rule-kit.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../../json.ts';
+import { INT64_MAX, INT64_MIN, stringifyJson, toBigInt } from '../../text/json.ts';
 import { differences } from '../../model/store-model.ts';
-import { describePet, toPetRecord } from '../../pets.ts';
+import { describePet, toPetRecord } from '../../model/pets.ts';
 import { bounds, within } from './response-rules.ts';
 import { loggedPet, otherAnimalRequested, pathOf, unloggedField } from './log-anchors.ts';
 import {

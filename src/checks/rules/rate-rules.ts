@@ -1,7 +1,14 @@
-import { DIGITS, RATE_LIMIT_FIELDS as RATE_FIELDS, RATE_LIMIT_HEADERS, RETRY_AFTER_PAST_RESET_MS, parseHttpDate, strictInteger } from '../../header-values.ts';
-import { readJson } from '../../json.ts';
+import {
+  DIGITS,
+  RATE_LIMIT_FIELDS as RATE_FIELDS,
+  RATE_LIMIT_HEADERS,
+  RETRY_AFTER_PAST_RESET_MS,
+  parseHttpDate,
+  strictInteger,
+} from '../../text/header-values.ts';
+import { readJson } from '../../text/json.ts';
 import { CHECKS, runChecks } from '../registry.ts';
-import type { CheckContext } from '../types.ts';
+import type { CheckContext } from '../check-types.ts';
 import { type JudgmentRule, type RuleExchange, bad, fails, holds, numberParam } from './rule-kit.ts';
 
 /** How far apart a 429's Retry-After and its X-RateLimit-Reset − now may be (RATE-006). */

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '../../header-values.ts';
+import { RATE_LIMIT_HEADERS } from '../../text/header-values.ts';
 import { SAME_WINDOW_S, rateReadingOf, remainingSlack } from './rate-rules.ts';
 import { type JudgmentRule, type RuleExchange, fails, holds } from './rule-kit.ts';
 

@@ -1,5 +1,5 @@
-import { mediaType } from '../../header-values.ts';
-import { stringifyJson } from '../../json.ts';
+import { mediaType } from '../../text/header-values.ts';
+import { stringifyJson } from '../../text/json.ts';
 import { formatIssues } from '../response-reading.ts';
 import { listsWholeStore, queryParam } from './log-anchors.ts';
 import {

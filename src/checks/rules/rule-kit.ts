@@ -1,5 +1,5 @@
 import type { Contract } from '../../contract/index.ts';
-import { readJson, toBigInt } from '../../json.ts';
+import { readJson, toBigInt } from '../../text/json.ts';
 import type { RuleName } from './rule-params.ts';
 
 /** One exchange as a rule sees it: what the HAR entry records of it. */
@@ -108,7 +108,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** A Pet as the suite reads one (src/pets.ts): an integer id and categoryId, a string name. */
+/** A Pet as the suite reads one (src/model/pets.ts): an integer id and categoryId, a string name. */
 export function isPetShaped(value: unknown): value is Record<string, unknown> {
   return isObject(value) && toBigInt(value.id) !== undefined && toBigInt(value.categoryId) !== undefined && typeof value.name === 'string';
 }

@@ -1,6 +1,7 @@
 import type { KeyRecord } from '../key-ring.ts';
 import { defineFault } from './hooks.ts';
 import { bearerToken, replaceWithError, setHeaders, withStatus } from './reply-edits.ts';
+import type { OutsideFault } from './outside-fault.ts';
 
 const ALL_REFUSALS = ['AUTH-001', 'AUTH-002', 'AUTH-003', 'AUTH-004', 'AUTH-005', 'AUTH-006', 'AUTH-008'];
 
@@ -187,3 +188,34 @@ function matchToken(records: readonly KeyRecord[], authorization: string | undef
 function requestHeaders(connection: object): Record<string, string | string[] | undefined> | undefined {
   return (connection as { _httpMessage?: { req?: { headers?: Record<string, string | string[] | undefined> } } })._httpMessage?.req?.headers;
 }
+
+/** Authentication (outside-fault-list.md 17, 18). */
+
+const BEARER = /^bearer +/i;
+
+export const OUTSIDE_AUTH_FAULTS = [
+  {
+    name: 'out-auth-query-key',
+    area: 'authentication',
+    description: 'with no Authorization header, the key is taken from ?api_key=',
+    hooks: {
+      authenticate: (key, attempt) => {
+        if (key !== undefined || attempt.authorization !== undefined || !attempt.search) return key;
+        const given = new URLSearchParams(attempt.search).get('api_key');
+        return given ? attempt.ring.find(given) : undefined;
+      },
+    },
+  },
+  {
+    name: 'out-auth-token-prefix',
+    area: 'authentication',
+    description: "the token is compared over the key's length only: Bearer <key>anything is accepted",
+    hooks: {
+      authenticate: (key, attempt) => {
+        if (key !== undefined || attempt.authorization === undefined || !BEARER.test(attempt.authorization)) return key;
+        const token = attempt.authorization.replace(BEARER, '');
+        return attempt.ring.records.find((record) => token.startsWith(record.key));
+      },
+    },
+  },
+] as const satisfies readonly OutsideFault[];

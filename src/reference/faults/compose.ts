@@ -1,19 +1,16 @@
 import { HarnessError } from '../../errors.ts';
-import { FAULTS } from './all-faults.ts';
-import { unknownNameMessage } from '../../nearest-names.ts';
-import { INDEPENDENT_FAULTS, type IndependentFaultName } from '../independent-faults/index.ts';
-import { type OutsideFaultName, chainHooks, isOutsideFaultName, outsideHooks } from '../outside-faults/index.ts';
-import type { FaultName } from './all-faults.ts';
+import { unknownNameMessage } from '../../text/nearest-names.ts';
+import { type AnyFaultName, FAULTS, INDEPENDENT_FAULTS, OUTSIDE_FAULTS, type OutsideFaultName } from './all-faults.ts';
 import type { FaultDefinition, FaultHooks } from './hooks.ts';
+import type { OutsideFault } from './outside-fault.ts';
 
-/** A fault of any of the three sets. */
-export type AnyFaultName = FaultName | IndependentFaultName | OutsideFaultName;
+export type { AnyFaultName } from './all-faults.ts';
 
 type Hook = (value: unknown, ...context: unknown[]) => unknown;
 
 const NO_HOOKS: FaultHooks = Object.freeze({});
 
-/** Every name a server accepts: the suite's own FAULTS and the independent set (kept apart from FAULTS). */
+/** The faults whose hooks are created per server: the existing and the independent sets. */
 export const KNOWN_FAULTS: readonly FaultDefinition[] = [...FAULTS, ...INDEPENDENT_FAULTS];
 
 /**
@@ -35,12 +32,42 @@ export function composeFaults(names: readonly string[], faults: readonly FaultDe
   return Object.freeze(composed) as FaultHooks;
 }
 
+function outsideFault(name: string): OutsideFault | undefined {
+  return OUTSIDE_FAULTS.find((fault) => fault.name === name);
+}
+
+export function isOutsideFaultName(name: string): name is OutsideFaultName {
+  return outsideFault(name) !== undefined;
+}
+
 /**
- * The faults a reference server starts with, of every set, and their hooks: the outside set (outside-faults/)
- * is kept apart from the others, its hooks chained after theirs.
+ * Two sets of hooks as one: where both write a seam, the second sees what the first returned. Every
+ * hook takes the value computed so far first and returns the value to use, so they chain.
+ */
+export function chainHooks(first: FaultHooks, second: FaultHooks): FaultHooks {
+  const a = first as Record<string, Hook | undefined>;
+  const b = second as Record<string, Hook | undefined>;
+  const chained: Record<string, Hook> = {};
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const one = a[name];
+    const two = b[name];
+    if (one && two) chained[name] = (value, ...context) => two(one(value, ...context), ...context);
+    else if (one ?? two) chained[name] = (one ?? two) as Hook;
+  }
+  return chained as FaultHooks;
+}
+
+/** The hooks of the named outside faults, chained in the order given. */
+export function outsideHooks(names: readonly OutsideFaultName[]): FaultHooks {
+  return names.reduce<FaultHooks>((hooks, name) => chainHooks(hooks, (outsideFault(name) as OutsideFault).hooks), {});
+}
+
+/**
+ * The faults a reference server starts with, of every set, and their hooks: the outside set's hooks
+ * are objects written against the seams directly, chained after the others'.
  */
 export function namedFaults(names: readonly AnyFaultName[] = []): { names: readonly AnyFaultName[]; hooks: FaultHooks } {
   const outside = names.filter(isOutsideFaultName);
-  const others = names.filter((name): name is FaultName | IndependentFaultName => !isOutsideFaultName(name));
+  const others = names.filter((name) => !isOutsideFaultName(name));
   return { names: Object.freeze([...names]), hooks: chainHooks(composeFaults(others), outsideHooks(outside)) };
 }

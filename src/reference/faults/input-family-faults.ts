@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { INT64_MAX, INT64_MIN, parseJson } from '../../json.ts';
+import { INT64_MAX, INT64_MIN, parseJson } from '../../text/json.ts';
 import type { KeyRecord } from '../key-ring.ts';
 import type { Reply } from '../replies.ts';
 import { type FaultHooks, defineFault } from './hooks.ts';

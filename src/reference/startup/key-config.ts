@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HarnessError } from '../../errors.ts';
-import { isPlanName } from '../../plans.ts';
+import { isPlanName } from '../../config/plans.ts';
 import { type ApiKey, type ApiKeyConfig, type Limits, apiKeyOf } from '../api-keys.ts';
 
 /*

@@ -1,8 +1,8 @@
 import type { Contract } from '../../contract/index.ts';
 import { HarnessError } from '../../errors.ts';
-import { INT64_MAX, INT64_MIN } from '../../json.ts';
+import { INT64_MAX, INT64_MIN } from '../../text/json.ts';
 import type { Limits } from '../api-keys.ts';
-import type { ReferenceOptions } from '../options.ts';
+import type { ReferenceOptions } from '../reference-options.ts';
 
 /*
  * The checks of the reference's start-up options, made before it listens: each throws ERR_CONFIG on a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_RULES } from '../../../src/profiles.ts';
+import { PROFILE_RULES } from '../../../src/config/profiles.ts';
 import { runCli, tempDir } from '../../support/cli.ts';
 
 const SMALL = ['--only', 'AUTH-001,ERR-001', '--profile', 'quick', '--seed', '5'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_RULES } from '../../../src/profiles.ts';
+import { PROFILE_RULES } from '../../../src/config/profiles.ts';
 import { readReport, runCli, startStandalone, tempDir } from '../../support/cli.ts';
 
 describe('CLI: a quick run of the standalone reference', () => {

@@ -1,7 +1,7 @@
 import type { StrayArrival } from './stray-bytes.ts';
 import type { Dispatcher } from 'undici';
-import type { NetworkSettings } from './network.ts';
-import type { CheckContext, Finding } from '../checks/types.ts';
+import type { NetworkSettings } from './network-settings.ts';
+import type { CheckContext, Finding } from '../checks/check-types.ts';
 import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
 import type { Breaker } from './breaker.ts';

@@ -1,7 +1,7 @@
 import { DEPRECATED_AT_MS, SUNSET_HTTP_DATE } from '../deprecation.ts';
-import { defineFault } from '../faults/hooks.ts';
-import { replaceWithError, setHeaders } from '../faults/reply-edits.ts';
-import { withBody } from './common.ts';
+import { defineFault } from './hooks.ts';
+import { replaceWithError, setHeaders } from './reply-edits.ts';
+import { withBody } from './field-and-rate-edits.ts';
 
 /**
  * Response shapes, statuses, deprecation and versioning as real servers get them wrong: ORM and

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { NetworkSettings } from '../client/network.ts';
+import type { NetworkSettings } from '../client/network-settings.ts';
 import { HarnessError } from '../errors.ts';
 import { refuseControlCharacters } from './values.ts';
 

@@ -1,4 +1,4 @@
-import { INT64_MAX, INT64_MIN } from '../../json.ts';
+import { INT64_MAX, INT64_MIN } from '../../text/json.ts';
 import type { RateInfo, Reply } from '../replies.ts';
 import type { NewPetRecord } from '../store.ts';
 

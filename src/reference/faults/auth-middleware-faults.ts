@@ -1,5 +1,5 @@
-import { defineFault } from '../faults/hooks.ts';
-import { setHeaders } from '../faults/reply-edits.ts';
+import { defineFault } from './hooks.ts';
+import { setHeaders } from './reply-edits.ts';
 import type { KeyRecord, KeyRing } from '../key-ring.ts';
 
 /**

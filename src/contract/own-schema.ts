@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options } from 'ajv/dist/2020.js';
 import { ajvModules } from './ajv-modules.ts';
-import { type DerivedCache, dependencyVersion, derivedCache } from './derived-cache.ts';
+import { type DerivedCache, dependencyVersion, derivedCache } from '../text/derived-cache.ts';
 
 type Check = (value: unknown) => boolean;
 

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadCatalog } from '../catalog/catalog.ts';
 import { HAR_FILE, MANIFEST_FILE, rejudge } from '../certificate/index.ts';
 import { parseStrictJson } from '../certificate/strict-json.ts';
-import { shownText } from '../console-text.ts';
+import { shownText } from '../text/console-text.ts';
 import { createContract } from '../contract/index.ts';
 import { REPORT_FILES } from '../report/index.ts';
 import type { ConformanceReport } from '../report/report-types.ts';

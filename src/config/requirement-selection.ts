@@ -1,4 +1,4 @@
-import { HarnessError } from './errors.ts';
+import { HarnessError } from '../errors.ts';
 
 /*
  * --only: a list of requirement ids and areas. The one reading of it, for the harness (which test

@@ -1,6 +1,6 @@
-import { defineFault } from '../faults/hooks.ts';
-import { replaceWithError } from '../faults/reply-edits.ts';
-import { PET_STATUSES, isRecord, newPetFrom } from './common.ts';
+import { defineFault } from './hooks.ts';
+import { replaceWithError } from './reply-edits.ts';
+import { PET_STATUSES, isRecord, newPetFrom } from './field-and-rate-edits.ts';
 
 /**
  * createPet's validation as real servers get it wrong: a validator that coerces types, checks that

@@ -1,7 +1,5 @@
 import type { Contract } from '../contract/index.ts';
-import type { FaultName } from './faults/all-faults.ts';
-import type { IndependentFaultName } from './independent-faults/index.ts';
-import type { OutsideFaultName } from './outside-faults/index.ts';
+import type { FaultName, IndependentFaultName, OutsideFaultName } from './faults/all-faults.ts';
 import type { Clock } from './pipeline.ts';
 import type { ApiKeyConfig, Limits } from './api-keys.ts';
 import type { ErrorKind } from './replies.ts';
@@ -39,7 +37,7 @@ export interface ReferenceOptions {
   idScheme?: 'sequential' | 'random';
   /** Pets already in the store: how many, generated. */
   seedPets?: number;
-  /** Named deviations from the interface (faults/all-faults.ts, independent-faults/, outside-faults/); the server is then deliberately wrong. */
+  /** Named deviations from the interface (faults/: every set); the server is then deliberately wrong. */
   faults?: readonly (FaultName | IndependentFaultName | OutsideFaultName)[];
   /** Where unexpected errors are reported. Default console.error. */
   log?: (message: string) => void;

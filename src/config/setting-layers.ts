@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from '../errors.ts';
-import { nearestNames } from '../nearest-names.ts';
-import { ENV_PREFIX, OPTIONS, type OptionSpec, type OptionValues, configFileOptions, keyOf, optionNamed } from './options.ts';
-import { ajvModules } from '../ajv-modules.ts';
-import { parseYaml } from '../yaml-data.ts';
+import { nearestNames } from '../text/nearest-names.ts';
+import { ENV_PREFIX, OPTIONS, type OptionSpec, type OptionValues, configFileOptions, keyOf, optionNamed } from './option-table.ts';
+import { ajvModules } from '../contract/ajv-modules.ts';
+import { parseYaml } from '../text/yaml-data.ts';
 
 /** One setting as found: its raw value and where it came from, in the words an error message uses. */
 export interface RawSetting {

@@ -1,4 +1,4 @@
-import { toBigInt } from './json.ts';
+import { toBigInt } from '../text/json.ts';
 
 /** A Pet as the suites reason about it: int64 fields always bigint, so comparisons are exact. */
 export interface PetRecord {
