@@ -20,7 +20,7 @@
 // are removed. Two processes that find it stale build one after the other (a lock), never side by side.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, rmdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import process from 'node:process';
@@ -32,7 +32,7 @@ const SOURCES = join(ROOT, 'src');
 const ENTRY = join(DIST, 'bin', 'cli.js');
 /** The incremental build's record; inside dist/ so that a removed dist/ is built whole again. */
 const BUILD_INFO = join(DIST, '.tsbuildinfo');
-/** Held while one process builds; a lock older than this is left over from a killed build. */
+/** Held while one process builds (its pid inside); a lock whose process is gone, or older than this, is left over from a killed build. */
 const LOCK = join(ROOT, 'node_modules', '.cache', 'animal-store-conformance-build.lock');
 const STALE_LOCK_MS = 120_000;
 
@@ -90,6 +90,16 @@ function lockAge() {
   }
 }
 
+/** Whether the process that holds the lock is gone (a build stopped by Ctrl-C leaves its lock behind). */
+function holderGone() {
+  try {
+    process.kill(Number(readFileSync(join(LOCK, 'pid'), 'utf8')), 0);
+    return false;
+  } catch (error) {
+    return error?.code === 'ESRCH';
+  }
+}
+
 /** Waits, without spinning, for another process's build; a lock older than STALE_LOCK_MS is taken over. */
 function acquireLock() {
   mkdirSync(join(LOCK, '..'), { recursive: true });
@@ -97,12 +107,13 @@ function acquireLock() {
   for (;;) {
     try {
       mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
       return () => rmSync(LOCK, { recursive: true, force: true });
     } catch (error) {
       if (error?.code !== 'EEXIST') throw error;
       const age = lockAge();
       if (age === undefined) continue;
-      if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      if (age > STALE_LOCK_MS || holderGone()) rmSync(LOCK, { recursive: true, force: true });
       else Atomics.wait(pause, 0, 0, 100);
     }
   }
