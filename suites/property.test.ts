@@ -1,52 +1,22 @@
 import fc from 'fast-check';
-import {
-  arbitraryFromSchema,
-  invalidNewPet,
-  type InvalidCase,
-  DEFAULT_NAME_LIMIT,
-  type InvalidationKind,
-  NEW_PET_REF,
-  queryArbitrary,
-  type SchemaArbitraryOptions,
-  type SchemaValue,
-} from '../src/arbitraries/index.ts';
-import type { Profile } from '../src/config/load-config.ts';
+import { arbitraryFromSchema, DEFAULT_NAME_LIMIT, NEW_PET_REF, queryArbitrary, type SchemaValue } from '../src/arbitraries/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { bodyExcerpt } from '../src/client/index.ts';
 import { showValue } from '../src/text/json.ts';
 import { differences } from '../src/model/index.ts';
-import { INVALID_PROPERTY_KINDS, invalidFamilies, listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
+import { listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
+import { affordCases, newPetOptions, withFamilies } from './support/property-cases.ts';
 
 /**
  * Properties over generated requests, derived from spec/openapi.yaml: any valid NewPet is accepted and
- * read back (SCH-006), any named-invalid one is refused (STA-005/006/007, INT-002), any valid listPets
- * query keeps its limit and filter (LIM-008). From standard on, every property first sends one case of
+ * read back (SCH-006), any valid listPets query keeps its limit and filter (LIM-008); the invalid bodies
+ * are property-invalid.test.ts's. From standard on, every property first sends one case of
  * each input family (support/property-families.ts, derived from the spec), then generated cases:
  * thorough adds volume, never families. Quick sends generated cases only (its budget is 75 requests).
  */
 
-type Runs = Readonly<Record<Profile, number>>;
-
 /** A name longer than this may be refused: a server may bound names (bounds are not shown). */
 const NAME_LIMIT = DEFAULT_NAME_LIMIT;
-
-/** Names tagged with the run, categories the target accepts. */
-function newPetOptions(ctx: ConformanceContext): SchemaArbitraryOptions {
-  const ids = ctx.run.categoryIds?.map((id) => BigInt(id));
-  return { nameTag: ctx.petName(ctx.requirement.id), ...(ids && ids.length > 0 ? { categoryIds: ids } : {}) };
-}
-
-/** Skips rather than stop half-way when the run's request budget cannot pay for every case (families first). */
-function affordCases(ctx: ConformanceContext, runs: Runs, requestsPerCase: number, families = 0): number {
-  const numRuns = ctx.numRuns(runs);
-  const cases = numRuns + families;
-  const left = ctx.budgetLeft();
-  if (left !== undefined && left < cases * requestsPerCase) ctx.skip(`needs up to ${cases * requestsPerCase} requests; ${left} left in the budget`, 'budget');
-  return numRuns;
-}
-
-/** Families are sent from standard on; quick keeps to its generated cases. */
-const withFamilies = <T>(ctx: ConformanceContext, families: T[]): T[] => (ctx.run.profile === 'quick' ? [] : families);
 
 conformance(
   'SCH-006',
@@ -89,46 +59,6 @@ conformance(
   },
   { tier: 'quick', writes: true },
 );
-
-interface InvalidProperty {
-  id: keyof typeof INVALID_PROPERTY_KINDS;
-  title: string;
-  /** Generated cases after one of each family (standard has them all: 3, 19, 5 and 2 families). */
-  runs: Runs;
-}
-
-const INVALID_PROPERTIES: readonly InvalidProperty[] = [
-  { id: 'STA-005', title: 'any NewPet missing a required field is refused with 400 (property)', runs: { quick: 0, standard: 3, thorough: 150 } },
-  {
-    id: 'STA-006',
-    title: 'any NewPet with a field of the wrong type or outside its enum is refused with 400 (property)',
-    runs: { quick: 0, standard: 4, thorough: 600 },
-  },
-  { id: 'STA-007', title: 'any body that is not a JSON object is refused with 400 (property)', runs: { quick: 0, standard: 1, thorough: 150 } },
-  { id: 'INT-002', title: 'any categoryId beyond int64 is refused with 400 (property)', runs: { quick: 0, standard: 1, thorough: 100 } },
-];
-
-for (const { id, title, runs } of INVALID_PROPERTIES) {
-  const kind: InvalidationKind = INVALID_PROPERTY_KINDS[id] as InvalidationKind;
-  conformance(
-    id,
-    title,
-    async (ctx: ConformanceContext) => {
-      const families = withFamilies(ctx, invalidFamilies(ctx.contract, kind, newPetOptions(ctx)));
-      const numRuns = affordCases(ctx, runs, 1, families.length);
-      const cases = invalidNewPet(ctx.contract, { ...newPetOptions(ctx), kinds: [kind] });
-      await ctx.property(
-        cases,
-        async (c: InvalidCase) => {
-          const response = await ctx.client.createPet(c.body, c.rawBody === undefined ? undefined : { rawBody: c.rawBody });
-          ctx.judge('status-in', response, { allowed: [400] }, `createPet refuses ${c.name} (${c.label})`);
-        },
-        { numRuns, families, describe: (c) => c.label },
-      );
-    },
-    { writes: true },
-  );
-}
 
 conformance(
   'LIM-008',

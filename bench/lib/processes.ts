@@ -14,6 +14,8 @@ export interface CliRun {
   tail: string;
   /** User + system CPU seconds of the CLI and its children, when /usr/bin/time is there to tell. */
   cpuS: number | undefined;
+  /** Epoch ms at which the process was started: launch, for launch → first request. */
+  startedAtMs: number;
 }
 
 const TIME_BIN = '/usr/bin/time';
@@ -40,6 +42,7 @@ export async function runCli(args: readonly string[], options: CliRunOptions = {
   const cliArgs = options.bare ? [...args] : [...args, '--report-dir', reportDir];
   const command = options.viaNpm ? ['npm', 'run', '--silent', 'conformance', '--', ...cliArgs] : [process.execPath, options.bin ?? CLI_BIN, ...cliArgs];
   const timed = existsSync(TIME_BIN) ? [TIME_BIN, '-f', '%U %S', '-o', timeFile, ...command] : command;
+  const startedAtMs = Date.now();
   const started = performance.now();
   const child = spawn(timed[0] as string, timed.slice(1), {
     cwd: REPO_ROOT,
@@ -55,7 +58,7 @@ export async function runCli(args: readonly string[], options: CliRunOptions = {
   const report = readReport(join(reportDir, 'conformance.json'));
   const cpuS = readCpu(timeFile);
   if (!options.keepReportDir) rmSync(reportDir, { recursive: true, force: true });
-  return { exitCode, wallMs, report, tail: output.join('').split('\n').slice(-12).join('\n'), cpuS };
+  return { exitCode, wallMs, report, tail: output.join('').split('\n').slice(-12).join('\n'), cpuS, startedAtMs };
 }
 
 function readCpu(path: string): number | undefined {

@@ -4,6 +4,10 @@ import type { Row } from './common.ts';
 import { type CliRun, runCli } from '../lib/processes.ts';
 import { DIST_BIN, REPO_ROOT, progress } from '../lib/paths.ts';
 import { buildDist } from './startup.ts';
+import { type RunPhases, leanHarness, phaseRows, phasesOf, trafficOf } from './run-phases.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { RunTraffic } from '../lib/har-requests.ts';
 import { fmt, generatedCases, median, seconds } from '../lib/stats.ts';
 
 /** Wall time of the whole CLI process on the embedded reference (default profile), `runs` times; medians. */
@@ -17,6 +21,7 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
   const properties: number[] = [];
   const exits: string[] = [];
   const cpus: number[] = [];
+  const traffics: Array<{ run: CliRun; traffic: RunTraffic }> = [];
   for (let i = 1; i <= runs; i += 1) {
     const run = await runCli([], { timeoutMs: 10 * 60_000, viaNpm: true });
     walls.push(run.wallMs);
@@ -29,19 +34,29 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
       properties.push(generated.properties);
     }
     progress(`embedded: run ${i}/${runs}: ${seconds(run.wallMs)}, exit ${run.exitCode}, ${requests.at(-1) ?? '?'} requests`);
-    const built = await runCli([], { timeoutMs: 10 * 60_000, bin: DIST_BIN });
+    // Its report directory is kept until its exchange log is read: the phases and the lean harness's requests.
+    const keep = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+    const built = await runCli([], { timeoutMs: 10 * 60_000, bin: DIST_BIN, keepReportDir: keep });
+    try {
+      traffics.push({ run: built, traffic: trafficOf(keep) });
+    } finally {
+      rmSync(keep, { recursive: true, force: true });
+    }
     compiled.push(built);
     progress(`embedded (compiled): run ${i}/${runs}: ${seconds(built.wallMs)}, exit ${built.exitCode}`);
   }
   const compiledCpus = compiled.flatMap((r) => (r.cpuS === undefined ? [] : [r.cpuS]));
   const fixed = await fixedCost(runs);
+  const phases: RunPhases[] = traffics.map(({ run, traffic }) => phasesOf(run, traffic, fixed.cpuS));
+  const lastTraffic = traffics.at(-1)?.traffic;
+  const lean = lastTraffic ? leanHarness(lastTraffic) : undefined;
   const floor = requestFloor();
   const workers = 2;
   const floorMs = fixed.wallMs + (median(requests) * floor.cpuMicrosPerRequest) / 1000 / workers;
   const caseNote = median(properties) > 0 ? 'sum of property numRuns + example tests' : 'no property data in the report: one per test';
   return [
     {
-      measure: 'embedded `npm run conformance` wall time (profile thorough)',
+      measure: 'embedded `npm run conformance` wall time (profile thorough; npm, the launcher, dist/)',
       value: seconds(median(walls)),
       notes:
         `median of ${runs}: ${walls.map((w) => seconds(w)).join(', ')}; exit codes ${exits.join(',')}` +
@@ -71,6 +86,7 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
       value: seconds(floorMs),
       notes: 'what the thorough run would take if every request cost no more than a bare one and the two workers were evenly loaded',
     },
+    ...(lean ? phaseRows(phases, lean) : []),
   ];
 }
 

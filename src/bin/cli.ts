@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package's executable. Installed, it runs compiled (dist/bin/cli.js): no TypeScript loader at start-up.
-// From a clone, src/bin/animal-store-conformance.js loads this file through tsx.
+// From a clone, src/bin/animal-store-conformance.js compiles dist/ when a source is newer, then runs it.
 import { main } from '../cli/main.ts';
 import { consoleSafe } from '../text/console-text.ts';
 

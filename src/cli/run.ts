@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createVitest, type Vitest } from 'vitest/node';
 import { type Catalog, loadCatalog } from '../catalog/catalog.ts';
 import { type Config, loadConfig } from '../config/load-config.ts';
@@ -15,7 +16,7 @@ import { type CliArgs } from './args.ts';
 import { checkSelection } from '../config/requirement-selection.ts';
 import { shownText } from '../text/console-text.ts';
 import { PACKAGE_ROOT } from './paths.ts';
-import { moduleCacheOptions, suiteProject } from '../harness/suite-project.ts';
+import { compiledSourceOptions, moduleCacheOptions, suiteProject } from '../harness/suite-project.ts';
 import { fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
 import { ProgressReporter, progressHeader } from './progress.ts';
@@ -122,20 +123,26 @@ async function runVitest(
   const progress = startProgress(config, prepared);
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
+  const compiled = compiledSourceOptions(PACKAGE_ROOT, fileURLToPath(import.meta.url));
   // The conformance project's options inline, not vitest.config.ts: the run provides what its globalSetup would.
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: false,
-    ...suiteProject(),
-    experimental: moduleCacheOptions(PACKAGE_ROOT),
-    watch: false,
-    passWithNoTests: true,
-    shard: config.shard,
-    fileParallelism: schedule.fileParallelism,
-    maxWorkers: schedule.maxWorkers,
-    sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
-    reporters: shardBlob ? [reporter, progress, ['blob', { outputFile: shardBlob }]] : [reporter, progress],
-  });
+  const vitest = await createVitest(
+    'test',
+    {
+      root: PACKAGE_ROOT,
+      config: false,
+      ...suiteProject(),
+      server: compiled.server,
+      experimental: moduleCacheOptions(PACKAGE_ROOT),
+      watch: false,
+      passWithNoTests: true,
+      shard: config.shard,
+      fileParallelism: schedule.fileParallelism,
+      maxWorkers: schedule.maxWorkers,
+      sequence: { sequencer: withBalancedShards(schedule.sequencer, config.profile) },
+      reporters: shardBlob ? [reporter, progress, ['blob', { outputFile: shardBlob }]] : [reporter, progress],
+    },
+    compiled.vite,
+  );
   running.vitest = vitest;
   created(vitest);
   interruption.takeOverFromVitest();

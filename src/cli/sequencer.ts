@@ -16,24 +16,33 @@ export class RateLimitLastSequencer extends BaseSequencer {
 }
 
 /**
- * Files whose tests need a list shorter than 100 (LIM-006, CON-003): they run before the generated cases
- * fill every status page of the embedded store, which would leave those requirements unprovable.
+ * The order files start in on the embedded reference, where every file has its own headroom and files run
+ * side by side on two workers:
+ * - the rate-limit file first: most of its time is spent asleep (a window to spend, a Retry-After to wait
+ *   out), so its sleeps overlap the generated cases on the other worker instead of leaving it idle;
+ * - the two short files that need a list shorter than 100 (LIM-006, CON-003), before the generated cases
+ *   fill every status page of the embedded store, which would leave those requirements unprovable;
+ * - the generated cases, in two files so that both workers share them, with the files that wait on a
+ *   clock (the held connection, HTTP-001's quiet windows) between them, where their waits overlap work;
+ * - then the rest, whose short files fill the gaps instead of leaving one worker alone at the end.
  */
-const FRESH_STORE_FILES = [/consistency\.test\.ts$/, /limits\.test\.ts$/];
-/** Files that take longest on the embedded reference: the generated cases, and the window the rate-limit file waits out. */
-const SLOW_FILES = [/property\.test\.ts$/, /rate-limit\.test\.ts$/, /stateful\.test\.ts$/];
+const EMBEDDED_ORDER = [
+  /rate-limit\.test\.ts$/,
+  /consistency\.test\.ts$/,
+  /limits\.test\.ts$/,
+  /property\.test\.ts$/,
+  /fingerprints\.test\.ts$/,
+  /http\.test\.ts$/,
+  /property-invalid\.test\.ts$/,
+  /stateful\.test\.ts$/,
+];
 
-/**
- * On the embedded reference every file has its own headroom and files run side by side: the two short
- * files that need a fresh store first, then the slowest, so the short ones fill the gaps instead of
- * leaving one worker alone at the end.
- */
+/** The embedded reference's order (EMBEDDED_ORDER), the files it does not name after it, by path. */
 export class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const order = [...FRESH_STORE_FILES, ...SLOW_FILES];
     const rank = (spec: TestSpecification) => {
-      const index = order.findIndex((pattern) => pattern.test(spec.moduleId));
-      return index === -1 ? order.length : index;
+      const index = EMBEDDED_ORDER.findIndex((pattern) => pattern.test(spec.moduleId));
+      return index === -1 ? EMBEDDED_ORDER.length : index;
     };
     return [...files].sort((a, b) => rank(a) - rank(b) || byPath(a, b));
   }

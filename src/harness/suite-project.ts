@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * The conformance project's vitest options, in one place: vitest.config.ts's `conformance` project is
@@ -31,4 +31,20 @@ export function moduleCacheOptions(root: string): { fsModuleCache?: true; fsModu
   } catch {
     return {};
   }
+}
+
+/**
+ * When the CLI runs compiled (dist/), the workers run the same build: the suites' imports of src/ are
+ * answered by dist/, which Node loads itself (externalised) instead of vite's module runner transforming
+ * every TypeScript module of src/ again in each worker. Only the suite files (and suites/support/) still
+ * pass through vite. Run from the TypeScript sources (the unit tests), nothing changes.
+ */
+export function compiledSourceOptions(root: string, runningFrom: string) {
+  const dist = join(root, 'dist');
+  if (!runningFrom.startsWith(`${dist}${sep}`)) return { vite: {}, server: {} };
+  const prefix = `${dist}${sep}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return {
+    vite: { resolve: { alias: [{ find: /^(?:\.\.\/)+src\/(.+)\.ts$/, replacement: `${dist}/$1.js` }] } },
+    server: { deps: { external: [new RegExp(`^${prefix}`)] } },
+  };
 }

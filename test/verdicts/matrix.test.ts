@@ -6,7 +6,7 @@ import type { Matrix } from '../../src/matrix/matrix-types.ts';
 import { statusOf } from '../../src/matrix/build-matrix.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import { writeKeyPair } from '../../src/certificate/index.ts';
-import { runCli, startStandalone } from '../support/cli.ts';
+import { runCli, runMain, startStandalone } from '../support/cli.ts';
 
 /**
  * The matrix of implementations that really run: the reference, valid variants of it (each a different
@@ -90,7 +90,8 @@ describe('matrix of real implementations', () => {
 
     const names = [...Object.keys(EMBEDDED), 'remote'];
     const out = at('matrix');
-    const run = await runCli(['matrix', ...names.map(at), '--public-key', keys.publicPath, '--out', out]);
+    // The matrix command starts no run: its main in this process, as runMain's other callers do.
+    const run = await runMain(['matrix', ...names.map(at), '--public-key', keys.publicPath, '--out', out]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const matrix = readMatrix(out);
     expect(matrix.implementations).toHaveLength(names.length);
@@ -129,10 +130,10 @@ describe('matrix of real implementations', () => {
     cpSync(at('gamma'), at('gamma-forged'), { recursive: true });
     const path = join(at('gamma-forged'), 'manifest.json');
     writeFileSync(path, readFileSync(path, 'utf8').replace('"verdict": "not-conformant"', '"verdict": "conformant"'));
-    const refused = await runCli(['matrix', at('reference'), at('gamma-forged'), '--public-key', keys.publicPath, '--out', at('matrix-refused')]);
+    const refused = await runMain(['matrix', at('reference'), at('gamma-forged'), '--public-key', keys.publicPath, '--out', at('matrix-refused')]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain(`REFUSED ${at('gamma-forged')}`);
-    const marked = await runCli([
+    const marked = await runMain([
       'matrix',
       at('reference'),
       at('gamma-forged'),

@@ -9,9 +9,9 @@ import type { ConformanceReport } from '../../../src/report/report-types.ts';
 
 /**
  * The installed package's bin, as `npx animal-store-conformance` starts it: the compiled dist/, kept up to
- * date by the project's global setup (compiled-package.ts). It spares each run the TypeScript loader's
- * half second of CPU, which the verdict project, CLI runs side by side on two cores, is bound by; the
- * clone's bin (through tsx) is what test/support/cli.ts runs.
+ * date by the project's global setup (compiled-package.ts). It spares each run the launcher's staleness
+ * check of src/, which the verdict project, CLI runs side by side on two cores, can do without; the
+ * clone's bin (which compiles a stale dist/ first) is what test/support/cli.ts runs.
  */
 const BIN = fileURLToPath(new URL('../../../dist/bin/cli.js', import.meta.url));
 

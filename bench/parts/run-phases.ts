@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Row } from './common.ts';
+import { type RunTraffic, readRunTraffic } from '../lib/har-requests.ts';
+import type { CliRun } from '../lib/processes.ts';
+import { REPO_ROOT, progress } from '../lib/paths.ts';
+import { fmt, median, seconds } from '../lib/stats.ts';
+
+/** One thorough run of the compiled package, split into its phases by its own exchange log. */
+export interface RunPhases {
+  launchToFirstMs: number;
+  requestPhaseMs: number;
+  lastToExitMs: number;
+  requests: number;
+  /** The run's CPU less the fixed cost's (a one-test run), over its requests. */
+  cpuMicrosPerRequest: number | undefined;
+  /** CPU over wall in the request phase: how many of the cores the run kept busy. */
+  coresUsed: number | undefined;
+}
+
+export function phasesOf(run: CliRun, traffic: RunTraffic, fixedCpuS: number | undefined): RunPhases {
+  const requestCpuS = run.cpuS !== undefined && fixedCpuS !== undefined ? run.cpuS - fixedCpuS : undefined;
+  const requestPhaseMs = traffic.lastMs - traffic.firstMs;
+  return {
+    launchToFirstMs: traffic.firstMs - run.startedAtMs,
+    requestPhaseMs,
+    lastToExitMs: run.startedAtMs + run.wallMs - traffic.lastMs,
+    requests: traffic.requests.length,
+    cpuMicrosPerRequest: requestCpuS === undefined ? undefined : (requestCpuS * 1e6) / traffic.requests.length,
+    coresUsed: requestCpuS === undefined ? undefined : (requestCpuS * 1000) / requestPhaseMs,
+  };
+}
+
+/** The run's exchange log, read from the report directory it was kept in. */
+export function trafficOf(reportDir: string): RunTraffic {
+  return readRunTraffic(join(reportDir, 'exchanges.har'));
+}
+
+/** The lean harness (bench/children/lean-harness-child.ts) replaying `traffic`'s requests: its CPU a request. */
+export function leanHarness(traffic: RunTraffic): { cpuMicrosPerRequest: number; requests: number; wallMs: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lean-'));
+  try {
+    const path = join(dir, 'requests.json');
+    writeFileSync(path, JSON.stringify(traffic.requests));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'children', 'lean-harness-child.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, BENCH_LEAN_REQUESTS: path },
+      encoding: 'utf8',
+      timeout: 5 * 60_000,
+    });
+    if (child.status !== 0) throw new Error(`lean-harness-child failed: ${child.stderr}`);
+    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as { cpuMicrosPerRequest: number; requests: number; wallMs: number };
+    progress(`embedded: the lean harness costs ${fmt(result.cpuMicrosPerRequest)} µs of CPU a request`);
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The rows of issue 50's figures: phases of the thorough run, CPU a request against the lean harness, cores used. */
+export function phaseRows(phases: readonly RunPhases[], lean: { cpuMicrosPerRequest: number; requests: number }): Row[] {
+  const of = (pick: (p: RunPhases) => number | undefined) => phases.flatMap((p) => (pick(p) === undefined ? [] : [pick(p) as number]));
+  const list = (values: number[], show: (v: number) => string) => `median of ${values.length}: ${values.map(show).join(', ')}`;
+  const cpu = of((p) => p.cpuMicrosPerRequest);
+  const cores = of((p) => p.coresUsed);
+  const ms = (v: number) => seconds(v);
+  return [
+    {
+      measure: 'thorough run: launch → first request',
+      value: ms(median(of((p) => p.launchToFirstMs))),
+      notes: list(
+        of((p) => p.launchToFirstMs),
+        ms,
+      ),
+    },
+    {
+      measure: 'thorough run: request phase (first request → last response)',
+      value: ms(median(of((p) => p.requestPhaseMs))),
+      notes: list(
+        of((p) => p.requestPhaseMs),
+        ms,
+      ),
+    },
+    {
+      measure: 'thorough run: last response → exit',
+      value: ms(median(of((p) => p.lastToExitMs))),
+      notes: list(
+        of((p) => p.lastToExitMs),
+        ms,
+      ),
+    },
+    {
+      measure: 'thorough run: CPU a request (run CPU − one-test run CPU, over its requests)',
+      value: cpu.length ? `${fmt(median(cpu))} µs` : 'n/a',
+      notes: cpu.length ? list(cpu, (v) => `${fmt(v)} µs`) : '/usr/bin/time is not installed',
+    },
+    {
+      measure: "lean harness: the run's own requests replayed with undici + the contract's ajv check",
+      value: `${fmt(lean.cpuMicrosPerRequest)} µs`,
+      notes: `${fmt(lean.requests)} requests on two worker threads, the reference on the main thread (bench/children/lean-harness-child.ts)`,
+    },
+    {
+      measure: 'CPU a request, run vs lean harness',
+      value: cpu.length ? `${fmt(median(cpu) / lean.cpuMicrosPerRequest, 2)}×` : 'n/a',
+      notes: 'issue 50 asks ≤ 2×',
+    },
+    {
+      measure: 'cores used in the request phase (its CPU / its wall)',
+      value: cores.length ? fmt(median(cores), 2) : 'n/a',
+      notes: cores.length ? `${list(cores, (v) => fmt(v, 2))}; of ${2} workers` : '/usr/bin/time is not installed',
+    },
+  ];
+}
