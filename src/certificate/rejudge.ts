@@ -43,12 +43,15 @@ export const BODY_CHECKS: ReadonlySet<string> = new Set([
 ]);
 /**
  * The requirements whose check judgments (ctx.check) still stand on their exchanges being in the log:
- * the framing probe's (HTTP-001, HTTP-002), whose bytes the log does not keep as HTTP. Any other check
+ * none. The framing probe's and HTTP-002's are rules on the bytes the log keeps (`_wire`); any check
  * judgment leaves its test unproven: its condition is not in the log.
  */
-export const CHECKS_TAKEN_AS_RECORDED: ReadonlySet<string> = new Set(['HTTP-001', 'HTTP-002']);
-/** Checks that read what the log does not record (a retry on a fresh connection, stray bytes on a pooled one): never re-run. */
-export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-open', 'nothing-unasked']);
+export const CHECKS_TAKEN_AS_RECORDED: ReadonlySet<string> = new Set();
+/**
+ * Checks that read what the log does not record: none. HTTP-001's connection checks read the entry's
+ * `_connection` (stray bytes on a pooled connection, a retry after a drop), as they read it live.
+ */
+export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set();
 
 /**
  * What rejudge holds a run's tests to: the judgments every pass of a requirement makes, and those made
@@ -371,7 +374,7 @@ function judgeRule(
 /** Why the log does not keep an entry whole for a rule, if it does not. */
 function notKeptFor(rule: JudgmentRule, e: RecordedEntry): string | undefined {
   if (e.raw && rule.judgesRaw !== true) return "the framing probe's raw exchange";
-  if (e.transportError) return 'which has no answer';
+  if (e.transportError && !(e.raw && rule.judgesUnanswered)) return 'which has no answer';
   if (rule.readsBody && e.bodyInexact) return 'whose bytes do not match their hash';
   if (rule.readsBody && e.bodyCut && !rule.judgesCut?.(ruleExchangeOf(e))) return 'whose body the log cut';
   return undefined;
@@ -394,6 +397,7 @@ function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     method: entry.method,
     bodyCut: entry.bodyCut || entry.bodyInexact,
     ...(entry.heardAfter ? { heardAfter: entry.heardAfter } : {}),
+    ...(entry.wire ? { wire: entry.wire } : {}),
   };
 }
 

@@ -2,14 +2,15 @@ import { type Socket, connect as connectTcp } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { HarnessError } from '../errors.ts';
 import { networkAdvice } from './network-advice.ts';
-import { type RawResponse, parseResponse } from './http1-parse.ts';
+import { type RawResponse, parseResponse } from '../http1-parse.ts';
 import { DIRECT, type NetworkSettings, targetTls } from './network.ts';
 
 export { type RawResponse, parseResponse };
 
 /** What reading one response found: a response, or why there is none. */
 export type RawReading =
-  | { kind: 'response'; response: RawResponse }
+  /** `bytes`: the answer as read, interim responses included (what the log keeps of it). */
+  | { kind: 'response'; response: RawResponse; bytes: Buffer }
   /** The connection closed before a whole response; `received` is what came before the close. */
   | { kind: 'closed'; received: Buffer }
   | { kind: 'timeout'; received: Buffer }
@@ -159,16 +160,18 @@ function wrap(socket: Socket): RawConnection {
   async function readResponse(timeoutMs: number): Promise<RawReading> {
     const until = performance.now() + timeoutMs;
     let interim = 0;
+    const read: Buffer[] = [];
     for (;;) {
       const parsed = parseResponse(buffer, ended);
       if (parsed.kind === 'malformed') return { kind: 'malformed', reason: parsed.reason, received: takeAll() };
       if (parsed.kind === 'complete') {
+        read.push(buffer.subarray(0, parsed.length));
         buffer = buffer.subarray(parsed.length);
         if (parsed.response.status >= 100 && parsed.response.status < 200 && parsed.response.status !== 101) {
           interim += 1;
           continue;
         }
-        return { kind: 'response', response: { ...parsed.response, interim } };
+        return { kind: 'response', response: { ...parsed.response, interim }, bytes: Buffer.concat(read) };
       }
       if (ended) return { kind: 'closed', received: takeAll() };
       if (!(await more(until))) return { kind: 'timeout', received: takeAll() };

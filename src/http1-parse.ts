@@ -116,3 +116,19 @@ function parseChunked(bytes: Buffer, start: number, head: Head): Parsed {
     if (at - start > MAX_BODY_BYTES) return { kind: 'malformed', reason: 'a chunked body larger than the probe reads' };
   }
 }
+
+/**
+ * The final response at the start of bytes read whole up to a connection's end or a response's end (the
+ * log's record of an answer): interim 1xx responses skipped, as the connection's reader skips them.
+ */
+export function finalResponse(bytes: Buffer): Omit<RawResponse, 'interim'> | { malformed: string } {
+  let rest = bytes;
+  for (;;) {
+    const parsed = parseResponse(rest, true);
+    if (parsed.kind === 'incomplete') return { malformed: 'not a whole response' };
+    if (parsed.kind === 'malformed') return { malformed: parsed.reason };
+    const { status } = parsed.response;
+    if (status < 100 || status >= 200 || status === 101) return parsed.response;
+    rest = rest.subarray(parsed.length);
+  }
+}
