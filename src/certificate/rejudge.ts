@@ -239,7 +239,11 @@ function judgeTest(
   }
   // An exchange the client sent and heard no answer to: whatever the test made of it is not in the log
   // (the framing probe's raw exchanges record a closed connection as what they judge, and are not held so).
-  const unanswered = (test.exchanges ?? []).find((seq) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false);
+  // Passed over: a drop the client sent again at once on a fresh connection, as the retry's `_connection` records.
+  const sent = test.exchanges ?? [];
+  const unanswered = sent.find(
+    (seq, i) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false && !retriedAfter(bySeq.get(seq), bySeq.get(sent[i + 1] ?? -1)),
+  );
   if (unanswered !== undefined) return { state: 'skipped', why: `its #${unanswered} has no answer: what the test made of it is not in the log` };
   if (test.observed !== undefined && test.observed !== judgments.length)
     return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
@@ -294,6 +298,12 @@ function judgeTest(
     weakenedJudgment(requirementId, judgments, log, options) ??
     unplannedLimit(requirementId, judgments, bySeq, options.run);
   return missing ? { state: 'skipped', why: missing } : undefined;
+}
+
+/** Whether `next` is the client's retry of `dropped` on a fresh connection: the same request, its drop recorded. */
+function retriedAfter(dropped: RecordedEntry | undefined, next: RecordedEntry | undefined): boolean {
+  if (!dropped || !next?.connection?.droppedBefore || next.transportError) return false;
+  return next.method === dropped.method && next.url === dropped.url && next.requestText === dropped.requestText;
 }
 
 /**
