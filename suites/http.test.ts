@@ -2,7 +2,8 @@ import { CLOSE_PROBE_REQUESTS, probeCloseKept } from '../src/client/close-probe.
 import { framingProbeRequests, probeFramingOnceMoreIfLost } from '../src/client/framing-probe.ts';
 import { defaultUserAgent } from '../src/client/user-agent.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
-import { type OddAnswer, errorBodyGaps, oddRequests, sendOddRequest } from './support/odd-requests.ts';
+import type { Exchange } from '../src/client/exchange.ts';
+import { type OddAnswer, oddRequests, sendOddRequest } from './support/odd-requests.ts';
 
 /**
  * HTTP/1.1 framing on a persistent connection, written and read byte for byte (undici's pool would retry
@@ -39,21 +40,26 @@ conformance(
     for (const note of result.notes) ctx.note(note);
     const [problem] = result.problems;
     if (problem) ctx.fail(problem.expected, problem.actual, problem.exchanges);
-    const answered = result.exchanges.filter((exchange) => exchange.response !== undefined);
-    ctx.check(answered.length > 0, 'an answer to the probe', 'none', result.exchanges);
     // What the probe heard after each response it listened past is in the log: rejudge judges it again,
     // and a pass must judge every such exchange (a second response nobody asked for is a desync).
     // A first run that lost a request (then run again) is in the log too: what it heard is judged as well.
-    for (const exchange of [...(result.earlier ?? []), ...result.exchanges]) {
+    const probed = [...(result.earlier ?? []), ...result.exchanges];
+    for (const exchange of probed) {
       if (exchange.heardAfter) ctx.judge('nothing-heard-after', exchange, {}, 'the framing probe');
     }
     // A connection an answer said Connection: close ends there: an upload too large for most servers, and a
     // request after it in the same write (standard and thorough: quick's budget has no room for it).
-    if (!lone || (ctx.budgetLeft() ?? Infinity) < CLOSE_PROBE_REQUESTS) return;
-    const closing = await probeCloseKept(options);
-    for (const note of closing.notes) ctx.note(note);
-    const [kept] = closing.problems;
-    if (kept) ctx.fail(kept.expected, kept.actual, kept.exchanges);
+    let closed: Exchange[] = [];
+    if (lone && (ctx.budgetLeft() ?? Infinity) >= CLOSE_PROBE_REQUESTS) {
+      const closing = await probeCloseKept(options);
+      for (const note of closing.notes) ctx.note(note);
+      const [kept] = closing.problems;
+      if (kept) ctx.fail(kept.expected, kept.actual, kept.exchanges);
+      closed = closing.exchanges;
+    }
+    // Every exchange of both probes, judged again by what the log keeps of the wire (bytes, connections,
+    // closes): the rule finds what the probes found, so rejudge decides this pass from the log.
+    ctx.judge('framing-probe-kept', [...probed, ...closed], {}, 'the framing and close probes');
   },
   { tier: 'quick' },
 );
@@ -73,77 +79,36 @@ conformance(
     const { hostless, expectation, connect, garbage, noise } = oddRequests(ctx.run.baseUrl);
     const left = ctx.budgetLeft();
     if (left !== undefined && left < 5) ctx.skip(`the odd requests need 5 requests; ${left} left in the budget`, 'budget');
-    const judgeError = (label: string, answer: Extract<OddAnswer, { kind: 'response' }>) => {
-      const gaps = errorBodyGaps(answer);
-      ctx.check(
-        gaps.length === 0,
-        `the ${answer.status} to ${label}: an Error body, when it has one, with a non-empty code and message`,
-        () => gaps.join('; '),
-        answer.exchange,
-      );
-    };
-
+    const judgeError = (label: string, answer: OddAnswer) =>
+      ctx.judge('error-body-whole', answer.exchange, {}, `the ${answer.kind === 'response' ? answer.status : ''} to ${label}`);
+    // Each odd request's answer, judged by a rule on what the log keeps of the wire (how the reading ended, the status).
     const noHost = await sendOddRequest(ctx, hostless);
-    const noHostExpected = `${hostless.label} answered 400 (RFC 9112 §3.2)`;
-    ctx.check(
-      noHost.kind === 'response' && noHost.status === 400,
-      noHostExpected,
-      () => (noHost.kind === 'response' ? `${noHost.status}` : noHost.detail),
-      noHost.exchange,
-    );
+    ctx.judge('answered-400', noHost.exchange, {}, hostless.label);
     judgeError(hostless.label, noHost);
 
     const expect = await sendOddRequest(ctx, expectation);
-    const expectExpected = `${expectation.label} answered 417, or as if it were absent (below 500)`;
-    ctx.check(
-      expect.kind === 'response' && expect.status < 500,
-      expectExpected,
-      () => (expect.kind === 'response' ? `${expect.status}` : expect.detail),
-      expect.exchange,
-    );
-    if (expect.status >= 400) judgeError(expectation.label, expect);
+    ctx.judge('answered-below-500', expect.exchange, {}, expectation.label);
+    if (expect.kind === 'response' && expect.status >= 400) judgeError(expectation.label, expect);
 
     const tunnel = await sendOddRequest(ctx, connect);
-    const tunnelExpected = `${connect.label} refused with an answer that is not a 2xx, or the connection closed`;
-    ctx.check(
-      tunnel.kind === 'closed' || (tunnel.kind === 'response' && (tunnel.status < 200 || tunnel.status >= 300)),
-      tunnelExpected,
-      () => (tunnel.kind === 'response' ? `${tunnel.status}` : tunnel.detail),
-      tunnel.exchange,
-    );
+    ctx.judge('tunnel-refused', tunnel.exchange, {}, connect.label);
     if (tunnel.kind === 'response' && tunnel.status >= 400 && tunnel.status < 500) judgeError(connect.label, tunnel);
 
     // The same bytes first on a new connection, with no request before them: a 4xx or a close, and the
     // server still answers afterwards (the run goes on against it).
     const alone = await sendOddRequest(ctx, noise);
-    ctx.check(
-      alone.kind === 'closed' || (alone.kind === 'response' && alone.status >= 400 && alone.status < 500),
-      `${noise.label} refused with a 4xx, or the connection closed`,
-      () => (alone.kind === 'response' ? `${alone.status}` : alone.detail),
-      alone.exchange,
-    );
+    ctx.judge('refused-4xx-or-closed', alone.exchange, {}, noise.label);
     if (alone.kind === 'response' && alone.status >= 400) judgeError(noise.label, alone);
 
     // The first answer on the connection belongs to the valid request: GET /pets is served (or refused
     // for the rate limit), never answered with the refusal of the bytes after it.
     const first = await sendOddRequest(ctx, garbage);
-    ctx.check(
-      first.kind !== 'timeout' && (first.kind !== 'response' || first.status < 400 || first.status === 429),
-      `the GET's own answer first (2xx or 429), or a close, when bad bytes follow it in one write`,
-      () =>
-        first.kind === 'response' ? `${first.status} first${first.text === '' ? ', no body' : `: ${JSON.stringify(first.text.slice(0, 120))}`}` : first.detail,
-      first.exchange,
-    );
+    ctx.judge('own-answer-first', first.exchange, {}, 'when bad bytes follow it in one write');
     // Then the bad bytes' own answer: a 4xx (with a whole Error body, when it has one) or a close. Left
     // unanswered on an open connection, they hold it until the server's own time-out.
     const next = first.next;
     if (next !== undefined) {
-      ctx.check(
-        next.kind === 'closed' || (next.kind === 'response' && next.status >= 400 && next.status < 500),
-        "after the GET's answer, the bytes that are not HTTP refused with a 4xx, or the connection closed",
-        () => (next.kind === 'response' ? `${next.status}` : next.detail),
-        next.exchange,
-      );
+      ctx.judge('refused-4xx-or-closed', next.exchange, {}, "after the GET's answer, the bytes that are not HTTP");
       if (next.kind === 'response' && next.status >= 400) judgeError('the bytes that are not HTTP', next);
     }
   },

@@ -29,6 +29,7 @@ export const EVERY_EXCHANGE_NAMED: readonly string[] = [
   'CON-004',
   'DEP-001',
   'DEP-006',
+  'HTTP-001',
   'HTTP-002',
   'INT-002',
   'INT-003',

@@ -4,6 +4,8 @@ import type { Contract } from '../contract/index.ts';
 import { type JsonReading, readJson, readJsonBytes } from '../text/json.ts';
 import { isRecord } from './strict-json.ts';
 import { harEntryHash } from '../report/har.ts';
+import { type WireRecord, readWireRecord } from '../text/wire-record.ts';
+import { loggedConnection } from './logged-connection.ts';
 
 /** One HAR entry as rejudge reads it: what a check sees, what the counts and the timing need. */
 export interface RecordedEntry {
@@ -40,6 +42,10 @@ export interface RecordedEntry {
   raw: boolean;
   /** The framing probe's: what it heard after the response (absent when not recorded, or not as this suite writes it). */
   heardAfter?: { bytes: number; closed: boolean };
+  /** A raw probe's record of the wire (HTTP-001, HTTP-002), when it holds one as this suite writes it. */
+  wire?: WireRecord;
+  /** What the client's connections did before this response (stray bytes, a retried drop), as the checks read it. */
+  connection?: Pick<CheckContext, 'strayBefore' | 'droppedBefore'>;
   /** Headers and body left out: no check can be re-run on it. */
   summarised: boolean;
   /** A transport failure: no response. */
@@ -106,6 +112,8 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     hash: harEntryHash(value),
     raw: value._raw === true,
     ...(heardAfter ? { heardAfter } : {}),
+    ...optional('wire', readWireRecord(value._wire)),
+    ...optional('connection', loggedConnection(value._connection)),
     summarised: value._summarised === true,
     transportError: response.status === 0,
     retries: retried ? Number(retried[1]) : 0,
@@ -113,10 +121,15 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
   };
 }
 
+/** `{ [name]: value }` when the value is there, else nothing. */
+function optional<K extends string, V>(name: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [name]: value } as Record<K, V>);
+}
+
 /**
  * What the client handed the checks for this response, rebuilt from the log: the body parsed as the
- * client parses it, and the time it arrived. Not rebuilt: `droppedBefore` (a retry on a fresh connection
- * is not recorded), so the one check that reads it is not re-run.
+ * client parses it, the time it arrived, and what its connections did before it (stray bytes on a
+ * pooled one, a retry after a drop: `_connection`), so HTTP-001's connection checks run again too.
  */
 export function checkContextOf(entry: RecordedEntry, contract: Contract): CheckContext {
   const context: CheckContext = {
@@ -131,6 +144,7 @@ export function checkContextOf(entry: RecordedEntry, contract: Contract): CheckC
     contract,
     now: Math.round(entry.startedAt + entry.durationMs),
     exchangeSeq: entry.seq,
+    ...entry.connection,
   };
   if (entry.text.length === 0) return context;
   const reading = bodyReading(entry);

@@ -43,12 +43,15 @@ export const BODY_CHECKS: ReadonlySet<string> = new Set([
 ]);
 /**
  * The requirements whose check judgments (ctx.check) still stand on their exchanges being in the log:
- * the framing probe's (HTTP-001, HTTP-002), whose bytes the log does not keep as HTTP. Any other check
+ * none. The framing probe's and HTTP-002's are rules on the bytes the log keeps (`_wire`); any check
  * judgment leaves its test unproven: its condition is not in the log.
  */
-export const CHECKS_TAKEN_AS_RECORDED: ReadonlySet<string> = new Set(['HTTP-001', 'HTTP-002']);
-/** Checks that read what the log does not record (a retry on a fresh connection, stray bytes on a pooled one): never re-run. */
-export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set(['connection-kept-open', 'nothing-unasked']);
+export const CHECKS_TAKEN_AS_RECORDED: ReadonlySet<string> = new Set();
+/**
+ * Checks that read what the log does not record: none. HTTP-001's connection checks read the entry's
+ * `_connection` (stray bytes on a pooled connection, a retry after a drop), as they read it live.
+ */
+export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set();
 
 /**
  * What rejudge holds a run's tests to: the judgments every pass of a requirement makes, and those made
@@ -236,7 +239,11 @@ function judgeTest(
   }
   // An exchange the client sent and heard no answer to: whatever the test made of it is not in the log
   // (the framing probe's raw exchanges record a closed connection as what they judge, and are not held so).
-  const unanswered = (test.exchanges ?? []).find((seq) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false);
+  // Passed over: a drop the client sent again at once on a fresh connection, as the retry's `_connection` records.
+  const sent = test.exchanges ?? [];
+  const unanswered = sent.find(
+    (seq, i) => bySeq.get(seq)?.transportError === true && bySeq.get(seq)?.raw === false && !retriedAfter(bySeq.get(seq), bySeq.get(sent[i + 1] ?? -1)),
+  );
   if (unanswered !== undefined) return { state: 'skipped', why: `its #${unanswered} has no answer: what the test made of it is not in the log` };
   if (test.observed !== undefined && test.observed !== judgments.length)
     return { state: 'skipped', why: `it states ${test.observed} judgments and records ${judgments.length}` };
@@ -291,6 +298,12 @@ function judgeTest(
     weakenedJudgment(requirementId, judgments, log, options) ??
     unplannedLimit(requirementId, judgments, bySeq, options.run);
   return missing ? { state: 'skipped', why: missing } : undefined;
+}
+
+/** Whether `next` is the client's retry of `dropped` on a fresh connection: the same request, its drop recorded. */
+function retriedAfter(dropped: RecordedEntry | undefined, next: RecordedEntry | undefined): boolean {
+  if (!dropped || !next?.connection?.droppedBefore || next.transportError) return false;
+  return next.method === dropped.method && next.url === dropped.url && next.requestText === dropped.requestText;
 }
 
 /**
@@ -371,7 +384,7 @@ function judgeRule(
 /** Why the log does not keep an entry whole for a rule, if it does not. */
 function notKeptFor(rule: JudgmentRule, e: RecordedEntry): string | undefined {
   if (e.raw && rule.judgesRaw !== true) return "the framing probe's raw exchange";
-  if (e.transportError) return 'which has no answer';
+  if (e.transportError && !(e.raw && rule.judgesUnanswered)) return 'which has no answer';
   if (rule.readsBody && e.bodyInexact) return 'whose bytes do not match their hash';
   if (rule.readsBody && e.bodyCut && !rule.judgesCut?.(ruleExchangeOf(e))) return 'whose body the log cut';
   return undefined;
@@ -394,6 +407,7 @@ function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     method: entry.method,
     bodyCut: entry.bodyCut || entry.bodyInexact,
     ...(entry.heardAfter ? { heardAfter: entry.heardAfter } : {}),
+    ...(entry.wire ? { wire: entry.wire } : {}),
   };
 }
 

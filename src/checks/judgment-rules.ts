@@ -1,9 +1,11 @@
 import type { Contract } from '../contract/index.ts';
 import { ADDED_PETS_RULES } from './rules/added-pets-rules.ts';
 import { ALIKE_RULES, sentFromSeqs } from './rules/alike-rules.ts';
+import { FRAMING_PROBE_RULES } from './rules/framing-probe-rules.ts';
 import { FRAMING_RULES } from './rules/framing-rules.ts';
 import { HEADER_RULES } from './rules/header-rules.ts';
 import { MODEL_RULES } from './rules/model-rules.ts';
+import { ODD_REQUEST_RULES } from './rules/odd-request-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
 import { PLAN_WINDOW_RULES } from './rules/plan-window-rules.ts';
 import { RATE_RULES } from './rules/rate-rules.ts';
@@ -40,6 +42,8 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...PLAN_WINDOW_RULES,
   ...RATE_WINDOW_RULES,
   ...FRAMING_RULES,
+  ...FRAMING_PROBE_RULES,
+  ...ODD_REQUEST_RULES,
   ...ADDED_PETS_RULES,
 ];
 

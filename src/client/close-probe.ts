@@ -4,6 +4,7 @@ import type { FramingProblem, FramingProbeOptions } from './framing-probe.ts';
 import { DIRECT, networkSecrets } from './network-settings.ts';
 import { type RawReading, openRawConnection } from './raw-http.ts';
 import { createRedactorOf, recordedBody, redactHeaders } from './redact.ts';
+import { wireBytes } from '../text/wire-record.ts';
 import { isHarnessError } from '../errors.ts';
 
 /**
@@ -39,7 +40,7 @@ export async function probeCloseKept(options: Omit<FramingProbeOptions, 'lone'>)
   const extra = network.headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const fields = (pairs: string[][]) => pairs.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const body = `{"name":"${'x'.repeat(UPLOAD_BYTES - 10)}`;
-  const upload = `POST ${path}/pets HTTP/1.1\r\n${fields([...common, ['Authorization', `Bearer ${options.apiKey}`], ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]])}${extra}\r\n`;
+  const uploadHead = `POST ${path}/pets HTTP/1.1\r\n${fields([...common, ['Authorization', `Bearer ${options.apiKey}`], ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]])}${extra}\r\n`;
   const after = `GET ${path}/pets?limit=1 HTTP/1.1\r\n${fields([...common, ['Accept', 'application/json']])}${extra}\r\n`;
   const result: CloseProbeResult = { problems: [], exchanges: [], notes: [] };
 
@@ -62,6 +63,16 @@ export async function probeCloseKept(options: Omit<FramingProbeOptions, 'lone'>)
       curl: redact(
         toCurl({ method: upload ? 'POST' : 'GET', url, ...(upload ? { shellHeaders: { Authorization: 'Bearer $API_KEY' } } : {}), secret: options.apiKey }),
       ),
+    };
+    // What went on the wire and what came back, for HTTP-001's rule (the upload's body cut, its size kept).
+    const read = reading.kind === 'response' ? reading.bytes : reading.kind === 'error' ? Buffer.alloc(0) : reading.received;
+    exchange.wire = {
+      place: upload ? 'upload' : 'after-upload',
+      run: 1,
+      connection: 1,
+      sent: wireBytes(Buffer.from(upload ? uploadHead + body : after, 'latin1'), redact),
+      read: wireBytes(read, redact),
+      ended: reading.kind === 'error' ? 'unreachable' : reading.kind,
     };
     if (reading.kind === 'response') {
       const text = reading.response.body.toString('utf8');
@@ -87,7 +98,7 @@ export async function probeCloseKept(options: Omit<FramingProbeOptions, 'lone'>)
     return result;
   }
   try {
-    await connection.write(upload + body + after);
+    await connection.write(uploadHead + body + after);
     const first = await connection.readResponse(timeoutMs);
     const uploaded = record(true, started, startedAt, first);
     if (first.kind !== 'response') {

@@ -9,7 +9,7 @@ import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from './exchange.ts';
 import { brokenWindowPromise, keyedState, pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
 import { newestState } from './rate-limit-memory.ts';
-import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, recordExchange, recordRequest } from './record.ts';
+import { type AuthorizationForms, AUTHORIZATION, type RecordedRequest, loggedConnectionOf, recordExchange, recordRequest } from './record.ts';
 import { createRedactorOf } from './redact.ts';
 import { buildWire, queryString } from './request-line.ts';
 import { API_KEY_NAME } from './curl.ts';
@@ -167,6 +167,8 @@ export function createClient(options: ClientOptions): TargetClient {
       const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
       const stray = options.strayBytes?.();
       const connection = { droppedBefore: afterDrop && { ...afterDrop, drops, answered }, strayBefore: stray };
+      // Logged with the exchange (redacted), so that rejudge runs HTTP-001's connection checks again on it.
+      if (stray || afterDrop) exchange.connection = loggedConnectionOf(connection, redact);
       findings = (options.inspect?.({ ...context, ...connection }) ?? []).map((f) => ({
         ...f,
         expected: redact(f.expected),

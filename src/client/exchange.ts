@@ -1,3 +1,5 @@
+import type { WireRecord } from '../text/wire-record.ts';
+
 /**
  * One request and its response as recorded for the reporter. Already redacted: the Authorization value
  * reads `Bearer ***`, the URL holds no credentials, curl uses $API_KEY.
@@ -48,6 +50,16 @@ export interface Exchange {
   raw?: true;
   /** The framing probe's: what it heard after the response, within its quiet time (bytes nobody asked for, a close). */
   heardAfter?: { bytes: number; closed: boolean };
+  /** A raw probe's (HTTP-001, HTTP-002): the bytes written and read, the connection, how the reading ended. */
+  wire?: WireRecord;
+  /**
+   * What the client's connections did before this response, which its checks judged (HTTP-001): bytes a
+   * pooled connection received while no request was in flight (redacted), a retry after a dropped one.
+   */
+  connection?: {
+    strayBefore?: { bytes: string; count: number };
+    droppedBefore?: { error: string; idleMs: number | undefined; drops: number; answered: number };
+  };
   /** The test file that sent it, and the number that file gave it (set when the run numbers every exchange once). */
   file?: string;
   fileSeq?: number;

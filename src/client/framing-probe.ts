@@ -3,6 +3,7 @@ import type { Exchange } from './exchange.ts';
 import { type RawConnection, type RawReading, type RawResponse, openRawConnection } from './raw-http.ts';
 import { DIRECT, type NetworkSettings, networkSecrets } from './network-settings.ts';
 import { type Redact, createRedactorOf, recordedBody, redactHeaders } from './redact.ts';
+import { type WirePlace, wireBytes } from '../text/wire-record.ts';
 import { isHarnessError } from '../errors.ts';
 
 /** How a raw probe spends and records its requests like the client's: the budget, the numbering, the test's evidence. */
@@ -69,7 +70,7 @@ export function framingProbeRequests(lone = true): number {
  * new connection. A close it did not announce, bytes nobody asked for, a missing or malformed answer
  * are problems. Each request claims the budget before it is written.
  */
-export async function probeFraming(options: FramingProbeOptions): Promise<FramingProbeResult> {
+export async function probeFraming(options: FramingProbeOptions, run = 1): Promise<FramingProbeResult> {
   const { sink, timeoutMs, quietMs } = options;
   const network = options.network ?? DIRECT;
   const redact = createRedactorOf([options.apiKey, ...networkSecrets(network)]);
@@ -86,21 +87,23 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   const request = (authorized: boolean) =>
     `GET ${target} HTTP/1.1\r\nHost: ${base.host}\r\n${agent}${authorized ? `Authorization: Bearer ${options.apiKey}\r\n` : ''}${extra}Accept: application/json\r\n\r\n`;
 
-  const open = async (): Promise<RawConnection | undefined> => {
+  const open = async (place: WirePlace): Promise<RawConnection | undefined> => {
     connections += 1;
     try {
       return await openRawConnection(base, timeoutMs, network);
     } catch (error) {
       if (!isHarnessError(error)) throw error;
-      const exchange = record(true, performance.now(), Date.now(), { kind: 'error', code: error.code, message: error.message });
+      const exchange = record(place, performance.now(), Date.now(), { kind: 'error', code: error.code, message: error.message });
       problems.push({ kind: 'lost', expected: 'a connection to the target', actual: redact(error.message), exchanges: [exchange] });
       return undefined;
     }
   };
 
-  type Outcome = { kind: 'response'; response: RawResponse } | { kind: 'error'; code: string; message: string };
+  type Outcome = RawReading | { kind: 'error'; code: string; message: string };
 
-  function record(authorized: boolean, started: number, startedAt: number, outcome: Outcome): Exchange {
+  /** Records one exchange, with what went on the wire (HTTP-001's rule judges the probe again from it). */
+  function record(place: WirePlace, started: number, startedAt: number, outcome: Outcome): Exchange {
+    const authorized = place === 'lone' || place === 'first';
     const headers: Record<string, string> = { Host: base.host, ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}), Accept: 'application/json' };
     if (authorized) headers.Authorization = 'Bearer ***';
     const exchange: Exchange = {
@@ -120,6 +123,10 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
         }),
       ),
     };
+    const read = outcome.kind === 'response' ? outcome.bytes : outcome.kind === 'error' ? Buffer.alloc(0) : outcome.received;
+    const ended = outcome.kind === 'error' ? 'unreachable' : outcome.kind;
+    const sent = wireBytes(Buffer.from(request(authorized), 'latin1'), redact);
+    exchange.wire = { place, run, connection: connections, sent, read: wireBytes(read, redact), ended };
     if (outcome.kind === 'response') {
       const text = outcome.response.body.toString('utf8');
       exchange.response = { status: outcome.response.status, headers: redactHeaders(outcome.response.headers, redact) };
@@ -129,7 +136,8 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
         if (truncated) exchange.response.bodyTruncated = true;
       }
     } else {
-      exchange.error = { code: outcome.code, message: redact(outcome.message) };
+      const failure = outcome.kind === 'error' ? outcome : missing(outcome, timeoutMs);
+      exchange.error = { code: failure.code, message: redact(failure.message) };
     }
     sink.record(exchange);
     exchanges.push(exchange);
@@ -137,11 +145,10 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
   }
 
   /** Reads the answer to one request written earlier; records the exchange, and a problem when there is none. */
-  async function answer(connection: RawConnection, authorized: boolean, started: number, startedAt: number, what: string) {
+  async function answer(connection: RawConnection, place: WirePlace, started: number, startedAt: number, what: string) {
     const reading = await connection.readResponse(timeoutMs);
-    if (reading.kind === 'response') return { exchange: record(authorized, started, startedAt, reading), response: reading.response };
-    const outcome = missing(reading, timeoutMs);
-    const exchange = record(authorized, started, startedAt, { kind: 'error', ...outcome });
+    if (reading.kind === 'response') return { exchange: record(place, started, startedAt, reading), response: reading.response };
+    const exchange = record(place, started, startedAt, reading);
     const kind = reading.kind !== 'malformed' && reading.received.length === 0 ? 'lost' : 'framing';
     problems.push({ kind, expected: `one response to ${what}`, actual: describeMissing(reading, timeoutMs, redact), exchanges: [exchange] });
     return undefined;
@@ -175,7 +182,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     return false;
   }
 
-  let connection = await open();
+  let connection = await open(options.lone === false ? 'first' : 'lone');
   if (!connection) return { problems, exchanges, connections, notes };
   try {
     // 1. One request, one response, then silence.
@@ -184,13 +191,13 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
       const started = performance.now();
       const startedAt = Date.now();
       await connection.write(request(true));
-      const first = await answer(connection, true, started, startedAt, 'a request alone on its connection');
+      const first = await answer(connection, 'lone', started, startedAt, 'a request alone on its connection');
       if (!first) return { problems, exchanges, connections, notes };
       const stillOpen = await listen(connection, first.exchange, first.response, 'a request alone on its connection', true);
       if (problems.length > 0) return { problems, exchanges, connections, notes };
       if (!stillOpen) {
         connection.close();
-        connection = await open();
+        connection = await open('first');
         if (!connection) return { problems, exchanges, connections, notes };
       }
     }
@@ -200,7 +207,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
     const started = performance.now();
     const startedAt = Date.now();
     await connection.write(request(true) + request(false));
-    const second = await answer(connection, true, started, startedAt, 'the first of two pipelined requests');
+    const second = await answer(connection, 'first', started, startedAt, 'the first of two pipelined requests');
     if (!second) return { problems, exchanges, connections, notes };
     if (second.response.connectionClose || second.response.closeDelimited) {
       // A server that announces close must not process the request after it (RFC 9112 §9.6): silence.
@@ -210,9 +217,13 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
           kind: 'framing',
           expected: 'no answer to the request after one whose answer said Connection: close: that connection ends there (RFC 9112 §9.6)',
           actual: `the request after it answered ${after.response.status} on the same connection`,
-          exchanges: [second.exchange, record(false, started, startedAt, after)],
+          exchanges: [second.exchange, record('after-close', started, startedAt, after)],
         });
-      } else if (after.received.length > 0) {
+        return { problems, exchanges, connections, notes };
+      }
+      // Logged with the exchange, as after a response listened past: nothing-heard-after judges it again.
+      second.exchange.heardAfter = { bytes: after.received.length, closed: after.kind === 'closed' };
+      if (after.received.length > 0) {
         problems.push({
           kind: 'framing',
           expected: 'nothing after a response that said Connection: close',
@@ -222,7 +233,7 @@ export async function probeFraming(options: FramingProbeOptions): Promise<Framin
       } else notes.push('the target answered the first of two pipelined requests with Connection: close and left the second unanswered (legal)');
       return { problems, exchanges, connections, notes };
     }
-    const third = await answer(connection, false, started, startedAt, 'the second of two pipelined requests (sent without a key)');
+    const third = await answer(connection, 'second', started, startedAt, 'the second of two pipelined requests (sent without a key)');
     if (!third) return { problems, exchanges, connections, notes };
     if (second.response.status === 401 && third.response.status >= 200 && third.response.status < 300) {
       problems.push({
@@ -252,7 +263,7 @@ export async function probeFramingOnceMoreIfLost(
   const first = await probeFraming(options);
   const lost = first.problems.length > 0 && first.problems.every((problem) => problem.kind === 'lost');
   if (!lost || !mayRepeat()) return first;
-  return { ...(await probeFraming(options)), lostFirst: first.problems[0]?.actual ?? '', earlier: first.exchanges };
+  return { ...(await probeFraming(options, 2)), lostFirst: first.problems[0]?.actual ?? '', earlier: first.exchanges };
 }
 
 function missing(reading: Exclude<RawReading, { kind: 'response' }>, timeoutMs: number): { code: string; message: string } {

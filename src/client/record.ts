@@ -131,3 +131,15 @@ function notUtf8Bytes(bytes: Buffer, redact: Redact, max: number): { base64: str
   const kept = Buffer.from(recordedBody(bytes.toString('latin1'), redact, max).body, 'latin1');
   return { base64: kept.toString('base64'), sha256: createHash('sha256').update(kept).digest('hex') };
 }
+
+/**
+ * What the client's connections did before a response, as the log keeps it (`_connection`): the stray
+ * bytes redacted (a check quotes them), the drop's error already is.
+ */
+export function loggedConnectionOf(connection: NonNullable<Exchange['connection']>, redact: Redact): NonNullable<Exchange['connection']> {
+  const { strayBefore, droppedBefore } = connection;
+  return {
+    ...(strayBefore ? { strayBefore: { bytes: redact(strayBefore.bytes), count: strayBefore.count } } : {}),
+    ...(droppedBefore ? { droppedBefore } : {}),
+  };
+}

@@ -14,9 +14,10 @@ export function trimEvidence(meta: ConformanceMeta): void {
 }
 
 function summarise(exchange: Exchange): Exchange {
-  const { request, response } = exchange;
+  // A raw probe's record of the wire holds its bodies' bytes: left out with them.
+  const { request, response, wire: _wire, ...rest } = exchange;
   return {
-    ...exchange,
+    ...rest,
     summarised: true,
     request: { method: request.method, url: request.url, headers: {} },
     response: response ? { status: response.status, headers: {} } : undefined,

@@ -7,8 +7,8 @@ import type { Profile } from '../config/profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
-import { type ExchangeLookup, type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
-import { readJson } from '../text/json.ts';
+import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
+import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
 import { type AddedPet, readAddedPets } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
@@ -257,45 +257,6 @@ export function createContext(
     },
   };
   return { ctx, assertions: () => assertions };
-}
-
-/** What the log keeps of a response, as a rule reads it (see RuleExchange). */
-function ruleExchangeOf(response: ApiResponse): RuleExchange {
-  return {
-    status: response.status,
-    headers: response.headers,
-    text: response.text,
-    body: response.body,
-    isJson: response.isJson,
-    requestText: response.exchange.request.body,
-    url: response.exchange.request.url,
-    operationId: response.exchange.operationId,
-    startedAt: response.exchange.startedAt,
-    durationMs: response.exchange.durationMs,
-    method: response.exchange.request.method,
-  };
-}
-
-/** What the log keeps of a recorded exchange (the source of a value a rule reads by `idFrom` or `countFrom`). */
-function recordedRuleExchange(exchange: Exchange): RuleExchange {
-  const text = exchange.response?.body ?? '';
-  const reading = text.length === 0 ? undefined : readJson(text);
-  return {
-    status: exchange.response?.status ?? 0,
-    headers: exchange.response?.headers ?? {},
-    text,
-    body: reading?.ok ? reading.value : undefined,
-    isJson: reading?.ok === true,
-    requestText: exchange.request.body,
-    url: exchange.request.url,
-    operationId: exchange.operationId,
-    startedAt: exchange.startedAt,
-    durationMs: exchange.durationMs,
-    method: exchange.request.method,
-    // The record keeps a body up to a few KiB, as the log does: a rule counting a list reads what is whole.
-    ...(exchange.response?.bodyTruncated ? { bodyCut: true } : {}),
-    ...(exchange.heardAfter ? { heardAfter: exchange.heardAfter } : {}),
-  };
 }
 
 function briefBody(response: ApiResponse): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
+import type { WireRecord } from '../text/wire-record.ts';
 
 /** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
 export interface Har {
@@ -62,6 +63,10 @@ export interface HarEntry {
   _raw?: true;
   /** The framing probe's: the bytes it heard after the response within its quiet time, and whether the connection closed. */
   _heardAfter?: { bytes: number; closed: boolean };
+  /** A raw probe's: the bytes written and read, the connection used, how the reading ended (HTTP-001's and HTTP-002's rules read it). */
+  _wire?: WireRecord;
+  /** What the client's connections did before this response (stray bytes, a retried drop): HTTP-001's checks run again on it. */
+  _connection?: Exchange['connection'];
   /** Headers and bodies left out (a passing test's evidence outside --certify): the checks cannot be re-run on it. */
   _summarised?: true;
 }
@@ -139,6 +144,8 @@ function toEntry(exchange: Exchange): HarEntry {
   if (exchange.operationId) entry._operationId = exchange.operationId;
   if (exchange.raw) entry._raw = true;
   if (exchange.heardAfter) entry._heardAfter = { ...exchange.heardAfter };
+  if (exchange.wire) entry._wire = exchange.wire;
+  if (exchange.connection) entry._connection = exchange.connection;
   if (exchange.summarised) entry._summarised = true;
   if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
   return entry;

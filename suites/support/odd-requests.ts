@@ -3,6 +3,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { networkSecrets } from '../../src/client/network-settings.ts';
 import { type RawReading, openRawConnection } from '../../src/client/raw-http.ts';
 import { createRedactor, recordedBody, redactHeaders } from '../../src/client/redact.ts';
+import { wireBytes } from '../../src/text/wire-record.ts';
 import { isHarnessError } from '../../src/errors.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 
@@ -105,11 +106,12 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
   const started = performance.now();
   const startedAt = Date.now();
   let reading: RawReading | undefined;
+  const written = request.bytes ?? head + (request.trailing ?? '');
   let next: { reading: RawReading; startedAt: number; started: number } | undefined;
   try {
     const connection = await openRawConnection(base, run.timeoutMs, run.network);
     try {
-      await connection.write(request.bytes ?? head + (request.trailing ?? ''));
+      await connection.write(written);
       reading = await connection.readResponse(run.timeoutMs);
       if (request.trailing !== undefined && reading.kind === 'response' && !reading.response.connectionClose && !reading.response.closeDelimited) {
         next = { startedAt: Date.now(), started: performance.now(), reading: { kind: 'closed', received: Buffer.alloc(0) } };
@@ -122,8 +124,16 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
   } catch (error) {
     if (!isHarnessError(error)) throw error;
   }
-  const answer = recordAnswer(ctx, request, { reading: reading ?? { kind: 'closed', received: Buffer.alloc(0) }, startedAt, started }, fields, redact);
-  if (next) answer.next = recordAnswer(ctx, request, next, fields, redact);
+  const first = {
+    reading: reading ?? { kind: 'closed' as const, received: Buffer.alloc(0) },
+    startedAt,
+    started,
+    sent: written,
+    reached: reading !== undefined,
+    place: 'odd' as const,
+  };
+  const answer = recordAnswer(ctx, request, first, fields, redact);
+  if (next) answer.next = recordAnswer(ctx, request, { ...next, sent: request.trailing ?? '', reached: true, place: 'odd-next' }, fields, redact);
   return answer;
 }
 
@@ -131,7 +141,7 @@ export async function sendOddRequest(ctx: ConformanceContext, request: OddReques
 function recordAnswer(
   ctx: ConformanceContext,
   request: OddRequest,
-  read: { reading: RawReading; startedAt: number; started: number },
+  read: { reading: RawReading; startedAt: number; started: number; sent: string; reached: boolean; place: 'odd' | 'odd-next' },
   fields: Array<[string, string]>,
   redact: (text: string) => string,
 ): OddAnswer {
@@ -165,10 +175,23 @@ function recordAnswer(
       }),
     ),
   };
+  // What went on the wire and how the reading ended, for HTTP-002's rules (the connection is the request's own).
+  exchange.wire = {
+    place: read.place,
+    run: 1,
+    connection: 1,
+    sent: wireBytes(Buffer.from(read.sent, 'latin1'), redact),
+    read: wireBytes(reading.kind === 'response' ? reading.bytes : reading.received, redact),
+    ended: read.reached ? reading.kind : 'unreachable',
+  };
   if (reading.kind === 'response') {
     const text = reading.response.body.toString('utf8');
     exchange.response = { status: reading.response.status, headers: redactHeaders(reading.response.headers, redact) };
-    if (text.length > 0) exchange.response.body = recordedBody(text, redact).body;
+    if (text.length > 0) {
+      // A cut is marked, with the size that proves it: a rule that reads the body never judges a prefix as whole.
+      const { body, truncated } = recordedBody(text, redact);
+      Object.assign(exchange.response, { body, ...(truncated ? { bodyTruncated: true, size: reading.response.body.length } : {}) });
+    }
     ctx.rawExchanges.record(exchange);
     return { kind: 'response', status: reading.response.status, headers: reading.response.headers, text, exchange };
   }
@@ -181,24 +204,4 @@ function recordAnswer(
   exchange.error = { code: reading.kind, message: detail };
   ctx.rawExchanges.record(exchange);
   return { kind: reading.kind, detail, exchange };
-}
-
-/**
- * What an error answer's Error body lacks: a JSON object answer must have a non-empty code and message.
- * A bare answer (no JSON body) is not judged: a front on Node (a proxy, a gateway) answers these requests
- * itself that way before the server sees them, and the rate-limit headers of such answers are RATE-001's
- * question on the requests the interface defines, not this advisory's.
- */
-export function errorBodyGaps(answer: Extract<OddAnswer, { kind: 'response' }>): string[] {
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    return [];
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const fields = body as Record<string, unknown>;
-  return ['code', 'message']
-    .filter((field) => typeof fields[field] !== 'string' || (fields[field] as string).trim() === '')
-    .map((field) => `no non-empty ${field} in ${JSON.stringify(answer.text.slice(0, 80))}`);
 }

@@ -97,9 +97,9 @@ describe('the judgments every pass of a requirement makes', () => {
     expect(missingJudgment('DEP-005', [status(1, 200), rule('deprecation-link', 1)])).toBeUndefined();
     expect(missingJudgment('CON-001', [status(1, 200)])).toMatch(/no pet-is judgment/);
     expect(missingJudgment('SCH-006', [rule('pet-as-answered', 2)])).toMatch(/^it records no status or pet-echoes-sent judgment/);
-    // A check judgment counts as `check` (CON-003's list of every pet added, the framing probe's bytes).
-    expect(missingJudgment('HTTP-002', [{ kind: 'check', exchanges: [1] }])).toBeUndefined();
-    expect(missingJudgment('HTTP-002', [status(1, 400)])).toMatch(/no check judgment/);
+    // HTTP-001's probes are judged by their rule on the log's record of the wire, a check no longer stands for it.
+    expect(missingJudgment('HTTP-001', [rule('framing-probe-kept', 1)])).toBeUndefined();
+    expect(missingJudgment('HTTP-001', [{ kind: 'check', exchanges: [1] }])).toMatch(/no framing-probe-kept judgment/);
   });
 
   it('a requirement the table does not hold needs a judgment of any kind; an empty table asks nothing more', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ExchangeLookup, JUDGMENT_RULES, type RuleExchange, type RuleName, evaluateRule, judgmentRule } from '../../src/checks/judgment-rules.ts';
 import { parseJson } from '../../src/text/json.ts';
 import { contract } from './context.ts';
+import { cleanProbe, wired } from './wire-exchanges.ts';
 
 /** A response as the log records it: `text` parsed as the client and rejudge parse it. */
 function exchange(status: number, text: string, headers: Record<string, string> = {}, requestText?: string, sent: Partial<RuleExchange> = {}): RuleExchange {
@@ -280,6 +281,24 @@ const CASES: Record<
     holding: exchange(200, '[]', {}, undefined, { heardAfter: { bytes: 0, closed: false } }),
     failing: exchange(200, '[]', {}, undefined, { heardAfter: { bytes: 38, closed: false } }),
     actual: /38 more bytes/,
+  },
+  'framing-probe-kept': {
+    params: {},
+    holding: cleanProbe(),
+    failing: [...cleanProbe().slice(0, 2), wired('second', 401, { heard: { bytes: 38, closed: false } })],
+    actual: /38 more bytes after the second answer/,
+    sequence: true,
+  },
+  'answered-400': { params: {}, holding: wired('odd', 400), failing: wired('odd', 500), actual: /^500$/ },
+  'answered-below-500': { params: {}, holding: wired('odd', 417), failing: wired('odd', 0, { ended: 'timeout' }), actual: /no answer \(timeout\)/ },
+  'tunnel-refused': { params: {}, holding: wired('odd', 0, { ended: 'closed' }), failing: wired('odd', 200), actual: /^200$/ },
+  'refused-4xx-or-closed': { params: {}, holding: wired('odd-next', 400), failing: wired('odd-next', 0, { ended: 'malformed' }), actual: /malformed/ },
+  'own-answer-first': { params: {}, holding: wired('odd', 429), failing: wired('odd', 400), actual: /^400$/ },
+  'error-body-whole': {
+    params: {},
+    holding: wired('odd', 400, { body: '{"code":"bad_request","message":"no Host"}' }),
+    failing: wired('odd', 400, { body: '{"code":" ","message":"no Host"}' }),
+    actual: /no non-empty code/,
   },
 };
 

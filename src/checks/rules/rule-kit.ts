@@ -1,6 +1,7 @@
 import type { Contract } from '../../contract/index.ts';
 import { readJson, toBigInt } from '../../text/json.ts';
 import type { RuleName } from './rule-params.ts';
+import type { WireRecord } from '../../text/wire-record.ts';
 
 /** One exchange as a rule sees it: what the HAR entry records of it. */
 export interface RuleExchange {
@@ -27,6 +28,8 @@ export interface RuleExchange {
   bodyCut?: boolean;
   /** The framing probe's: what it heard after the response (bytes nobody asked for, a close). */
   heardAfter?: { bytes: number; closed: boolean };
+  /** A raw probe's record of the wire: the bytes written and read, the connection, how the reading ended. */
+  wire?: WireRecord;
 }
 
 /** Another exchange of the log, by its number: where a rule reads a value the test learnt from it. */
@@ -67,6 +70,8 @@ export interface JudgmentRule {
    * no other rule and no always-on check reads a raw exchange.
    */
   judgesRaw?: true;
+  /** Judges a raw exchange that got no whole answer by its record of the wire (a close, a time-out: HTTP-002 allows a close). */
+  judgesUnanswered?: true;
   /** Reads every create of the run (ExchangeLookup.addedPets), not only the exchanges it names. */
   readsRunCreates?: true;
   /** An exchange whose cut body the rule still judges (it skips what it cannot read), though it reads bodies. */

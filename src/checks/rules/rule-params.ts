@@ -113,6 +113,24 @@ export interface RuleParams {
   'location-names-pet': Record<string, never>;
   /** The framing probe heard nothing after the response, until the next request (its raw exchange records it). */
   'nothing-heard-after': Record<string, never>;
+  /**
+   * HTTP-001: the framing and close probes' exchanges, judged together from their record of the wire:
+   * every request answered once, nothing after an answer, pipelined answers in order, a close only where
+   * announced, nothing answered after a Connection: close; a first run may only have lost a request.
+   */
+  'framing-probe-kept': Record<string, never>;
+  /** HTTP-002, from the record of the wire: a Host-less request answered 400. */
+  'answered-400': Record<string, never>;
+  /** HTTP-002: an unknown expectation answered below 500. */
+  'answered-below-500': Record<string, never>;
+  /** HTTP-002: CONNECT refused (no 2xx), or the connection closed. */
+  'tunnel-refused': Record<string, never>;
+  /** HTTP-002: bytes that are not HTTP refused with a 4xx, or the connection closed. */
+  'refused-4xx-or-closed': Record<string, never>;
+  /** HTTP-002: the valid request before bytes that are not HTTP answered first (below 400, or 429), or a close; never a hang. */
+  'own-answer-first': Record<string, never>;
+  /** HTTP-002: an answer's JSON object body has a non-empty code and message. */
+  'error-body-whole': Record<string, never>;
 }
 
 export type RuleName = keyof RuleParams;
