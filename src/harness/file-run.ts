@@ -4,7 +4,7 @@ import { createAgent } from '../client/interim-responses.ts';
 import { networkSecrets } from '../client/network.ts';
 import { createStrayWatch } from '../client/stray-bytes.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
-import { createFileBreaker } from '../client/breaker.ts';
+import { type Breaker, createFileBreaker, createMemoryBreaker } from '../client/breaker.ts';
 import {
   createClient,
   createFileRateLimitMemory,
@@ -19,7 +19,7 @@ import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
 import { createRedactorOf } from '../client/redact.ts';
 import { shownText } from '../console-text.ts';
-import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
+import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from './meta.ts';
 import type { RunContext } from './run-context.ts';
@@ -63,7 +63,7 @@ export interface FileRun {
   /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
   current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
   /** The run's ledger of added pets (added-pets.ts). */
-  addedPetsPath: string;
+  addedPets: AddedPetsLedger;
   /** The exchanges each pet of setupPet/existingPet came from, by number: a rule's `idFrom` reads them. */
   petSources: Map<number, Exchange>;
 }
@@ -72,6 +72,8 @@ export interface FileRun {
 interface WorkerShared {
   contract: Contract;
   catalog: Catalog;
+  /** The embedded target's breakers, one set per worker (see breakerOf). */
+  breaker: Breaker;
 }
 
 /**
@@ -91,7 +93,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
     async ({}, use) => {
       const sources = inject('conformanceSources');
       if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');
-      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog) });
+      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog), breaker: createMemoryBreaker() });
     },
     { scope: 'worker' },
   ],
@@ -123,12 +125,18 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           ]),
       );
       const progress = waitProgress(budget, run.liveProgress === true);
-      // Shared by every worker: an operation that stopped answering is given up once for the whole run.
-      const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
+      // A remote target's breakers are shared by every worker: an operation that stopped answering is given
+      // up once for the whole run. The file is read on every request, so the embedded reference (which
+      // never hangs: no fault of it withholds an answer) keeps them in each worker's memory instead, for
+      // all the files the worker runs: at most one worker's threshold more time-outs, no I/O per request.
+      const breaker = run.embedded ? shared.breaker : createFileBreaker(join(run.runDir, 'breakers.json'));
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
       let lastSeq = 0;
       const nextSeq = () => ++lastSeq;
-      const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
+      // Embedded, this file's creates are written at its end (or the worker's exit), not one append each.
+      const addedPets = createAddedPetsLedger(join(run.runDir, ADDED_PETS_FILE), run.embedded);
+      const flushAddedPets = () => addedPets.flush();
+      process.on('exit', flushAddedPets);
       // Keys spent on purpose (the exhaustion key, the plan keys) count in the exhaustion budget, apart from the main key's.
       const spentKeys = new Set(spentKeyMemories.keys());
       const makeClient = (apiKey: string) =>
@@ -151,7 +159,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
           onExchange(exchange, findings) {
-            if (apiKey === run.apiKey && !run.readOnly) recordAddedPet(addedPetsPath, exchange);
+            if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange);
             const meta = current.meta;
             if (!meta) return;
             meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
@@ -162,7 +170,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const redact = createRedactorOf(
         [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
       );
-      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath, petSources: new Map() });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
+      process.off('exit', flushAddedPets);
+      addedPets.flush();
       await dispatcher.close();
     },
     { scope: 'file' },

@@ -7,9 +7,9 @@ import type { Profile } from '../profiles.ts';
 import type { Contract } from '../contract/index.ts';
 import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
-import { type ExchangeLookup, type RuleExchange, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
-import { readJson } from '../json.ts';
-import { type AddedPet, readAddedPets } from './added-pets.ts';
+import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
+import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
+import type { AddedPet } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
@@ -172,7 +172,7 @@ export function createContext(
           return exchange ? recordedRuleExchange(exchange) : undefined;
         },
         // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
-        { addedPets: () => ({ pets: readAddedPets(fileRun.addedPetsPath), unreadable: [] }) },
+        { addedPets: () => ({ pets: fileRun.addedPets.read(), unreadable: [] }) },
       );
       const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
       const result = evaluateRule(rule, exchanges, recorded, contract, lookup);
@@ -219,7 +219,7 @@ export function createContext(
       fileRun.petSources.set(response.exchange.seq, response.exchange);
       return { ...pet, from: response.exchange.seq };
     },
-    addedPets: () => readAddedPets(fileRun.addedPetsPath),
+    addedPets: () => fileRun.addedPets.read(),
     skip(reason: string, code: SkipCode = 'precondition'): never {
       meta.skipCode = code;
       throw new HarnessError('ERR_PRECONDITION', reason);
@@ -257,45 +257,6 @@ export function createContext(
     },
   };
   return { ctx, assertions: () => assertions };
-}
-
-/** What the log keeps of a response, as a rule reads it (see RuleExchange). */
-function ruleExchangeOf(response: ApiResponse): RuleExchange {
-  return {
-    status: response.status,
-    headers: response.headers,
-    text: response.text,
-    body: response.body,
-    isJson: response.isJson,
-    requestText: response.exchange.request.body,
-    url: response.exchange.request.url,
-    operationId: response.exchange.operationId,
-    startedAt: response.exchange.startedAt,
-    durationMs: response.exchange.durationMs,
-    method: response.exchange.request.method,
-  };
-}
-
-/** What the log keeps of a recorded exchange (the source of a value a rule reads by `idFrom` or `countFrom`). */
-function recordedRuleExchange(exchange: Exchange): RuleExchange {
-  const text = exchange.response?.body ?? '';
-  const reading = text.length === 0 ? undefined : readJson(text);
-  return {
-    status: exchange.response?.status ?? 0,
-    headers: exchange.response?.headers ?? {},
-    text,
-    body: reading?.ok ? reading.value : undefined,
-    isJson: reading?.ok === true,
-    requestText: exchange.request.body,
-    url: exchange.request.url,
-    operationId: exchange.operationId,
-    startedAt: exchange.startedAt,
-    durationMs: exchange.durationMs,
-    method: exchange.request.method,
-    // The record keeps a body up to a few KiB, as the log does: a rule counting a list reads what is whole.
-    ...(exchange.response?.bodyTruncated ? { bodyCut: true } : {}),
-    ...(exchange.heardAfter ? { heardAfter: exchange.heardAfter } : {}),
-  };
 }
 
 function briefBody(response: ApiResponse): string {
