@@ -4,6 +4,7 @@ import { filterSets, isBase64, isKeyLike, isSpacing, mayHoldFragment, taintCheck
 import { KEY_FRAGMENT, fold, fragmentsOf } from './key-fragments.ts';
 import { keptUnits, markAll, runOn } from './key-marks.ts';
 import { createSkeleton, markSkeleton, skeletonMayHold } from './key-skeleton.ts';
+import { createMemo, listKey } from './redaction-memo.ts';
 
 export { KEY_FRAGMENT };
 
@@ -146,14 +147,22 @@ export function createRedactor(secret: string): Redactor {
   return Object.assign(one, { pieces });
 }
 
+/** The characters each of a redactor's memos keeps (redaction-memo.ts): a few MiB, a few whole lists. */
+const MEMO_CHARS = 2 * 1024 * 1024;
+
 /**
  * One redactor for several secrets (the API keys of a run, a proxy's credentials): each in turn, over
- * single texts and over texts judged as one sequence alike.
+ * single texts and over texts judged as one sequence alike. A text (or list of texts) it has redacted
+ * before gets the same answer from its memo, never a scan skipped for anything else.
  */
 export function createRedactorOf(secrets: readonly string[]): Redactor {
   const redactors = secrets.map(createRedactor);
-  const one = (text: string) => redactors.reduce((out, redactor) => redactor(out), text);
-  return Object.assign(one, { pieces: (texts: readonly string[]) => redactors.reduce((out, redactor) => redactor.pieces(out), [...texts]) });
+  const shortest = Math.min(KEY_FRAGMENT, ...secrets.map((secret) => secret.length));
+  const oneMemo = createMemo<string>(MEMO_CHARS, (value, key) => (value === key ? 0 : value.length));
+  const piecesMemo = createMemo<readonly string[]>(MEMO_CHARS, (value) => value.reduce((sum, text) => sum + text.length, 0));
+  const one = (text: string) => (text.length < shortest ? text : oneMemo(text, () => redactors.reduce((out, redactor) => redactor(out), text)));
+  const pieces = (texts: readonly string[]) => [...piecesMemo(listKey(texts), () => redactors.reduce((out, redactor) => redactor.pieces(out), [...texts]))];
+  return Object.assign(one, { pieces });
 }
 
 /**
