@@ -45,7 +45,7 @@ export function createClient(options: ClientOptions): TargetClient {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const network = options.network ?? DIRECT;
-  const redact = createRedactorOf([apiKey, ...networkSecrets(network)]);
+  const redact = options.redactor ?? createRedactorOf([apiKey, ...networkSecrets(network)]);
   const userAgent = options.userAgent ?? defaultUserAgent();
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {

@@ -147,8 +147,8 @@ export function createRedactor(secret: string): Redactor {
   return Object.assign(one, { pieces });
 }
 
-/** The characters each of a redactor's memos keeps (redaction-memo.ts): a few MiB, a few whole lists. */
-const MEMO_CHARS = 2 * 1024 * 1024;
+/** The characters each of a redactor's memos keeps (redaction-memo.ts): a few whole lists; a worker keeps a redactor for each of its keys. */
+const MEMO_CHARS = 1024 * 1024;
 
 /**
  * One redactor for several secrets (the API keys of a run, a proxy's credentials): each in turn, over

@@ -17,7 +17,8 @@ import {
 import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
-import { createRedactorOf } from '../client/redact.ts';
+import { type Redactor, createRedactorOf } from '../client/redact.ts';
+import { listKey } from '../client/redaction-memo.ts';
 import { shownText } from '../console-text.ts';
 import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
@@ -72,8 +73,23 @@ export interface FileRun {
 interface WorkerShared {
   contract: Contract;
   catalog: Catalog;
-  /** The embedded target's breakers, one set per worker (see breakerOf). */
+  /** The embedded target's breakers, one set per worker. */
   breaker: Breaker;
+  /** The redactor of these secrets, built once per worker (it costs milliseconds) and its memo shared. */
+  redactorOf(secrets: readonly string[]): Redactor;
+}
+
+/** Redactors by the secrets they remove, for one worker's files and clients. */
+function redactorCache(): (secrets: readonly string[]) => Redactor {
+  const built = new Map<string, Redactor>();
+  return (secrets) => {
+    const key = listKey(secrets);
+    const known = built.get(key);
+    if (known) return known;
+    const redactor = createRedactorOf(secrets);
+    built.set(key, redactor);
+    return redactor;
+  };
 }
 
 /**
@@ -93,7 +109,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
     async ({}, use) => {
       const sources = inject('conformanceSources');
       if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');
-      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog), breaker: createMemoryBreaker() });
+      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog), breaker: createMemoryBreaker(), redactorOf: redactorCache() });
     },
     { scope: 'worker' },
   ],
@@ -158,6 +174,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : spentKeyMemories.get(apiKey),
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
+          redactor: shared.redactorOf([apiKey, ...networkSecrets(run.network)]),
           onExchange(exchange, findings) {
             if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange);
             const meta = current.meta;
@@ -167,7 +184,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           },
         });
       const client = makeClient(run.apiKey);
-      const redact = createRedactorOf(
+      const redact = shared.redactorOf(
         [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
       );
       await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
