@@ -5,8 +5,9 @@
  *
  * - a number with a fraction or an exponent (`5.0`, `1e-400`, `1.0000000000000001`): the strict reader
  *   reads them exactly (an integer, or NaN for a fraction a double rounds to an integer);
- * - a run of 16 or more digits: an integer of 15 digits or fewer is below 10^15 < 2^53, so a double
- *   holds it exactly; a longer one may need a bigint;
+ * - an integer of 16 or more digits, which a double may not hold (15 digits are below 10^15 < 2^53):
+ *   JSON.parse reads it as a string put in its place (`"\u0000" + its index`, where the text holds no
+ *   `\u0000` escape of its own) and a reviver gives it back as the strict reader's number or bigint;
  * - nesting as deep as the strict reader's bound (MAX_JSON_DEPTH), which it refuses;
  * - a duplicated key, which JSON.parse keeps quietly: the value's keys are counted against the colons
  *   outside strings (one per key in valid JSON), and fewer keys means a duplicate;
@@ -20,8 +21,23 @@ export function nativeJson(text: string, maxDepth: number): { value: unknown } |
   let colons = 0;
   let depth = 0;
   let digits = 0;
+  /** Where each integer of more than LONGEST_EXACT digits starts and ends (its sign included). */
+  const long: number[] = [];
+  const endRun = (end: number) => {
+    if (digits <= LONGEST_EXACT) return true;
+    const start = end - digits;
+    // A leading zero is no JSON number (the strict reader says so); a string in its place would read.
+    if (text.charCodeAt(start) === DIGIT_0) return false;
+    long.push(text.charCodeAt(start - 1) === MINUS ? start - 1 : start, end);
+    return true;
+  };
   for (let i = 0; i < length; i += 1) {
     const code = text.charCodeAt(i);
+    if (code >= DIGIT_0 && code <= DIGIT_9) {
+      digits += 1;
+      continue;
+    }
+    if (!endRun(i)) return undefined;
     if (code === QUOTE) {
       // Past the string: only its closing quote matters here (JSON.parse judges the rest).
       for (i += 1; ; i += 1) {
@@ -33,11 +49,6 @@ export function nativeJson(text: string, maxDepth: number): { value: unknown } |
       digits = 0;
       continue;
     }
-    if (code >= DIGIT_0 && code <= DIGIT_9) {
-      digits += 1;
-      if (digits >= LONGEST_EXACT + 1) return undefined;
-      continue;
-    }
     if (code === DOT || code === UPPER_E || (code === LOWER_E && digits > 0)) return undefined;
     digits = 0;
     if (code === COLON) colons += 1;
@@ -46,13 +57,55 @@ export function nativeJson(text: string, maxDepth: number): { value: unknown } |
       if (depth >= maxDepth) return undefined;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth -= 1;
   }
+  if (!endRun(length)) return undefined;
+  if (long.length > 0 && text.includes(NUL_ESCAPE)) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = long.length === 0 ? JSON.parse(text) : parseWithLongIntegers(text, long);
   } catch {
     return undefined;
   }
   return keyCount(value) === colons ? { value } : undefined;
+}
+
+/** The escape the stand-ins of long integers are written with; a text that holds one is left to the strict reader. */
+const NUL_ESCAPE = '\\u0000';
+
+/**
+ * JSON.parse of `text` with each long integer (`bounds`: start and end, in pairs) replaced by a string
+ * naming it, then each of those strings replaced by the integer's value as the strict reader reads it: a
+ * safe integer as a number (16 digits may still be one), any other as an exact bigint.
+ */
+function parseWithLongIntegers(text: string, bounds: readonly number[]): unknown {
+  let written = '';
+  let from = 0;
+  const literals: string[] = [];
+  for (let k = 0; k < bounds.length; k += 2) {
+    written += `${text.slice(from, bounds[k])}"${NUL_ESCAPE}${literals.length}"`;
+    literals.push(text.slice(bounds[k], bounds[k + 1]));
+    from = bounds[k + 1]!;
+  }
+  written += text.slice(from);
+  return putBack(JSON.parse(written), literals);
+}
+
+/** `value` with each stand-in (a string that starts with NUL) replaced by its integer, in place. */
+function putBack(value: unknown, literals: readonly string[]): unknown {
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) !== 0) return value;
+    const literal = literals[Number(value.slice(1))]!;
+    const number = Number(literal);
+    return Number.isSafeInteger(number) ? number : BigInt(literal);
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = putBack(value[i], literals);
+    return value;
+  }
+  // An own data property is set as data, `__proto__` included (it shadows the prototype's accessor).
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) object[key] = putBack(object[key], literals);
+  return value;
 }
 
 /** Digits an integer literal may have and still be exact as a double (10^15 < 2^53). */
@@ -63,6 +116,7 @@ const BACKSLASH = 0x5c;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const DOT = 0x2e;
+const MINUS = 0x2d;
 const LOWER_E = 0x65;
 const UPPER_E = 0x45;
 const COLON = 0x3a;

@@ -16,7 +16,23 @@ const number = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
-  fc.constantFrom('-0', '5.0', '1e3', '1E3', '1e-400', '1.0000000000000001', '9007199254740993', '123456789012345', '1234567890123456', '01'),
+  fc.constantFrom(
+    '-0',
+    '5.0',
+    '1e3',
+    '1E3',
+    '1e-400',
+    '1.0000000000000001',
+    '9007199254740993',
+    '-9223372036854775808',
+    '123456789012345',
+    '1234567890123456',
+    '01',
+    '01234567890123456789',
+    '-01234567890123456789',
+    '12345678901234567890.5',
+    '12345678901234567890e1',
+  ),
 );
 /** JSON-ish text: valid documents, and the edits that make the readers differ (duplicates, numbers, breaks). */
 const text = fc.oneof(
@@ -24,6 +40,8 @@ const text = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value, null, 2)),
   fc.tuple(fc.constantFrom('a', '__proto__', 'id'), number, number).map(([key, a, b]) => `{"${key}":${a},"x":[${b}],"${key}":${b}}`),
   fc.tuple(number, fc.string()).map(([n, s]) => `[${n},${JSON.stringify(s)},{"n":${n}}]`),
+  fc.tuple(number, fc.constantFrom('"\\u0000"', '"\\u00001"', '"\\\\u0000"', '"x"')).map(([n, s]) => `{"__proto__":${n},"s":${s},"t":[${n}]}`),
+  number.map(String),
   fc.tuple(fc.json(), fc.nat({ max: 40 }), fc.string({ maxLength: 3 })).map(([json, at, cut]) => json.slice(0, at) + cut + json.slice(at)),
 );
 
@@ -40,7 +58,8 @@ describe('JSON.parse where it reads what the strict reader reads', () => {
   it.each([
     ['a duplicated key', '{"a":1,"a":2}'],
     ['a duplicated key in a nested object', '[{"b":{"a":1,"a":1}}]'],
-    ['an integer past 15 digits', '{"id":1234567890123456}'],
+    ['an integer of 16+ digits with a leading zero', '{"id":01234567890123456}'],
+    ['an integer of 16+ digits beside a \\u0000 escape', '{"id":12345678901234567,"name":"\\u0000"}'],
     ['a fraction', '{"n":5.0}'],
     ['an exponent', '[1e3]'],
     ['a string that never ends', '{"a":"x'],
@@ -55,6 +74,19 @@ describe('JSON.parse where it reads what the strict reader reads', () => {
     expect(read).toBeDefined();
     expect(read?.value).toEqual(parseJsonStrictly(body));
     expect(Object.hasOwn(read?.value as object, '__proto__')).toBe(true);
+  });
+
+  it('reads an integer of 16+ digits exactly: a number while safe, else a bigint', () => {
+    const body = '[9007199254740991,-9007199254740993,9223372036854775807,{"__proto__":12345678901234567}]';
+    const read = nativeJson(body, MAX_JSON_DEPTH);
+    expect(read?.value).toEqual([
+      9007199254740991,
+      -9007199254740993n,
+      9223372036854775807n,
+      JSON.parse('{"__proto__":12345678901234567}', (k, v: unknown) => (k === '__proto__' ? 12345678901234567n : v)),
+    ]);
+    expect(read?.value).toEqual(parseJsonStrictly(body));
+    expect(Object.hasOwn((read?.value as object[])[3]!, '__proto__')).toBe(true);
   });
 
   it('leaves nesting as deep as the bound to the strict reader, which refuses past it', () => {
