@@ -28,12 +28,26 @@ export interface FilterSets {
   scanAll: boolean;
   sets: Fragments[];
   foldedCount: number;
+  /** The pairs of any folded set, and of any exact one: a pair in neither ends every run at once. */
+  anyFolded: Uint8Array;
+  anyExact: Uint8Array;
 }
 
 export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): FilterSets {
   const present = (set: Fragments | undefined): set is Fragments => set !== undefined;
   const sets = [...folded.filter(present), ...exact.filter(present)];
-  return { scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0), sets, foldedCount: folded.filter(present).length };
+  const union = (some: Fragments[]) => {
+    const pairs = new Uint8Array(128 * 128);
+    for (const set of some) for (let k = 0; k < pairs.length; k += 1) pairs[k]! |= set.asciiPairs[k]!;
+    return pairs;
+  };
+  return {
+    scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0),
+    sets,
+    foldedCount: folded.filter(present).length,
+    anyFolded: union(folded.filter(present)),
+    anyExact: union(exact.filter(present)),
+  };
 }
 
 /**
@@ -48,9 +62,11 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
  * headers are such texts, generated names in any script included).
  */
 export function mayHoldFragment(text: string, filter: FilterSets): boolean {
-  const { scanAll, sets, foldedCount } = filter;
+  const { scanAll, sets, foldedCount, anyFolded, anyExact } = filter;
   if (scanAll) return true;
   const runs = new Int32Array(sets.length);
+  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
+  let running = false;
   // The previous character, exact and folded; -1 for one that no set holds.
   let previous = -1;
   let previousFolded = -1;
@@ -79,14 +95,20 @@ export function mayHoldFragment(text: string, filter: FilterSets): boolean {
     }
     const foldedPair = previousFolded >= 0 && lower >= 0 ? previousFolded * 128 + lower : -1;
     const exactPair = previous >= 0 && code >= 0 ? previous * 128 + code : -1;
+    previous = code;
+    previousFolded = lower;
+    if ((foldedPair < 0 || anyFolded[foldedPair] === 0) && (exactPair < 0 || anyExact[exactPair] === 0)) {
+      if (running) runs.fill(0);
+      running = false;
+      continue;
+    }
+    running = true;
     for (let k = 0; k < sets.length; k += 1) {
       const set = sets[k]!;
       const pair = k < foldedCount ? foldedPair : exactPair;
       runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
       if (runs[k]! >= set.size - 1) return true;
     }
-    previous = code;
-    previousFolded = lower;
   }
   return false;
 }
