@@ -6,6 +6,7 @@ import type { Contract } from '../contract/index.ts';
 import type { RequestBudget } from './budget.ts';
 import type { Breaker } from './breaker.ts';
 import type { Exchange } from './exchange.ts';
+import type { Redactor } from './redact.ts';
 
 /**
  * The last rate-limit state seen on a key, shared by every client of a run. Test files run one after
@@ -47,6 +48,11 @@ export interface ClientOptions {
   /** Epoch ms after which the client waits no more (the run's allowance for waiting); a wait that would
    * pass it is ERR_RATE_LIMITED. Guards against headers that claim an exhausted window forever. */
   waitDeadline?: number;
+  /**
+   * The redactor of apiKey and the network's secrets, when the caller keeps one for its clients (built
+   * once rather than per client: building one costs milliseconds). Default: built for this client.
+   */
+  redactor?: Redactor;
   /** Called once per exchange (each retry and each transport failure included), already redacted. */
   onExchange?: (exchange: Exchange, findings: Finding[]) => void;
   /**

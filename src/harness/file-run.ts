@@ -4,7 +4,7 @@ import { createAgent } from '../client/interim-responses.ts';
 import { networkSecrets } from '../client/network-settings.ts';
 import { createStrayWatch } from '../client/stray-bytes.ts';
 import { type Catalog, catalogFrom } from '../catalog/catalog.ts';
-import { createFileBreaker } from '../client/breaker.ts';
+import { type Breaker, createFileBreaker, createMemoryBreaker } from '../client/breaker.ts';
 import {
   createClient,
   createFileRateLimitMemory,
@@ -17,9 +17,10 @@ import {
 import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
-import { createRedactorOf } from '../client/redact.ts';
+import { type Redactor, createRedactorOf } from '../client/redact.ts';
+import { listKey } from '../client/redaction-memo.ts';
 import { shownText } from '../text/console-text.ts';
-import { ADDED_PETS_FILE, recordAddedPet } from './added-pets.ts';
+import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from './meta.ts';
 import type { RunContext } from './run-context.ts';
@@ -63,7 +64,7 @@ export interface FileRun {
   /** The test running now: the client's recorder writes into its meta, and its signal stops the client's waits. */
   current: { meta: ConformanceMeta | undefined; signal: AbortSignal | undefined };
   /** The run's ledger of added pets (added-pets.ts). */
-  addedPetsPath: string;
+  addedPets: AddedPetsLedger;
   /** The exchanges each pet of setupPet/existingPet came from, by number: a rule's `idFrom` reads them. */
   petSources: Map<number, Exchange>;
 }
@@ -72,6 +73,23 @@ export interface FileRun {
 interface WorkerShared {
   contract: Contract;
   catalog: Catalog;
+  /** The embedded target's breakers, one set per worker. */
+  breaker: Breaker;
+  /** The redactor of these secrets, built once per worker (it costs milliseconds) and its memo shared. */
+  redactorOf(secrets: readonly string[]): Redactor;
+}
+
+/** Redactors by the secrets they remove, for one worker's files and clients. */
+function redactorCache(): (secrets: readonly string[]) => Redactor {
+  const built = new Map<string, Redactor>();
+  return (secrets) => {
+    const key = listKey(secrets);
+    const known = built.get(key);
+    if (known) return known;
+    const redactor = createRedactorOf(secrets);
+    built.set(key, redactor);
+    return redactor;
+  };
 }
 
 /**
@@ -91,7 +109,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
     async ({}, use) => {
       const sources = inject('conformanceSources');
       if (!sources) throw new HarnessError('ERR_CONFIG', 'no spec or catalog provided: start the suites with npm run conformance');
-      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog) });
+      await use({ contract: createContract(sources.spec), catalog: catalogFrom(sources.catalog), breaker: createMemoryBreaker(), redactorOf: redactorCache() });
     },
     { scope: 'worker' },
   ],
@@ -123,12 +141,18 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           ]),
       );
       const progress = waitProgress(budget, run.liveProgress === true);
-      // Shared by every worker: an operation that stopped answering is given up once for the whole run.
-      const breaker = createFileBreaker(join(run.runDir, 'breakers.json'));
+      // A remote target's breakers are shared by every worker: an operation that stopped answering is given
+      // up once for the whole run. The file is read on every request, so the embedded reference (which
+      // never hangs: no fault of it withholds an answer) keeps them in each worker's memory instead, for
+      // all the files the worker runs: at most one worker's threshold more time-outs, no I/O per request.
+      const breaker = run.embedded ? shared.breaker : createFileBreaker(join(run.runDir, 'breakers.json'));
       // One numbering per file, whatever client sent: the reporter renumbers once per run from these.
       let lastSeq = 0;
       const nextSeq = () => ++lastSeq;
-      const addedPetsPath = join(run.runDir, ADDED_PETS_FILE);
+      // Embedded, this file's creates are written at its end (or the worker's exit), not one append each.
+      const addedPets = createAddedPetsLedger(join(run.runDir, ADDED_PETS_FILE), run.embedded);
+      const flushAddedPets = () => addedPets.flush();
+      process.on('exit', flushAddedPets);
       // Keys spent on purpose (the exhaustion key, the plan keys) count in the exhaustion budget, apart from the main key's.
       const spentKeys = new Set(spentKeyMemories.keys());
       const makeClient = (apiKey: string) =>
@@ -150,8 +174,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           sharedRateLimit: apiKey === run.apiKey ? sharedRateLimit : spentKeyMemories.get(apiKey),
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
+          redactor: shared.redactorOf([apiKey, ...networkSecrets(run.network)]),
           onExchange(exchange, findings) {
-            if (apiKey === run.apiKey && !run.readOnly) recordAddedPet(addedPetsPath, exchange);
+            if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange);
             const meta = current.meta;
             if (!meta) return;
             meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
@@ -159,10 +184,12 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           },
         });
       const client = makeClient(run.apiKey);
-      const redact = createRedactorOf(
+      const redact = shared.redactorOf(
         [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
       );
-      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPetsPath, petSources: new Map() });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
+      process.off('exit', flushAddedPets);
+      addedPets.flush();
       await dispatcher.close();
     },
     { scope: 'file' },

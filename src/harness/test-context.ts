@@ -9,7 +9,7 @@ import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
 import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
-import { type AddedPet, readAddedPets } from './added-pets.ts';
+import type { AddedPet } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
 import type { ConformanceMeta, SkipCode } from './meta.ts';
@@ -172,7 +172,7 @@ export function createContext(
           return exchange ? recordedRuleExchange(exchange) : undefined;
         },
         // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
-        { addedPets: () => ({ pets: readAddedPets(fileRun.addedPetsPath), unreadable: [] }) },
+        { addedPets: () => ({ pets: fileRun.addedPets.read(), unreadable: [] }) },
       );
       const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
       const result = evaluateRule(rule, exchanges, recorded, contract, lookup);
@@ -219,7 +219,7 @@ export function createContext(
       fileRun.petSources.set(response.exchange.seq, response.exchange);
       return { ...pet, from: response.exchange.seq };
     },
-    addedPets: () => readAddedPets(fileRun.addedPetsPath),
+    addedPets: () => fileRun.addedPets.read(),
     skip(reason: string, code: SkipCode = 'precondition'): never {
       meta.skipCode = code;
       throw new HarnessError('ERR_PRECONDITION', reason);

@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { stringify } from 'lossless-json';
+import { nativeJson } from './json-native.ts';
 import { decodeUtf8 } from './utf8.ts';
 
 /**
@@ -22,6 +24,8 @@ export class JsonSyntaxError extends SyntaxError {
  * server that rounds 2^53+1 is caught; every other number becomes a number.
  */
 export function readJsonBytes(bytes: Uint8Array): JsonReading {
+  // Well-formed UTF-8 (nearly every body) decodes without the fatal decoder's copy and exception path.
+  if (isUtf8(bytes)) return readJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, reason: `not UTF-8: invalid byte 0x${decoded.byte.toString(16).padStart(2, '0')} at byte ${decoded.offset}` };
   return readJson(decoded.text);
@@ -38,6 +42,13 @@ export function readJson(text: string): JsonReading {
 
 /** The value of JSON text, or a JsonSyntaxError saying why it is not JSON (see readJsonBytes). */
 export function parseJson(text: string): unknown {
+  // JSON.parse where it provably reads the same value (json-native.ts); the strict reader otherwise.
+  const native = nativeJson(text, MAX_JSON_DEPTH);
+  return native ? native.value : parseJsonStrictly(text);
+}
+
+/** parseJson without the fast path: the strict reader alone (its tests compare the two). */
+export function parseJsonStrictly(text: string): unknown {
   const parser = new Parser(text);
   parser.skipSpace();
   const value = parser.value(0);

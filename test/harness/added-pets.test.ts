@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { readAddedPets, recordAddedPet } from '../../src/harness/added-pets.ts';
+import { createAddedPetsLedger, readAddedPets, recordAddedPet } from '../../src/harness/added-pets.ts';
 
 function exchange(operationId: string | undefined, status: number, body: string | undefined, bodyTruncated = false): Exchange {
   return {
@@ -62,5 +62,26 @@ describe('the ledger of added pets (CON-003)', () => {
     recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
     recordAddedPet(path, exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1,"status":"sold"}'));
     expect(readAddedPets(path)).toEqual([{ id: 3n, status: 'sold', answeredAt: 1 }]);
+  });
+
+  it('batched, reads its own pets at once and writes them only at flush, after what other files wrote', () => {
+    const path = ledger();
+    const batched = createAddedPetsLedger(path, true);
+    batched.record(exchange('createPet', 201, '{"id":1,"name":"a","categoryId":1}'));
+    recordAddedPet(path, exchange('createPet', 201, '{"id":2,"name":"b","categoryId":1}'));
+    expect(batched.read().map((pet) => pet.id)).toEqual([2n, 1n]);
+    expect(readAddedPets(path).map((pet) => pet.id)).toEqual([2n]);
+    batched.flush();
+    batched.flush();
+    expect(readAddedPets(path).map((pet) => pet.id)).toEqual([2n, 1n]);
+    expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(3);
+  });
+
+  it('unbatched, writes each pet as it is recorded', () => {
+    const path = ledger();
+    const direct = createAddedPetsLedger(path, false);
+    direct.record(exchange('createPet', 201, '{"id":1,"name":"a","categoryId":1}'));
+    expect(readAddedPets(path).map((pet) => pet.id)).toEqual([1n]);
+    expect(direct.read()).toEqual(readAddedPets(path));
   });
 });
