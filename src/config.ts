@@ -20,6 +20,7 @@ import {
 import { HarnessError } from './errors.ts';
 import { EMBEDDED_PLAN, type Limits, PLAN_FORMS, type PlanKey, type PlanName, parsePlan } from './plans.ts';
 import { parsePlanKeys } from './config/plan-keys.ts';
+import { rateWindowMs } from './config/rate-window-option.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
@@ -88,6 +89,8 @@ export interface Config {
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
   readonly caCertFile?: string | undefined;
+  /** The target's per-minute window as stated (--rate-window), in ms; undefined: a minute (the embedded reference's own). */
+  readonly rateWindowMs: number | undefined;
   /** How long CON-004 holds a keep-alive connection before it asks again on it (--hold-connection); 0: not at all. */
   readonly holdConnectionMs: number;
   /** The User-Agent sent (--user-agent); undefined: the suite's own with --announce, else a common client's chosen per run. */
@@ -258,6 +261,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     network,
     caCertFile: path('ca-cert'),
     announce: bool('announce') ?? false,
+    rateWindowMs: rateWindowMs(text('rate-window'), from('rate-window')),
     holdConnectionMs: holdConnectionMs(text('hold-connection'), from('hold-connection'), target),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
     userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),
