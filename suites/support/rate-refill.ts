@@ -60,6 +60,8 @@ export async function judgeWindowLength(ctx: ConformanceContext, recovered: Reco
     }
   }
   path.push(whole);
+  // The measurement starts from this answer: recorded, so that the log holds what "whole" was read from.
+  ctx.judge('rate-header-is', whole.response, { field: 'remaining', min: (whole.limit ?? 1) - 1 }, 'the key whole again after its 429 (Limit − 1 left)');
   const left = ctx.budgetLeft('exhaust');
   const spend = (whole.remaining ?? 0) + PAST_REMAINING;
   if (left !== undefined && spend + 1 > left) {
