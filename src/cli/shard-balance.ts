@@ -17,7 +17,7 @@ const STANDARD: Readonly<Record<string, number>> = {
   'int64.test.ts': 56,
   'limits.test.ts': 103,
   'property.test.ts': 85,
-  'rate-limit.test.ts': 78,
+  'rate-limit.test.ts': 139,
   'schemas.test.ts': 16,
   'stateful.test.ts': 40,
   'status-codes.test.ts': 67,
