@@ -8,7 +8,7 @@
 // reviewed entry of mutation/equivalents.yaml with its reason, one mutant each, like an equivalent;
 // nothing is left out by file.
 // The variant run (`npm run mutation -- --variants`) mutates the valid variants' alternatives
-// (liberties.ts, random-ids.ts, pet-wire.ts, and send.ts's chunked, Connection: close and HTTP-date
+// (liberties.ts, random-ids.ts, pet-wire.ts, sliding-log-limiter.ts, and send.ts's chunked, Connection: close and HTTP-date
 // choices), which only a variant configuration executes.
 //
 // Never mutated, and why:
@@ -38,7 +38,7 @@ const NEVER = [
   '!src/reference/startup/**',
   '!src/reference/index.ts',
 ];
-const VARIANT_CODE = ['src/reference/liberties.ts', 'src/reference/random-ids.ts', 'src/reference/pet-wire.ts'];
+const VARIANT_CODE = ['src/reference/liberties.ts', 'src/reference/random-ids.ts', 'src/reference/pet-wire.ts', 'src/reference/sliding-log-limiter.ts'];
 // Transport choices only a variant's option takes (chunked bodies, Connection: close, an HTTP-date
 // Retry-After): send.ts is mutated in both runs; its entries say which run each applies to.
 const VARIANT_TRANSPORT = ['src/reference/send.ts'];
@@ -54,7 +54,7 @@ export function mutatePatterns({ variants = false } = {}) {
  * in the variant code, grouped so that one conformance run covers several without conflict.
  */
 export const VARIANT_RUNS = [
-  ['limit-clamped', 'unknown-status-empty', 'random-ids', 'extra-pet-fields', 'plain-429-body'],
+  ['limit-clamped', 'unknown-status-empty', 'random-ids', 'extra-pet-fields', 'plain-429-body', 'sliding-log-window'],
   ['newest-first', 'bounded-names', 'integer-forms-refused', 'limit-default'],
   // restricted-categories skips what needs other categories (INT-005's 1e3 among them): it stays away
   // from integer-forms-refused, whose refusals INT-005 exercises.

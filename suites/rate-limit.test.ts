@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe } from 'vitest';
 import type { ApiResponse } from '../src/client/index.ts';
 import { type ConformanceContext, conformance } from '../src/harness/index.ts';
@@ -7,20 +6,18 @@ import { isConformanceFailure } from '../src/errors.ts';
 import { RETRY_RESET_AGREEMENT_MS } from '../src/checks/rules/rate-rules.ts';
 import { RATE_LIMIT_NAMES } from '../src/text/header-values.ts';
 import { unlikelyPetId } from './support/auth-operations.ts';
-import { type Exhaustion, exhaust, exhaustionClient, once } from './support/rate-exhaustion.ts';
+import { type Exhaustion, exhaust, once } from './support/rate-exhaustion.ts';
+import { fmt, recover } from './support/rate-recovery.ts';
+import { judgeWindowLength } from './support/rate-refill.ts';
 import { failOnFinding } from './support/findings.ts';
 import { describeTrial, keyIsolation, keyPair, keyPairings } from './support/key-isolation.ts';
-import { type Reading, describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
+import { describeReading, missingRateHeaders, resetMs, retryAfterMs } from './support/rate-readings.ts';
 import { judgeRetryAfterBound } from './support/retry-after-bound.ts';
 import { judgePlanKey } from './support/plan-window.ts';
 import { describeReadings, measureWindow, stepsOf } from './support/rate-window.ts';
 
-/** RATE-007 waits at most this long; a longer Retry-After skips it rather than sending early. */
-const MAX_RECOVERY_WAIT_MS = 90_000;
 /** Retry-After and Reset have one-second granularity, and the two are read a moment apart. */
 const AGREEMENT_MS = RETRY_RESET_AGREEMENT_MS;
-/** Timer and clock granularity only: the wait honours Retry-After, it does not stretch it. */
-const TIMER_MARGIN_MS = 50;
 /** A recovery request this much later than due was held up by the machine, not by the suite. */
 const LATE_MS = 500;
 /** Requests others may spend on the main key between its last reading and the check (as for a 429 in RATE-004). */
@@ -200,6 +197,8 @@ describe('rate-limit exhaustion', () => {
   // One exhaustion for the five tests below; whichever runs first spends the window. Re-exhausting per
   // test would cost a window each, which a remote key on the Free plan cannot afford.
   const exhaustion = once(exhaust);
+  // RATE-007's request after the wait, which RATE-008's window length starts from.
+  const recovery = once((ctx) => recover(ctx, exhaustion));
   // In every profile: a key whose window fits the budget (the embedded reference's, a Free key at
   // standard) is exhausted; a larger one is skipped as too large (see exhaust).
   const options = { exhausts: true, tier: 'quick' } as const;
@@ -344,41 +343,31 @@ describe('rate-limit exhaustion', () => {
     'RATE-007',
     'after waiting what Retry-After says, a request is served again',
     async (ctx: ConformanceContext) => {
-      const { tooMany: reading } = await tooMany(ctx);
-      const wait = recoveryWait(reading);
-      if (wait === undefined) ctx.skip('the 429 says neither Retry-After nor X-RateLimit-Reset usably: no safe time to come back');
-      if (wait.ms > MAX_RECOVERY_WAIT_MS) {
-        ctx.skip(
-          `the 429 asks for a wait of ${fmt(wait.ms)} (${wait.basis}), more than the ${fmt(MAX_RECOVERY_WAIT_MS)} the suite waits; nothing is sent before then`,
-        );
-      }
-      const due = reading.arrivedAt + wait.ms + TIMER_MARGIN_MS;
-      await sleep(Math.max(0, due - Date.now()), undefined, { signal: ctx.signal });
-      const late = Date.now() - due;
-      const response = await exhaustionClient(ctx).listPets({ limit: 1 }, { retryOn429: false, pace: false });
+      const recovered = await recovery(ctx);
+      if (recovered.kind === 'skipped') ctx.skip(recovered.reason, recovered.code);
+      const { reading: response, wait, lateMs, exhaustion: spent } = recovered;
       // A machine that stalled past the wait may have let the window turn: a 200 then says nothing of a
       // Retry-After shorter than the window (a 429 still fails: the wait had passed).
-      const reset = resetMs(reading);
+      const reset = resetMs(spent.tooMany);
       const shorterThanWindow = reset !== undefined && wait.ms + AGREEMENT_MS / 2 < reset;
-      if (response.status === 200 && late > LATE_MS && shorterThanWindow) {
+      if (response.response.status === 200 && lateMs > LATE_MS && shorterThanWindow) {
         ctx.skip(
-          `the request after the 429 left ${fmt(late)} later than the ${fmt(wait.ms)} asked (${wait.basis}), when the window may have turned: the wait was not tested`,
+          `the request after the 429 left ${fmt(lateMs)} later than the ${fmt(wait.ms)} asked (${wait.basis}), when the window may have turned: the wait was not tested`,
           'precondition',
         );
       }
-      ctx.expectStatus(response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
+      ctx.expectStatus(response.response, 200, `listPets ${fmt(wait.ms)} after the 429 (${wait.basis})`);
     },
     options,
   );
-});
 
-/** What the 429 asks the client to wait: Retry-After, else (a server missing RATE-005) until Reset. */
-function recoveryWait(reading: Reading): { ms: number; basis: string } | undefined {
-  const retry = retryAfterMs(reading);
-  if (retry !== undefined) return { ms: retry, basis: `Retry-After: ${reading.response.headers['retry-after']}` };
-  const reset = resetMs(reading);
-  return reset === undefined ? undefined : { ms: Math.max(0, reset), basis: `X-RateLimit-Reset: ${reading.reset}` };
-}
+  conformance(
+    'RATE-008',
+    "a key is whole again no sooner than its window's length after its last whole window",
+    async (ctx: ConformanceContext) => judgeWindowLength(ctx, await recovery(ctx)),
+    options,
+  );
+});
 
 /**
  * Says in the report which plans' limits this run judged and which it left untested: RATE-008 holds each
@@ -398,8 +387,4 @@ function judgedPlans(ctx: ConformanceContext): void {
   ctx.note(
     `The Free plan's limit (60 a minute, the 61st request refused; 1,000 a day) was not tested on a Free-plan key: none was given (--plan-key free=<key>)${own}. RATE-008 is decided for the main key's plan only.`,
   );
-}
-
-function fmt(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -8,6 +8,8 @@ import { MODEL_RULES } from './rules/model-rules.ts';
 import { ODD_REQUEST_RULES } from './rules/odd-request-rules.ts';
 import { PET_RULES } from './rules/pet-rules.ts';
 import { PLAN_WINDOW_RULES } from './rules/plan-window-rules.ts';
+import { RATE_EXHAUSTION_RULES } from './rules/rate-exhaustion-rules.ts';
+import { RATE_REFILL_RULES } from './rules/rate-refill-rules.ts';
 import { RATE_RULES } from './rules/rate-rules.ts';
 import { RATE_WINDOW_RULES } from './rules/rate-window-rules.ts';
 import { RESPONSE_RULES } from './rules/response-rules.ts';
@@ -39,8 +41,10 @@ export const JUDGMENT_RULES: readonly JudgmentRule[] = [
   ...ALIKE_RULES,
   ...MODEL_RULES,
   ...RATE_RULES,
+  ...RATE_EXHAUSTION_RULES,
   ...PLAN_WINDOW_RULES,
   ...RATE_WINDOW_RULES,
+  ...RATE_REFILL_RULES,
   ...FRAMING_RULES,
   ...FRAMING_PROBE_RULES,
   ...ODD_REQUEST_RULES,

@@ -143,6 +143,7 @@ export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | 
   // Each plan key from a variable of its own, the one its curl lines name (FREE_PLAN_KEY, …).
   'plan-key': (c) => (c.planKeys.length > 0 ? c.planKeys.map((k) => `--plan-key ${k.plan}="$${planKeyVariable(k.plan)}"`).join(' ') : undefined),
   plan: (c) => (c.plan ? `${c.plan}${c.planLimits ? `:${c.planLimits.perMinute}:${c.planLimits.perDay}` : ''}` : undefined),
+  'rate-window': (c) => (c.rateWindowMs !== undefined ? String(c.rateWindowMs / 1000) : undefined),
   'category-ids': (c) => c.categoryIds?.join(','),
   timeout: (c) => (c.timeoutMs !== CONFIG_DEFAULTS.timeoutMs ? String(c.timeoutMs) : undefined),
   'max-duration': (c) => (c.maxDurationGiven ? String(Math.round(c.maxDurationMs / 1000)) : undefined),

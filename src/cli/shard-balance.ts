@@ -18,7 +18,7 @@ const STANDARD: Readonly<Record<string, number>> = {
   'limits.test.ts': 103,
   'property.test.ts': 47,
   'property-invalid.test.ts': 38,
-  'rate-limit.test.ts': 78,
+  'rate-limit.test.ts': 139,
   'schemas.test.ts': 16,
   'stateful.test.ts': 40,
   'status-codes.test.ts': 67,

@@ -67,6 +67,8 @@ export interface Config {
   readonly network: NetworkSettings;
   /** The file --ca-cert named (the replay line names it again). */
   readonly caCertFile?: string | undefined;
+  /** The target's per-minute window as stated (--rate-window), in ms; undefined: a minute (the embedded reference's own). */
+  readonly rateWindowMs: number | undefined;
   /** How long CON-004 holds a keep-alive connection before it asks again on it (--hold-connection); 0: not at all. */
   readonly holdConnectionMs: number;
   /** The User-Agent sent (--user-agent); undefined: the suite's own with --announce, else a common client's chosen per run. */

@@ -19,6 +19,7 @@ import { HarnessError } from '../errors.ts';
 import { PLAN_FORMS, parsePlan } from './plans.ts';
 import type { Config, ConfigSources } from './config-types.ts';
 import { parsePlanKeys } from './plan-keys.ts';
+import { rateWindowMs } from './rate-window-option.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
 
@@ -159,6 +160,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     network,
     caCertFile: path('ca-cert'),
     announce: bool('announce') ?? false,
+    rateWindowMs: rateWindowMs(text('rate-window'), from('rate-window')),
     holdConnectionMs: holdConnectionMs(text('hold-connection'), from('hold-connection'), target),
     // --user-agent '' (or ASC_USER_AGENT set empty) sends no User-Agent at all.
     userAgent: flags.userAgent === '' || env.ASC_USER_AGENT === '' ? '' : text('user-agent'),

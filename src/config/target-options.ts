@@ -59,6 +59,16 @@ export const TARGET_OPTIONS = [
     secret: true,
   },
   {
+    name: 'rate-window',
+    type: 'string',
+    value: '<seconds>',
+    env: 'ASC_RATE_WINDOW',
+    group: 'Target',
+    help: "the length of the target's per-minute rate window, for a target that shortens it for testing; a full window again sooner than this after the last fails RATE-008",
+    default: "60 (the embedded reference's own)",
+    replay: true,
+  },
+  {
     name: 'category-ids',
     type: 'string',
     value: '<ids>',

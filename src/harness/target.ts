@@ -8,6 +8,8 @@ import { INT64_MAX } from '../text/json.ts';
 
 /** The embedded reference's rate window: short, so the recovery test waits seconds, not a minute. */
 export const EMBEDDED_RATE_WINDOW_MS = 2_000;
+/** The interface's rate window, the one a remote target is held to unless --rate-window states another. */
+const MINUTE_MS = 60_000;
 /** Requests the embedded exhaustion key may make per window. */
 export const EMBEDDED_EXHAUST_LIMIT = 2;
 
@@ -73,8 +75,11 @@ export interface TargetFields {
   exhaustApiKey: string | undefined;
   /** Keys of stated plans, spent by RATE-008 to judge those plans' limits: the embedded reference's Free key, or --plan-key. */
   planKeys: readonly PlanKey[];
-  /** Embedded reference only: the rate window, so the recovery test knows how long it may wait. */
-  rateWindowMs: number | undefined;
+  /**
+   * The window the key's per-minute limit applies to, as stated: --rate-window, else a minute; the
+   * embedded reference states its own (the exhaustion key's). RATE-008 fails a key whole again sooner.
+   */
+  rateWindowMs: number;
   embedded: boolean;
 }
 
@@ -111,7 +116,7 @@ export async function startTarget(config: Config, ledgerPath: string, contract?:
       apiKey,
       exhaustApiKey: config.exhaustApiKey,
       planKeys: config.planKeys,
-      rateWindowMs: undefined,
+      rateWindowMs: config.rateWindowMs ?? MINUTE_MS,
       embedded: false,
     },
     close: async () => {},
@@ -123,15 +128,25 @@ async function startEmbedded(config: Config, contract: Contract | undefined): Pr
   const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
   const freeApiKey = `embedded-free-${randomBytes(12).toString('hex')}`;
   const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), apiKey, exhaustApiKey, freeApiKey);
+  // --rate-window starts the embedded reference's minute at that length (a fault shows only on a long one).
+  const stated = config.rateWindowMs === undefined || setup.rateWindowMs !== waitMs ? {} : { rateWindowMs: config.rateWindowMs };
   const server = await startReferenceServer({
     // Config keeps the names as given; the reference refuses a name it does not know (ERR_CONFIG).
     ...combineVariants(...(config.referenceVariants as VariantName[])),
     faults: config.referenceFaults as FaultName[],
     ...(contract ? { contract } : {}),
     ...setup,
+    ...stated,
   });
   return {
-    fields: { baseUrl: server.url, apiKey, exhaustApiKey, planKeys: [{ plan: 'free', key: freeApiKey }], rateWindowMs: waitMs, embedded: true },
+    fields: {
+      baseUrl: server.url,
+      apiKey,
+      exhaustApiKey,
+      planKeys: [{ plan: 'free', key: freeApiKey }],
+      rateWindowMs: stated.rateWindowMs ?? waitMs,
+      embedded: true,
+    },
     close: () => server.close(),
   };
 }

@@ -58,6 +58,8 @@ export interface ReferenceOptions {
   wrongContentTypeStatus?: 400 | 415;
   /** Default 'seconds'. */
   retryAfterFormat?: 'seconds' | 'http-date';
+  /** How the per-minute window is kept: fixed windows aligned on the clock (default), or a sliding log. */
+  rateLimiter?: 'fixed-window' | 'sliding-log';
   /** false: getPet sends no Deprecation, Sunset or Link (the interface does not say how "deprecated" is shown). */
   deprecationHeaders?: false;
   /** 429 body: the Error body (default) or another JSON object, {"message": …}. */

@@ -20,7 +20,7 @@ import { createNewPetReader } from './new-pet.ts';
 import type { ReferenceOptions } from './reference-options.ts';
 import { createPipeline } from './pipeline.ts';
 import type { ApiKey } from './api-keys.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createLimiterOf } from './sliding-log-limiter.ts';
 import { type Reply, createErrorReplies } from './replies.ts';
 import { createRouter } from './router.ts';
 import { type TransportSettings, sendReply } from './send.ts';
@@ -72,7 +72,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const basePath = seams.basePath(settings.basePath);
   const keys = options.keys ? resolveApiKeys(options.keys) : generateDemoKeys();
   const ring = createKeyRing(keys);
-  const limiter = createRateLimiter({ minuteMs: settings.rateWindowMs, dayMs: settings.dayWindowMs }, seams);
+  const limiter = createLimiterOf(options.rateLimiter)({ minuteMs: settings.rateWindowMs, dayMs: settings.dayWindowMs }, seams);
   const anonymousLimits = settings.anonymousLimits;
   const errorReply = createErrorReplies(options.errorCodes);
   const store = createPetStore(

@@ -71,6 +71,12 @@ export const VARIANTS = [
     options: { retryAfterFormat: 'http-date' },
   }),
   variant({
+    name: 'sliding-log-window',
+    description:
+      'The per-minute limit is a sliding log: a request is served while fewer than the limit were served in the window before it; Reset and Retry-After name when the oldest of them leaves.',
+    options: { rateLimiter: 'sliding-log' },
+  }),
+  variant({
     name: 'plain-429-body',
     description: '429 responses carry a plain JSON message, {"message": "Too Many Requests"}, instead of the Error body.',
     options: { rateLimitedBody: 'message' },

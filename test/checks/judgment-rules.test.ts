@@ -39,6 +39,21 @@ const lookup: ExchangeLookup = Object.assign((seq: number) => EARLIER[seq], { ad
 const limited = (limit: string, remaining: string, status = 200) =>
   exchange(status, status === 429 ? ERROR : '[]', { ...RATE, 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining });
 const RATE = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1767225600' };
+/** A Free key's answer `atS` seconds into 2026, by the target's Date too, its window ending `resetS` seconds in. */
+const timed = (atS: number, remaining: string, resetS: number, status = 200) =>
+  exchange(
+    status,
+    status === 429 ? ERROR : '[]',
+    {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': remaining,
+      'x-ratelimit-reset': String(1767225600 + resetS),
+      date: new Date(Date.UTC(2026, 0, 1) + atS * 1000).toUTCString(),
+      ...(status === 429 ? { 'retry-after': String(Math.max(1, Math.ceil(resetS - atS))) } : {}),
+    },
+    undefined,
+    { startedAt: Date.UTC(2026, 0, 1) + atS * 1000, durationMs: 5 },
+  );
 
 /** One holding and one failing exchange for every rule, with the params a test would record. */
 /** A rule across exchanges fails on several: `failing` is then the list, and the last one breaks it. */
@@ -207,6 +222,15 @@ const CASES: Record<
     holding: [limited('1000', '999'), limited('1000', '998'), limited('1000', '997')],
     failing: [limited('1000', '999'), limited('1000', '998'), limited('1000', '940', 429)],
     actual: /1 served, then 429 with Limit 1000, Remaining 940/,
+    sequence: true,
+  },
+  'rate-window-length': {
+    params: { windowS: 60 },
+    // A minute window: whole again at its turn, spent, and its 429 promises the next turn a minute on.
+    holding: [timed(0, '0', 60, 429), timed(60, '59', 120), timed(62, '0', 120, 429)],
+    // A window that turns every second: whole again two seconds after the 429 before the last whole one.
+    failing: [timed(0, '0', 1, 429), timed(1, '59', 2), timed(1.1, '0', 2, 429), timed(2, '59', 3)],
+    actual: /whole again 2\.0 s after the 429 before it/,
     sequence: true,
   },
   'no-finding': {

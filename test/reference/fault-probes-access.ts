@@ -144,6 +144,15 @@ export const ACCESS_PROBES: Partial<Record<FaultName, FaultProbe>> = {
   'ratelimit-counted-before-request': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-headers-describe-day': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
   'ratelimit-plan-lie': { ...smallKey, run: async (c) => (await limited(c, 5)).map(rateHeaders) },
+  // The small key spent to its 429, then asked again a second later: whole again only when the minute turns every second.
+  'ratelimit-window-one-second': {
+    ...smallKey,
+    run: async (c) => {
+      const spent = await limited(c, 5);
+      c.clock.advance(1_000);
+      return [...spent, ...(await limited(c, 1))].map(rateHeaders);
+    },
+  },
   // Both keys are Enterprise: the small key read, the roomy key used twice, the small key read again.
   'ratelimit-plan-shared-per-address': {
     ...smallKey,

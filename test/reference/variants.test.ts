@@ -71,6 +71,18 @@ const CHECKS: Record<VariantName, Check> = {
     const reset = Number(refused.headers['x-ratelimit-reset']);
     expect(refused.headers['retry-after']).toBe(new Date(reset * 1000).toUTCString());
   },
+  'sliding-log-window': async (server, clock) => {
+    // 45 s into a clock minute: a fixed window would turn 15 s later; the log frees the slot a minute on.
+    clock.advance(45_000);
+    expect((await call(server, 'GET', '/pets', { key: SMALL })).status).toBe(200);
+    clock.advance(20_000);
+    const refused = await call(server, 'GET', '/pets', { key: SMALL });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('40');
+    expect(Number(refused.headers['x-ratelimit-reset']) * 1000).toBe(clock.now() + 40_000);
+    clock.advance(40_000);
+    expect((await call(server, 'GET', '/pets', { key: SMALL })).headers['x-ratelimit-remaining']).toBe('0');
+  },
   'plain-429-body': async (server) => {
     await call(server, 'GET', '/pets', { key: SMALL });
     const refused = await call(server, 'GET', '/pets', { key: SMALL });

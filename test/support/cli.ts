@@ -65,8 +65,11 @@ function collect(child: ChildProcess, started: number): Promise<CliResult> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
 }
 
-/** A standalone reference server (npm run reference) on a free port; stopped when the test ends. */
-export async function startStandalone(keys: string, args: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * A standalone reference server (npm run reference) on a free port; stopped when the test ends. `rateWindow`
+ * states a window shortened with `--window` to a run against it (--rate-window), empty for the minute.
+ */
+export async function startStandalone(keys: string, args: readonly string[] = []): Promise<{ url: string; child: ChildProcess; rateWindow: string[] }> {
   const child = spawn(TSX, [join(ROOT, 'src', 'bin', 'cli.ts'), 'reference', '--port', '0', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', REFERENCE_API_KEYS: keys },
@@ -83,7 +86,8 @@ export async function startStandalone(keys: string, args: readonly string[] = []
     });
     child.on('exit', (code) => reject(new Error(`reference exited ${code}: ${seen}`)));
   });
-  return { url, child };
+  const window = args[args.indexOf('--window') + 1];
+  return { url, child, rateWindow: args.includes('--window') && window !== undefined ? ['--rate-window', window] : [] };
 }
 
 export function tempDir(prefix: string): string {

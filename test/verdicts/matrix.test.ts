@@ -62,10 +62,14 @@ describe('matrix of real implementations', () => {
   // at a time, and a thorough remote run beside another file's runs is slower than alone.
   it('with a standalone reference as a remote target: every cell agrees with its bundle, faults fail where they should, embedded runs are named as the reference', async () => {
     // Two-second windows: the Free key's exhaustion and the wait for its window's turn take seconds, not a minute.
-    const { url } = await startStandalone('matrix-main-key-0123456789:enterprise:100000:1000000,matrix-exhaust-key-0123456789:free', ['--window', '2']);
+    const { url, rateWindow } = await startStandalone('matrix-main-key-0123456789:enterprise:100000:1000000,matrix-exhaust-key-0123456789:free', [
+      '--window',
+      '2',
+    ]);
     const remote = await runCli([
       '--target',
       url,
+      ...rateWindow,
       '--api-key',
       'matrix-main-key-0123456789',
       '--exhaust-key',

@@ -39,6 +39,7 @@ describe('rate limits counted per address, not per key', () => {
         timeoutMs: RUN_TIMEOUT_MS,
         env: { API_KEY: MAIN, EXHAUST_API_KEY: EXHAUST },
         label: 'per-address',
+        rateWindowMs: 2_000,
       });
       const report = run.report;
       const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;

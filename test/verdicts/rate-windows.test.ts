@@ -24,8 +24,9 @@ interface Front {
   fault: FaultName;
   /** The main key's plan. */
   plan: 'free' | 'business';
-  /** The exhaustion key's plan (Free unless the front needs another). */
-  exhaustPlan?: 'business';
+  /** The exhaustion key's plan (Free unless the front needs another), and an Enterprise key's limits. */
+  exhaustPlan?: 'business' | 'enterprise';
+  exhaustLimits?: { perMinute: number; perDay: number };
   /** Free-plan --plan-key keys besides the main and the exhaustion key (both Free, the main one of `plan`). */
   freePlanKeys: number;
   only: string;
@@ -42,6 +43,18 @@ const FRONTS: readonly Front[] = [
   // A Business exhaustion key too large for the standard budget: probed for as much of its minute as the budget holds.
   { fault: 'ratelimit-plan-lie', plan: 'business', exhaustPlan: 'business', freePlanKeys: 0, only: 'RATE-004', fails: 'RATE-004', windowMs: 30_000 },
   { fault: 'ratelimit-plan-shared-per-address', plan: 'business', freePlanKeys: 2, only: 'RATE-011', fails: 'RATE-011', windowMs: WINDOW_MS },
+  // A minute that turns every second: the exhaustion key is whole again a second after its 429. Its key
+  // is small, so that spending it fits in one of the fault's seconds on any machine.
+  {
+    fault: 'ratelimit-window-one-second',
+    plan: 'free',
+    exhaustPlan: 'enterprise',
+    exhaustLimits: { perMinute: 3, perDay: 100_000 },
+    freePlanKeys: 0,
+    only: 'RATE-008',
+    fails: 'RATE-008',
+    windowMs: 60_000,
+  },
 ];
 
 const servers = new Map<string, ReferenceServer>();
@@ -54,7 +67,7 @@ beforeAll(async () => {
       rateWindowMs: front.windowMs,
       keys: [
         { key: key(label(front), 'main'), plan: front.plan },
-        { key: key(label(front), 'exhaust'), plan: front.exhaustPlan ?? 'free' },
+        { key: key(label(front), 'exhaust'), plan: front.exhaustPlan ?? 'free', ...front.exhaustLimits },
         ...planKeysOf(front).map((k) => ({ key: k, plan: 'free' })),
       ],
       faults: [front.fault],
@@ -90,6 +103,7 @@ describe('rate windows judged where the suite spends them (remote, Free keys)', 
               ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.join(',') } : {}),
             },
             label: `windows-${label(front)}`,
+            rateWindowMs: front.windowMs,
           },
         );
         const report = run.report;
@@ -118,6 +132,8 @@ const FORGERIES = [
   { fault: 'ratelimit-counted-before-request', id: 'RATE-004', rule: 'rate-429-after-own-zero|rate-header-is' },
   { fault: 'ratelimit-headers-describe-day', id: 'RATE-008', rule: 'rate-promise-kept' },
   { fault: 'ratelimit-per-address', id: 'RATE-011', rule: 'rate-key-unmoved' },
+  // Shown on a minute window only: the embedded reference started with one.
+  { fault: 'ratelimit-window-one-second', id: 'RATE-008', rule: 'rate-window-length', extra: ['--rate-window', '60'] },
 ] as const;
 
 describe('a window judgment, failed and edited into a pass, is refused by its rule', () => {
@@ -126,6 +142,7 @@ describe('a window judgment, failed and edited into a pass, is refused by its ru
       `${forgery.fault}: ${forgery.id} flipped to passed`,
       async ({ expect, onTestFinished }) => {
         const args = ['--shard', '1/1', '--profile', 'standard', '--seed', SEED, '--only', forgery.id, '--reference-faults', forgery.fault];
+        if ('extra' in forgery) args.push(...forgery.extra);
         const run = await runCliInTest({ onTestFinished }, args, { timeoutMs: RUN_TIMEOUT_MS, label: `windows-forged-${forgery.id}` });
         const path = join(run.reportDir, 'conformance.json');
         const report = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
@@ -150,14 +167,15 @@ describe('a window judgment, failed and edited into a pass, is refused by its ru
 /** The same key set-ups on a correct server: nothing fails, and what the fronts broke passes. */
 const VALID = [
   { name: 'valid-free-siblings', plan: 'business', exhaustPlan: 'free', freePlanKeys: 2, passes: ['RATE-004', 'RATE-008', 'RATE-011'] },
-  // Too large for the standard budget: probed as far as the budget holds, then untested, never failed (RATE-011's 429 half with it).
-  { name: 'valid-business-exhaust', plan: 'free', exhaustPlan: 'business', freePlanKeys: 0, passes: ['RATE-008'] },
+  // Too large for the standard budget: probed as far as the budget holds, then untested, never failed (RATE-011's
+  // 429 half with it, and RATE-008's window length, which spends the key's window again).
+  { name: 'valid-business-exhaust', plan: 'free', exhaustPlan: 'business', freePlanKeys: 0, passes: [], tooLarge: ['RATE-008'] },
 ] as const;
 
 describe('a correct server with the same keys stays clean', () => {
   for (const setup of VALID) {
     test(
-      `${setup.name}: exit 0, no rate-limit requirement failing, ${setup.passes.join(', ')} passing`,
+      `${setup.name}: exit 0, no rate-limit requirement failing, ${[...setup.passes].join(', ') || 'none'} passing${'tooLarge' in setup ? `, ${setup.tooLarge.join(', ')} untested (too large)` : ''}`,
       async ({ expect, onTestFinished }) => {
         const planKeys = Array.from({ length: setup.freePlanKeys }, (_, i) => key(setup.name, `free${i}`));
         const server = await startReferenceServer({
@@ -181,6 +199,7 @@ describe('a correct server with the same keys stays clean', () => {
               ...(planKeys.length ? { ASC_PLAN_KEY: planKeys.map((k) => `free=${k}`).join(',') } : {}),
             },
             label: `windows-${setup.name}`,
+            rateWindowMs: WINDOW_MS,
           },
         );
         const report = run.report;
@@ -189,6 +208,10 @@ describe('a correct server with the same keys stays clean', () => {
         const failing = report?.requirements.filter((r) => r.area === 'rate-limit' && (r.verdict === 'fail' || r.verdict === 'warn')).map((r) => r.id);
         expect(failing, why).toEqual([]);
         for (const id of setup.passes) expect(failed(report, id)?.verdict, `${id}\n${why}`).toBe('pass');
+        for (const id of 'tooLarge' in setup ? setup.tooLarge : []) {
+          const result = failed(report, id);
+          expect({ verdict: result?.verdict, code: result?.untestedCode }, `${id}\n${why}`).toEqual({ verdict: 'partial', code: 'key-too-large' });
+        }
       },
       RUN_TIMEOUT_MS + 30_000,
     );
@@ -222,6 +245,7 @@ describe('the plan lie on the main key, met in ordinary traffic', () => {
           timeoutMs: RUN_TIMEOUT_MS,
           env: { API_KEY: key(name, 'main') },
           label: `windows-${name}`,
+          rateWindowMs: MAIN_LIE.window,
         });
         const report = run.report;
         const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2500)}`;

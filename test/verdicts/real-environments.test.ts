@@ -56,7 +56,12 @@ describe('staging behind a gateway, a private CA and a proxy', () => {
   }) => {
     const before = { ...tlsGateway.seen, tunnels: proxy.seen.tunnels };
     const args = ['--target', tlsGateway.url, '--ca-cert', TEST_CA, '--header', `${TOKEN.name}: ${TOKEN.value}`, '--proxy', proxy.url, '--plan', PLAN];
-    const run = await runCliInTest({ onTestFinished }, [...args, '--seed', '7'], { timeoutMs: RUN_TIMEOUT_MS, env: ENV, label: 'staging-fronts' });
+    const run = await runCliInTest({ onTestFinished }, [...args, '--seed', '7'], {
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: ENV,
+      label: 'staging-fronts',
+      rateWindowMs: 2_000,
+    });
     const why = `${run.report?.verdict.label}: ${run.report?.verdict.why}\n${run.stderr.slice(-2000)}\n${run.stdout.slice(-2000)}`;
     expect(run.exitCode, why).toBe(0);
     expect(run.report?.verdict.overall, why).toBe('conformant');

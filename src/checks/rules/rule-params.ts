@@ -92,6 +92,11 @@ export interface RuleParams {
   'rate-429-after-own-zero': Record<string, never>;
   /** A reading, then requests only the suite sent: no 429 of the reading's window before its Remaining is served. */
   'rate-promise-kept': Record<string, never>;
+  /**
+   * RATE-008 on a key only the suite spends: a 429, the key whole again, spent again to a 429, and the
+   * answer at the refill that 429 promised (when it was sent): no whole window sooner than a `windowS` window allows.
+   */
+  'rate-window-length': { windowS: number };
   /** A 429's Retry-After ends no more than RETRY_AFTER_PAST_RESET_MS after X-RateLimit-Reset, by the target's clock. */
   'retry-after-within-reset': Record<string, never>;
   /**

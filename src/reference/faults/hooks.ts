@@ -18,6 +18,11 @@ export interface FaultDefinition<Name extends string = string> {
    * even with --strict, and the report shows the advisory warning.
    */
   readonly advisoryOnly?: boolean;
+  /**
+   * The minute window, in seconds, the reference must be started with for the fault to show (a run states
+   * it with --rate-window); absent: the embedded reference's own short window does.
+   */
+  readonly windowSeconds?: number;
   /** Creates the fault's hooks for one server (a fault may keep per-server state in the closure). */
   readonly hooks: () => FaultHooks;
 }

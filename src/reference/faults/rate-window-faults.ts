@@ -3,6 +3,10 @@ import { type Bucket, newBucket } from '../rate-limiter.ts';
 import type { RateInfo } from '../replies.ts';
 import { defineFault } from './hooks.ts';
 
+/** The window-one-second fault's window. */
+const SECOND_MS = 1_000;
+/** A day: a window this long is the daily one, whatever the server's minute. */
+const DAY_MS = 86_400_000;
 /** The plan lie serves one request in this many of the minute it states. */
 const PLAN_LIE_SHARE = 5;
 
@@ -85,6 +89,49 @@ export const RATE_WINDOW_FAULTS = [
           const bucket = shared.get(name) ?? newBucket();
           shared.set(name, bucket);
           return { ...key, bucket };
+        },
+      };
+    },
+  }),
+  defineFault({
+    name: 'ratelimit-window-one-second',
+    group: 'rate-limit',
+    description:
+      "The per-minute limit's window turns every second, its headers consistent with that (Reset and Retry-After a second away): a key is whole again a second after its 429, sixty times what its minute allows.",
+    detectedBy: ['RATE-008'],
+    // At the embedded reference's own 2-second window a second's window cannot be told from a valid limiter.
+    windowSeconds: 60,
+    hooks: () => {
+      // The length of the server's minute window, in whole seconds, as its replies state it (constant per server).
+      let minuteS: number | undefined;
+      return {
+        refuse: (refused, { bucket, limits, windows, now }) => {
+          minuteS = Math.round(windows.minuteMs / 1000);
+          const counted = bucket as Bucket;
+          const second = now - (now % SECOND_MS);
+          // The limiter has already turned the minute; the fault turns it again at every second.
+          if (counted.minuteStart < second) {
+            counted.minuteStart = second;
+            counted.minuteCount = 0;
+          }
+          return refused && (counted.minuteCount >= limits.perMinute || counted.dayCount >= limits.perDay);
+        },
+        reply: (reply, { now }) => {
+          const rate = reply.rate;
+          // The day window, or a day as short as the minute, is left as it is.
+          if (!rate || minuteS === undefined || rate.windowS !== minuteS || rate.windowS * SECOND_MS >= DAY_MS) return reply;
+          // The limiter's Reset is the minute's end counted from the second the fault started it at.
+          const endMs = rate.resetMs - minuteS * SECOND_MS + SECOND_MS;
+          const waitS = Math.max(1, Math.ceil((endMs - now) / SECOND_MS));
+          const turned: RateInfo = {
+            ...rate,
+            reset: Math.ceil(endMs / SECOND_MS),
+            resetMs: endMs,
+            resetIn: Math.max(0, Math.ceil((endMs - now) / SECOND_MS)),
+            windowS: 1,
+            ...(rate.retryAfter === undefined ? {} : { retryAfter: waitS }),
+          };
+          return { ...reply, rate: turned };
         },
       };
     },

@@ -18,6 +18,7 @@ describe('the expected requests per suite file', () => {
     const run = await runCli(['--target', server.url, '--profile', 'standard', '--seed', '1', '--report-dir', dir], {
       API_KEY: 'balance-main-key-0123456789abcdef',
       EXHAUST_API_KEY: 'balance-exhaust-key-0123456789abc',
+      ASC_RATE_WINDOW: '2',
     });
     expect(run.code, run.stdout).toBe(0);
     const sent: Record<string, number> = {};

@@ -30,7 +30,7 @@ export interface FaultPlan {
  * that prove something else), and --strict for faults only SHOULD requirements catch. Rate-limit faults
  * keep the exhaustion tests: --no-exhaust is never passed.
  */
-export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | 'strictOnly' | 'advisoryOnly'>): FaultPlan {
+export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | 'strictOnly' | 'advisoryOnly' | 'windowSeconds'>): FaultPlan {
   const catalog = loadCatalog();
   for (const id of fault.detectedBy) catalog.get(id);
   const only = [...new Set(fault.detectedBy.flatMap((id) => [id, ...(ALSO_NEEDS[id] ?? [])]))];
@@ -40,6 +40,8 @@ export function planFault(fault: Pick<FaultDefinition, 'name' | 'detectedBy' | '
   // One shard of one: every exchange logged whole, so re-judging the run evaluates every rule again.
   const args = ['--reference-faults', fault.name, '--seed', FAULT_SEED, '--only', only.join(','), '--shard', '1/1'];
   if (strict) args.push('--strict');
+  // A fault that shows only on a longer window than the embedded reference's own starts it with that window.
+  if (fault.windowSeconds !== undefined) args.push('--rate-window', String(fault.windowSeconds));
   return { fault: fault.name, strict, advisory, only, expected: fault.detectedBy, args };
 }
 

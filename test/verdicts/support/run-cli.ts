@@ -36,6 +36,8 @@ export interface CliRunOptions {
   env?: Record<string, string>;
   /** Prefix of the temporary report directory. */
   label?: string;
+  /** The target's per-minute window when a test started it shortened (a reference with rateWindowMs): stated to the run. */
+  rateWindowMs?: number;
 }
 
 /** Environment variables the CLI reads: a developer's shell must not change what a verdict test sees. */
@@ -72,6 +74,8 @@ export function runCli(args: readonly string[], options: CliRunOptions): CliHand
   // CON-004 holds a connection 45 s against a remote target by default: a verdict test that is not about
   // old connections holds it 2 s (a --hold-connection flag, or the variable given, wins).
   if (!options.env?.ASC_HOLD_CONNECTION) env.ASC_HOLD_CONNECTION = '2';
+  // A shortened window is stated, or RATE-008 holds the target to a minute and rightly fails it.
+  if (options.rateWindowMs !== undefined) env.ASC_RATE_WINDOW = String(options.rateWindowMs / 1000);
   // The unit project's own vitest variables must not leak into the child's vitest.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV') delete env[name];
   const started = performance.now();
