@@ -211,6 +211,7 @@ export function ruleExchangeOf(entry: RecordedEntry): RuleExchange {
     durationMs: entry.durationMs,
     method: entry.method,
     bodyCut: entry.bodyCut || entry.bodyInexact,
+    ...(entry.bodyCut && !entry.bodyInexact && entry.items !== undefined ? { items: entry.items } : {}),
     ...(entry.heardAfter ? { heardAfter: entry.heardAfter } : {}),
   };
 }
