@@ -19,7 +19,7 @@ import { missingJudgment, unjudgedExchange } from './coverage.ts';
 import { unnamedExchange } from './named-exchanges.ts';
 import { unplannedLimit } from './plan-limits.ts';
 import { type LogReading, weakenedJudgment } from './stated-params.ts';
-import { requestShortfall } from './request-counts.ts';
+import { caseShortfall, requestShortfall } from './request-counts.ts';
 import type { RejudgeOptions, RejudgeStats } from './rejudge-types.ts';
 
 /**
@@ -103,6 +103,7 @@ export function judgeTest(
   };
   const missing =
     requestShortfall(requirementId, (test.exchanges ?? []).length, options.run, options.requestsOfEveryPass) ??
+    caseShortfall(requirementId, test, (test.exchanges ?? []).length, options.run.profile, options.casesOfEveryPass) ??
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
     unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??

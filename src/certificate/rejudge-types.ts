@@ -1,3 +1,4 @@
+import type { Profile } from '../profiles.ts';
 import type { JudgedByEveryPass, JudgedOnEveryExchange } from './coverage.ts';
 import type { StatedParamsTables } from './stated-params.ts';
 import type { OverallVerdict } from '../report/report-types.ts';
@@ -14,6 +15,8 @@ export interface RejudgeOptions extends StatedParamsTables {
   everyExchangeNamed?: readonly string[];
   /** The fewest requests a passed test of a requirement sends (src/certificate/request-counts.ts). */
   requestsOfEveryPass?: Readonly<Record<string, number>>;
+  /** The cases a passed property test generates at each profile (request-counts.ts's GENERATED_CASES). */
+  casesOfEveryPass?: Readonly<Record<string, Readonly<Record<Profile, number>>>>;
 }
 
 /** What re-judging a report from its exchange log gives. */
