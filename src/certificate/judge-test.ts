@@ -103,12 +103,13 @@ export function judgeTest(
   };
   const missing =
     requestShortfall(requirementId, (test.exchanges ?? []).length, options.run, options.requestsOfEveryPass) ??
-    caseShortfall(requirementId, test, (test.exchanges ?? []).length, options.run.profile, options.casesOfEveryPass) ??
     unjudged ??
     missingJudgment(requirementId, judgments, options.judgedByEveryPass) ??
     unnamedExchange(requirementId, test.exchanges ?? [], judgments, bySeq, options.everyExchangeNamed) ??
     weakenedJudgment(requirementId, judgments, log, options) ??
-    unplannedLimit(requirementId, judgments, bySeq, options.run);
+    unplannedLimit(requirementId, judgments, bySeq, options.run) ??
+    // Last: a property test's cases short of its profile's, where nothing the log names says more.
+    caseShortfall(requirementId, test, (test.exchanges ?? []).length, options.run.profile, options.casesOfEveryPass);
   return missing ? { state: 'skipped', why: missing } : undefined;
 }
 
