@@ -85,7 +85,10 @@ const REASONS: Record<TableName, (d: DerivedRequirement) => string> = {
       ? 'its passes share no judgment: its tests judge by different rules'
       : `every pass of these runs judges by ${d.judgedByEveryPass.join(', ')}: not listed yet`,
   PARAMS_OF_EVERY_JUDGMENT: (d) => {
-    const stated = Object.entries(d.params).filter(([, params]) => Object.keys(params).length > 0);
+    // status-in's allowed statuses are STATUSES_ALLOWED's.
+    const stated = Object.entries(d.params)
+      .map(([rule, params]): [string, Record<string, string[]>] => [rule, rule === 'status-in' ? {} : params])
+      .filter(([, params]) => Object.keys(params).length > 0);
     if (stated.length === 0) return 'its judgments state no param the log does not give (statuses, rules without params)';
     const shown = stated.map(([rule, params]) => `${rule} (${Object.keys(params).join(', ')})`).join('; ');
     return `its rules state params no table holds: ${shown.length > 160 ? `${shown.slice(0, 157)}...` : shown}`;
