@@ -4,7 +4,7 @@
 # (env -i: PATH, HOME, the temp directories, the GITHUB_* names its CI output writes to, the keys and
 # headers, and the runner's proxy and CA variables) in an empty working directory, so neither the job's
 # env (PLAN, ONLY, PROFILE…) nor a .env in the workspace can narrow or change the run. The key travels in
-# API_KEY / EXHAUST_API_KEY, the headers in ASC_HEADER, never on a command line. Writes the outputs verdict, gate, gate-reason, report, exit-code and artifact-name; the exit code
+# API_KEY / EXHAUST_API_KEY, the headers in ASC_HEADER, the shard key in ASC_SHARD_KEY, never on a command line. Writes the outputs verdict, gate, gate-reason, report, exit-code and artifact-name; the exit code
 # itself is left for the gate step, so the reports are uploaded whatever the verdict.
 set -uo pipefail
 ws="${GITHUB_WORKSPACE:?}"
@@ -18,6 +18,8 @@ if [ -n "${INPUT_MERGE_REPORTS:-}" ]; then
   blobs="$(in_ws "$INPUT_MERGE_REPORTS")"
   if [ -d "$blobs/blob" ]; then blobs="$blobs/blob"; fi
   args+=(--merge-reports "$blobs")
+  # The nonce the merge issued its shards: with it, a shard of any other run is refused.
+  if [ -n "${INPUT_RUN_NONCE:-}" ]; then args+=(--run-nonce "$INPUT_RUN_NONCE"); fi
 else
   if [ -n "${INPUT_TARGET:-}" ]; then args+=(--target "$INPUT_TARGET"); fi
   if [ -n "${INPUT_PROFILE:-}" ]; then args+=(--profile "$INPUT_PROFILE"); fi
@@ -62,6 +64,10 @@ if [ -n "${INPUT_HEADERS:-}" ] && [ -z "${INPUT_MERGE_REPORTS:-}" ]; then
   ASC_HEADER="$INPUT_HEADERS"
 fi
 if [ -n "${INPUT_PROXY:-}" ] && [ -z "${INPUT_MERGE_REPORTS:-}" ]; then ASC_PROXY="$INPUT_PROXY"; fi
+# The shard key authenticates a shard's reports to the merge: masked first, as the headers are, and only
+# the input sets it (a job's own ASC_SHARD_KEY never reaches the CLI).
+ASC_SHARD_KEY="${INPUT_SHARD_KEY:-}"
+if [ -n "$ASC_SHARD_KEY" ]; then echo "::add-mask::$ASC_SHARD_KEY"; fi
 if [ -n "${INPUT_NO_PROXY:-}" ]; then NO_PROXY="$INPUT_NO_PROXY"; fi
 
 # The CLI's whole environment. Empty inputs are not keys: a key variable is set only when given. Of the
@@ -69,7 +75,7 @@ if [ -n "${INPUT_NO_PROXY:-}" ]; then NO_PROXY="$INPUT_NO_PROXY"; fi
 # HTTP_PROXY, NO_PROXY, either case) and its extra CAs (NODE_EXTRA_CA_CERTS); nothing that could narrow or
 # change the run (ASC_*, a PLAN or ONLY of the job's) does.
 clean=(PATH="$NODE_BIN:$PATH" HOME="${HOME:-}")
-for name in TMPDIR RUNNER_TEMP GITHUB_ACTIONS GITHUB_STEP_SUMMARY API_KEY EXHAUST_API_KEY ASC_HEADER ASC_PROXY \
+for name in TMPDIR RUNNER_TEMP GITHUB_ACTIONS GITHUB_STEP_SUMMARY API_KEY EXHAUST_API_KEY ASC_HEADER ASC_PROXY ASC_SHARD_KEY \
   HTTPS_PROXY https_proxy HTTP_PROXY http_proxy NO_PROXY no_proxy NODE_EXTRA_CA_CERTS; do
   if [ -n "${!name:-}" ]; then clean+=("$name=${!name}"); fi
 done

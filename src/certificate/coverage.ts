@@ -158,7 +158,7 @@ export function missingJudgment(
 }
 
 /** The name a judgment is covered under: `status` for a status judgment, the rule's otherwise. */
-function judgedBy(judgment: Judgment): string {
+export function judgedBy(judgment: Judgment): string {
   return judgment.kind === 'status' ? 'status' : judgment.kind === 'rule' ? judgment.rule : judgment.kind;
 }
 

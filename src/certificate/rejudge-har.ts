@@ -32,6 +32,8 @@ export interface RecordedEntry {
   bytes?: Buffer;
   /** The body's size on the wire (HAR `content.size`): a cut is proven only when it is above what the log kept. */
   size: number;
+  /** A cut list: how many items the whole list held, as recorded (`content._items`). */
+  items?: number;
   /** The test file that sent it and that file's number for it. */
   file?: string;
   fileSeq?: number;
@@ -107,6 +109,9 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     bodyInexact: bytes !== undefined && createHash('sha256').update(bytes).digest('hex') !== content._sha256,
     ...(bytes ? { bytes } : {}),
     size: typeof content.size === 'number' ? content.size : -1,
+    ...(typeof content.comment === 'string' && Number.isSafeInteger(content._items) && (content._items as number) >= 0
+      ? { items: content._items as number }
+      : {}),
     ...(typeof value._file === 'string' && Number.isSafeInteger(value._fileSeq) ? { file: value._file, fileSeq: value._fileSeq as number } : {}),
     ...(typeof value._prev === 'string' ? { prev: value._prev } : {}),
     hash: harEntryHash(value),

@@ -1,3 +1,5 @@
+import type { Profile } from '../config/profiles.ts';
+
 /**
  * The fewest requests a passed test of these requirements sends, on any server the interface allows:
  * their tests follow a fixed procedure (so many creates, so many reads), so the count is known before
@@ -8,7 +10,7 @@
  * merge never has `--only`. Taken from the passes of 33 runs of this suite (the reference at each
  * profile, read-only too, every valid variant at quick and standard, named faults' runs), where each
  * count is the same in every standard run; the lowest profile's count where quick differs. Property and
- * model tests (their cases follow the seed) and the rate-limit tests (their counts follow the plan) are
+ * model tests (their cases follow the seed; the property tests are held by GENERATED_CASES below) and the rate-limit tests (their counts follow the plan) are
  * not listed, nor HTTP-001's probes (one request at quick when the target closes after every answer;
  * framing-probe-kept holds their records to the order the probes send). HTTP-002 sends its five odd
  * requests, each on a connection of its own.
@@ -37,6 +39,26 @@ export const REQUESTS_OF_EVERY_PASS: Readonly<Record<string, number>> = {
   'STA-017': 2,
 };
 
+/**
+ * The cases a passed property test generates at each profile, whatever the seed: fast-check runs
+ * exactly `numRuns` generated cases of a property that holds (after one case of each input family, from
+ * standard on, whose number may follow the contract and options, so they are not counted), and every
+ * case sends at least one request (SCH-006 one or two). The numbers are the suites' own
+ * (`suites/property.test.ts`, `ctx.numRuns`). A forger who deletes the failing case's exchange leaves a
+ * pass that sent fewer, at any seed and with --only too (a property test reads no other file's pets).
+ * CON-002's model runs are not listed: a generated sequence of commands may be empty.
+ */
+export const GENERATED_CASES: Readonly<Record<string, Readonly<Record<Profile, number>>>> = {
+  'SCH-006': { quick: 2, standard: 10, thorough: 600 },
+  'STA-005': { quick: 0, standard: 3, thorough: 150 },
+  'STA-006': { quick: 0, standard: 4, thorough: 600 },
+  'STA-007': { quick: 0, standard: 1, thorough: 150 },
+  'INT-002': { quick: 0, standard: 1, thorough: 100 },
+  'LIM-008': { quick: 2, standard: 10, thorough: 500 },
+};
+
+const requests = (n: number) => `${n} request${n === 1 ? '' : 's'}`;
+
 /** Why a passed test sent fewer requests than every pass of its requirement does, if it did. */
 export function requestShortfall(
   requirementId: string,
@@ -46,5 +68,23 @@ export function requestShortfall(
 ): string | undefined {
   const least = table[requirementId];
   if (least === undefined || (run.only?.length ?? 0) > 0 || sent >= least) return undefined;
-  return `it sent ${sent} request${sent === 1 ? '' : 's'}, where every passed ${requirementId} test sends at least ${least}`;
+  return `it sent ${requests(sent)}, where every passed ${requirementId} test sends at least ${least}`;
+}
+
+/**
+ * Why a passed property test sent fewer requests than it generated cases at the run's profile, if it
+ * did. A property test is one the report gives its property run (`property`) or, as the suites name
+ * them, whose name ends "(property)": the requirement's example tests send what they send.
+ */
+export function caseShortfall(
+  requirementId: string,
+  test: { name: string; property?: unknown },
+  sent: number,
+  profile: Profile | undefined,
+  cases: Readonly<Record<string, Readonly<Record<Profile, number>>>> = GENERATED_CASES,
+): string | undefined {
+  if (test.property === undefined && !test.name.endsWith('(property)')) return undefined;
+  const generated = profile === undefined ? undefined : cases[requirementId]?.[profile];
+  if (generated === undefined || sent >= generated) return undefined;
+  return `it sent ${requests(sent)}, where a passed ${requirementId} property test at profile ${profile ?? ''} sends one or more for each of its ${generated} generated cases`;
 }

@@ -28,6 +28,8 @@ export interface Exchange {
     bodyTruncated?: boolean;
     /** The body's size on the wire, in bytes: what proves a cut (the kept prefix is shorter). */
     size?: number;
+    /** A list cut for the report (over LIST_BODY_CHARS): how many items the whole list held, so `list-length` still counts. */
+    items?: number;
     /**
      * The body as received when it is not UTF-8 (its text shows U+FFFD where the bytes were): the bytes,
      * redacted and cut like the text, so a rule and a check read them again as the client did.

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { readJson } from '../text/json.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
 import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';
@@ -97,6 +98,8 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
       response.body = body;
       response.size = parts.response.bytes.length;
       if (truncated) response.bodyTruncated = true;
+      const items = truncated && parts.operationId === 'listPets' ? wholeListItems(parts.response.text) : undefined;
+      if (items !== undefined) response.items = items;
       const bytes = notUtf8Bytes(parts.response.bytes, redact, max);
       if (bytes) response.bytes = bytes;
     }
@@ -113,6 +116,12 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
   if (parts.error) exchange.error = { code: parts.error.code, message: redact(parts.error.message) };
   if (parts.retries > 0) exchange.retries = parts.retries;
   return exchange;
+}
+
+/** How many items a list body held, read before it is cut: undefined when it is not a JSON array. */
+function wholeListItems(text: string): number | undefined {
+  const reading = readJson(text);
+  return reading.ok && Array.isArray(reading.value) ? reading.value.length : undefined;
 }
 
 /**

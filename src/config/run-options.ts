@@ -95,6 +95,7 @@ export const RUN_OPTIONS = [
     help: 'a secret of 32 or more characters the merge gives each shard: a shard MACs its blob and record with it, and --merge-reports refuses a shard it does not authenticate',
     replay: false,
     secret: true,
+    action: 'shard-key',
   },
   {
     name: 'trust-shards',

@@ -40,7 +40,7 @@ export interface HarEntry {
     cookies: [];
     headers: HarNameValue[];
     /** `size`: the body's bytes on the wire (above the text's when cut); `encoding` base64: the bytes of a body that is not UTF-8. */
-    content: { size: number; mimeType: string; text?: string; comment?: string; encoding?: 'base64'; _sha256?: string };
+    content: { size: number; mimeType: string; text?: string; comment?: string; encoding?: 'base64'; _sha256?: string; _items?: number };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;
@@ -140,6 +140,7 @@ function toEntry(exchange: Exchange): HarEntry {
   if (response?.body !== undefined && response.bytes)
     Object.assign(entry.response.content, { text: response.bytes.base64, encoding: 'base64', _sha256: response.bytes.sha256 });
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
+  if (response?.bodyTruncated && response.items !== undefined) entry.response.content._items = response.items;
   if (exchange.error) entry.response._error = { ...exchange.error };
   if (exchange.operationId) entry._operationId = exchange.operationId;
   if (exchange.raw) entry._raw = true;

@@ -21,6 +21,7 @@ export const MADE_UP: RejudgeOptions = {
   statusesAllowed: {},
   everyExchangeNamed: [],
   requestsOfEveryPass: {},
+  casesOfEveryPass: {},
 };
 
 /**

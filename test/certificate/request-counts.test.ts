@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUESTS_OF_EVERY_PASS, requestShortfall } from '../../src/certificate/request-counts.ts';
+import { GENERATED_CASES, REQUESTS_OF_EVERY_PASS, caseShortfall, requestShortfall } from '../../src/certificate/request-counts.ts';
 
 describe('the requests every pass of a fixed procedure sends', () => {
   it('a pass that sent fewer is refused on a whole-catalog run, naming the count', () => {
@@ -14,5 +14,20 @@ describe('the requests every pass of a fixed procedure sends', () => {
     expect(requestShortfall('CON-002', 1, {})).toBeUndefined();
     expect(requestShortfall('CON-003', 3, { only: ['CON-003'] })).toBeUndefined();
     expect(requestShortfall('STA-014', 1, {}, {})).toBeUndefined();
+  });
+
+  it("a property test's generated cases at the run's profile: one request each at least, with --only too", () => {
+    const property = { name: 'STA-005 any NewPet missing a required field is refused with 400 (property)' };
+    expect(GENERATED_CASES['STA-005']).toEqual({ quick: 0, standard: 3, thorough: 150 });
+    expect(caseShortfall('STA-005', property, 152, 'thorough')).toBeUndefined();
+    expect(caseShortfall('STA-005', property, 149, 'thorough')).toBe(
+      'it sent 149 requests, where a passed STA-005 property test at profile thorough sends one or more for each of its 150 generated cases',
+    );
+    expect(caseShortfall('SCH-006', { name: 'SCH-006 renamed', property: { numRuns: 16 } }, 9, 'standard')).toMatch(/its 10 generated cases$/);
+    expect(caseShortfall('SCH-006', property, 10, 'standard')).toBeUndefined();
+    // The requirement's example tests, no profile known, or no table: nothing to hold it to.
+    expect(caseShortfall('STA-005', { name: 'STA-005 createPet answers 400 when name is missing' }, 1, 'thorough')).toBeUndefined();
+    expect(caseShortfall('STA-005', property, 1, undefined)).toBeUndefined();
+    expect(caseShortfall('STA-005', property, 1, 'thorough', {})).toBeUndefined();
   });
 });

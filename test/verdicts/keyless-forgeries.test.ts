@@ -32,8 +32,8 @@ function rejudged(dir: string): Rejudged {
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 /** A faulty reference's run, its report and log, and a way to write both back as the forger left them. */
-async function faultyRun(context: Parameters<typeof runCliInTest>[0], args: string[]) {
-  const run = await runCliInTest(context, ['--shard', '1/1', '--profile', 'standard', '--seed', '3', ...args], {
+async function faultyRun(context: Parameters<typeof runCliInTest>[0], args: string[], profile = 'standard') {
+  const run = await runCliInTest(context, ['--shard', '1/1', '--profile', profile, '--seed', '3', ...args], {
     timeoutMs: RUN_TIMEOUT_MS,
     label: 'keyless-',
   });
@@ -95,6 +95,30 @@ const entry = (har: Har, seq: number): HarEntry => {
   return found;
 };
 
+/** The failing exchange deleted with its judgment, every count lowered by one, every number closed up: as the merge writes a blob that lost it. */
+function deleteExchange(report: ConformanceReport, har: Har, test: TestSummary, failing: NonNullable<TestSummary['judgments']>[number]): void {
+  if (failing.kind !== 'status' && failing.kind !== 'rule') throw new Error('a check judgment names no one exchange');
+  const gone = entry(har, failing.kind === 'status' ? failing.exchange : (failing.exchanges[0] ?? -1));
+  test.judgments = test.judgments?.filter((j) => j !== failing);
+  test.observed = test.judgments?.length;
+  test.exchanges = test.exchanges?.filter((seq) => seq !== gone._seq);
+  test.requests -= 1;
+  report.traffic.requestCount -= 1;
+  const row = report.coverage.find((r) => r.operationId === gone._operationId);
+  const cell = row?.cells.find((c) => c.status === String(gone.response.status));
+  if (row) row.total -= 1;
+  if (cell) cell.count -= 1;
+  // As the merge numbers the exchanges of a blob that lost one: the run's and the file's numbers close up.
+  har.log.entries = har.log.entries
+    .filter((e) => e !== gone)
+    .map((e) => ({
+      ...e,
+      _seq: e._seq > gone._seq ? e._seq - 1 : e._seq,
+      ...(e._file === gone._file && (e._fileSeq ?? 0) > (gone._fileSeq ?? 0) ? { _fileSeq: (e._fileSeq ?? 0) - 1 } : {}),
+    }));
+  closeUp(report, gone._seq);
+}
+
 describe("issue 48's keyless forgeries: a failed test edited into a pass, the log edited to match, is refused", () => {
   test(
     'list-drops-oldest (CON-003): the failed test flipped; the added pets are a rule the log decides',
@@ -118,25 +142,7 @@ describe("issue 48's keyless forgeries: a failed test edited into a pass, the lo
       const test = passed(report, 'STA-014');
       const failing = test.judgments?.find((j) => j.kind === 'status' && !j.allowed.includes(entry(har, j.exchange).response.status));
       if (failing?.kind !== 'status') throw new Error('STA-014 failed no status judgment');
-      const gone = entry(har, failing.exchange);
-      test.judgments = test.judgments?.filter((j) => j !== failing);
-      test.observed = test.judgments?.length;
-      test.exchanges = test.exchanges?.filter((seq) => seq !== gone._seq);
-      test.requests -= 1;
-      report.traffic.requestCount -= 1;
-      const row = report.coverage.find((r) => r.operationId === gone._operationId);
-      const cell = row?.cells.find((c) => c.status === String(gone.response.status));
-      if (row) row.total -= 1;
-      if (cell) cell.count -= 1;
-      // As the merge numbers the exchanges of a blob that lost one: the run's and the file's numbers close up.
-      har.log.entries = har.log.entries
-        .filter((e) => e !== gone)
-        .map((e) => ({
-          ...e,
-          _seq: e._seq > gone._seq ? e._seq - 1 : e._seq,
-          ...(e._file === gone._file && (e._fileSeq ?? 0) > (gone._fileSeq ?? 0) ? { _fileSeq: (e._fileSeq ?? 0) - 1 } : {}),
-        }));
-      closeUp(report, gone._seq);
+      deleteExchange(report, har, test, failing);
       const result = write();
       expect(result.differences.join('\n')).toMatch(/STA-014 .*: passed, but it sent \d+ requests?, where every passed STA-014 test sends at least 3/);
       expect(result.rejudged).not.toBe('conformant');
@@ -205,6 +211,34 @@ describe("issue 48's keyless forgeries: a failed test edited into a pass, the lo
       // Dropped from the judgment too: still no answer, still unproven.
       judgment.exchanges = judgment.exchanges.filter((seq) => seq !== late._seq);
       expect(write().differences.join('\n')).toMatch(new RegExp(`RATE-004 .*: passed, but its #${late._seq} has no answer`));
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  test(
+    'status-not-validated (STA-006, thorough): the property case that failed deleted; fewer requests than its generated cases',
+    async (context) => {
+      const { report, har, write } = await faultyRun(context, ['--only', 'STA-006', '--reference-faults', 'status-not-validated'], 'thorough');
+      const failed = report.requirements.find((r) => r.id === 'STA-006')?.tests.find((t) => t.state === 'failed' && t.name.endsWith('(property)'));
+      if (!failed) throw new Error('the STA-006 property test did not fail');
+      const test = passed(report, 'STA-006');
+      expect(test).toBe(failed);
+      const failing = test.judgments?.find((j) => j.kind === 'rule' && j.rule === 'status-in' && entry(har, j.exchanges[0] ?? -1).response.status !== 400);
+      if (!failing) throw new Error('no failing case');
+      deleteExchange(report, har, test, failing);
+      if (test.property)
+        test.property = {
+          seed: test.property.seed,
+          numRuns: test.property.numRuns - 1,
+          ...(test.property.families ? { families: test.property.families } : {}),
+        };
+      // The requirement's example test fails the fault too: passed as well, so only the log decides.
+      for (const other of report.requirements.find((r) => r.id === 'STA-006')?.tests ?? []) if (other.state === 'failed') other.state = 'passed';
+      const result = write();
+      expect(result.differences.join('\n')).toMatch(
+        /STA-006 .*\(property\): passed, but it sent \d+ requests?, where a passed STA-006 property test at profile thorough sends one or more for each of its 600 generated cases/,
+      );
+      expect(result.rejudged).not.toBe('conformant');
     },
     RUN_TIMEOUT_MS + 30_000,
   );

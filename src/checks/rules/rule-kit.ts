@@ -26,6 +26,8 @@ export interface RuleExchange {
   method?: string;
   /** The log cut the body, or may not hold it exactly (a live response is whole; an exchange looked up is as recorded). */
   bodyCut?: boolean;
+  /** A list the log cut: how many items the whole list held, as recorded. */
+  items?: number;
   /** The framing probe's: what it heard after the response (bytes nobody asked for, a close). */
   heardAfter?: { bytes: number; closed: boolean };
   /** A raw probe's record of the wire: the bytes written and read, the connection, how the reading ended. */
