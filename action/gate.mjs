@@ -10,7 +10,7 @@ const [reportPath = '', codeText = ''] = process.argv.slice(2);
 const code = Number(codeText);
 const dist = new URL('../dist/', import.meta.url);
 const { gateDecision } = await import(new URL('cli/gate-reason.js', dist).href);
-const { shownText } = await import(new URL('console-text.js', dist).href);
+const { shownText } = await import(new URL('text/console-text.js', dist).href);
 
 let report;
 try {
