@@ -303,9 +303,12 @@ describe("RATE-008's limit, restated as the row the server answered, is refused 
       const path = join(run.reportDir, 'conformance.json');
       const report = readJson<ConformanceReport>(path);
       const requirement = report.requirements.find((r) => r.id === 'RATE-008');
-      expect(requirement?.tests.map((t) => t.state)).toEqual(['failed']);
+      // The plan-row test fails; the window-length test of RATE-008 may skip beside it (not its subject).
+      const failed = requirement?.tests.filter((t) => t.state === 'failed') ?? [];
+      expect(failed).toHaveLength(1);
+      for (const other of requirement?.tests.filter((t) => t.state !== 'failed') ?? []) expect(other.state).toBe('skipped');
       expect(rejudged(run.reportDir).result.differences).toEqual([]);
-      for (const test of requirement?.tests ?? []) {
+      for (const test of failed) {
         test.state = 'passed';
         delete test.failureKind;
         for (const judgment of test.judgments ?? []) {
