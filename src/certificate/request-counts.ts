@@ -42,7 +42,7 @@ export const REQUESTS_OF_EVERY_PASS: Readonly<Record<string, number>> = {
 /**
  * The cases a passed property test generates at each profile, whatever the seed: fast-check runs
  * exactly `numRuns` generated cases of a property that holds (after one case of each input family, from
- * standard on, whose number may follow the contract and options, so they are not counted), and every
+ * standard on, counted by family-counts.ts from the contract), and every
  * case sends at least one request (SCH-006 one or two). The numbers are the suites' own
  * (`suites/property.test.ts`, `ctx.numRuns`). A forger who deletes the failing case's exchange leaves a
  * pass that sent fewer, at any seed and with --only too (a property test reads no other file's pets).
@@ -72,9 +72,11 @@ export function requestShortfall(
 }
 
 /**
- * Why a passed property test sent fewer requests than it generated cases at the run's profile, if it
- * did. A property test is one the report gives its property run (`property`) or, as the suites name
- * them, whose name ends "(property)": the requirement's example tests send what they send.
+ * Why a passed property test sent fewer requests than the cases it ran at the run's profile, if it did:
+ * its generated cases (GENERATED_CASES) and the one case of each input family it sends first (`families`,
+ * family-counts.ts computes them from the contract). A property test is one the report gives its
+ * property run (`property`) or, as the suites name them, whose name ends "(property)": the requirement's
+ * example tests send what they send.
  */
 export function caseShortfall(
   requirementId: string,
@@ -82,9 +84,11 @@ export function caseShortfall(
   sent: number,
   profile: Profile | undefined,
   cases: Readonly<Record<string, Readonly<Record<Profile, number>>>> = GENERATED_CASES,
+  families = 0,
 ): string | undefined {
   if (test.property === undefined && !test.name.endsWith('(property)')) return undefined;
   const generated = profile === undefined ? undefined : cases[requirementId]?.[profile];
-  if (generated === undefined || sent >= generated) return undefined;
-  return `it sent ${requests(sent)}, where a passed ${requirementId} property test at profile ${profile ?? ''} sends one or more for each of its ${generated} generated cases`;
+  if (generated === undefined || sent >= generated + families) return undefined;
+  const each = `its ${generated} generated cases${families > 0 ? ` and its ${families} input families` : ''}`;
+  return `it sent ${requests(sent)}, where a passed ${requirementId} property test at profile ${profile ?? ''} sends one or more for each of ${each}`;
 }
