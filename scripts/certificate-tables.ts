@@ -110,6 +110,44 @@ const REASONS: Record<TableName, (d: DerivedRequirement) => string> = {
   },
 };
 
+/**
+ * Why a table leaves out a requirement its runs would allow, read from its tests' code: these runs
+ * cannot show the cases that break the entry (another order, --only, a remote plan, a removed getPet).
+ */
+const SHARED =
+  'its tests judge the answers of requests their file shares (once): whichever test runs first sends them all (with --only, this one), and a test judges only some of them';
+const PROVOKED =
+  "its errors come from provokeErrors (suites/support/errors-provoke.ts), which keeps only the answers of the status the interface documents: another (getPet's 410 after its sunset) is sent and judged by none";
+const FROM_THE_CODE: Partial<Record<TableName, Readonly<Record<string, string>>>> = {
+  EVERY_EXCHANGE_NAMED: {
+    ...Object.fromEntries(
+      [
+        'STA-015',
+        'ERR-004',
+        'ERR-005',
+        'RATE-001',
+        'RATE-002',
+        'RATE-003',
+        'RATE-005',
+        'RATE-006',
+        'RATE-009',
+        'RATE-010',
+        'RATE-012',
+        'DEP-002',
+        'DEP-003',
+        'DEP-004',
+        'DEP-005',
+        'DEP-007',
+      ].map((id) => [id, SHARED]),
+    ),
+    ...Object.fromEntries(['STA-009', 'ERR-001', 'ERR-002', 'ERR-003'].map((id) => [id, PROVOKED])),
+  },
+  REQUESTS_OF_EVERY_PASS: {
+    'RATE-004':
+      "its exhaustion follows the plan: after its first reading it sends Remaining and one more on a key the suite alone spends (4 on the embedded reference), fewer where others spend the key; its rules on the sequence and the file's numbers hold it",
+  },
+};
+
 const tested = loadCatalog()
   .requirements.filter((r) => r.coverage === 'tested')
   .map((r) => r.id);
@@ -118,7 +156,9 @@ for (const [table, ids] of Object.entries(listed) as Array<[TableName, readonly 
   absences[table] = {};
   for (const id of tested.filter((i) => !ids.includes(i))) {
     const d = derived.get(id);
-    (absences[table] as Record<string, string>)[id] = d ? REASONS[table](d) : 'no pass in the runs derived from';
+    const derivedReason = d ? REASONS[table](d) : 'no pass in the runs derived from';
+    const known = FROM_THE_CODE[table]?.[id];
+    (absences[table] as Record<string, string>)[id] = known !== undefined && derivedReason.endsWith('not listed yet') ? known : derivedReason;
   }
   const gaps = Object.entries(absences[table] ?? {}).filter(([, why]) => why.endsWith('not listed yet'));
   console.log(

@@ -20,6 +20,7 @@ import { unnamedExchange } from './named-exchanges.ts';
 import { unplannedLimit } from './plan-limits.ts';
 import { type LogReading, weakenedJudgment } from './stated-params.ts';
 import { caseShortfall, requestShortfall } from './request-counts.ts';
+import { familyCases } from './family-counts.ts';
 import type { RejudgeOptions, RejudgeStats } from './rejudge-types.ts';
 
 /**
@@ -113,7 +114,14 @@ export function judgeTest(
     weakenedJudgment(requirementId, judgments, log, options) ??
     unplannedLimit(requirementId, judgments, bySeq, options.run) ??
     // Last: a property test's cases short of its profile's, where nothing the log names says more.
-    caseShortfall(requirementId, test, (test.exchanges ?? []).length, options.run.profile, options.casesOfEveryPass);
+    caseShortfall(
+      requirementId,
+      test,
+      (test.exchanges ?? []).length,
+      options.run.profile,
+      options.casesOfEveryPass,
+      familyCases(requirementId, options.run.profile, contract) ?? 0,
+    );
   return missing ? { state: 'skipped', why: missing } : undefined;
 }
 

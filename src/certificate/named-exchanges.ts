@@ -40,6 +40,7 @@ export const EVERY_EXCHANGE_NAMED: readonly string[] = [
   'SCH-002',
   'SCH-004',
   'SCH-007',
+  'SCH-008',
   'STA-001',
   'STA-002',
   'STA-004',

@@ -16,6 +16,14 @@ describe('the requests every pass of a fixed procedure sends', () => {
     expect(requestShortfall('STA-014', 1, {}, {})).toBeUndefined();
   });
 
+  it('the floors read from the code where the mode or the store changes the count: the least any pass sends', () => {
+    // Read-only STA-009 sends 4 (6 when it may write), ERR-002 2 (3), LIM-004 7 on a full store (8 when filled).
+    expect(REQUESTS_OF_EVERY_PASS).toMatchObject({ 'STA-009': 4, 'ERR-002': 2, 'LIM-001': 2, 'LIM-004': 7 });
+    expect(requestShortfall('LIM-004', 6, {})).toBe('it sent 6 requests, where every passed LIM-004 test sends at least 7');
+    expect(requestShortfall('STA-009', 3, {})).toMatch(/at least 4$/);
+    expect(requestShortfall('LIM-004', 7, {})).toBeUndefined();
+  });
+
   it("a property test's generated cases at the run's profile: one request each at least, with --only too", () => {
     const property = { name: 'STA-005 any NewPet missing a required field is refused with 400 (property)' };
     expect(GENERATED_CASES['STA-005']).toEqual({ quick: 0, standard: 3, thorough: 150 });

@@ -242,4 +242,25 @@ describe("issue 48's keyless forgeries: a failed test edited into a pass, the lo
     },
     RUN_TIMEOUT_MS + 30_000,
   );
+
+  test(
+    'status-not-validated (STA-006, standard): the failing case deleted; fewer requests than its input families and generated cases',
+    async (context) => {
+      const { report, har, write } = await faultyRun(context, ['--only', 'STA-006', '--reference-faults', 'status-not-validated']);
+      const test = passed(report, 'STA-006');
+      if (!test.name.endsWith('(property)')) throw new Error('the STA-006 property test did not fail');
+      const failing = test.judgments?.find((j) => j.kind === 'rule' && j.rule === 'status-in' && entry(har, j.exchanges[0] ?? -1).response.status !== 400);
+      if (!failing) throw new Error('no failing case');
+      deleteExchange(report, har, test, failing);
+      for (const other of report.requirements.find((r) => r.id === 'STA-006')?.tests ?? []) if (other.state === 'failed') other.state = 'passed';
+      const result = write();
+      // The property stops at its failing case: what is left is short of the 19 families and 4 generated
+      // cases every pass sends at standard.
+      expect(result.differences.join('\n')).toMatch(
+        /STA-006 .*\(property\): passed, but it sent \d+ requests?, where a passed STA-006 property test at profile standard sends one or more for each of its 4 generated cases and its 19 input families/,
+      );
+      expect(result.rejudged).not.toBe('conformant');
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 });
