@@ -150,13 +150,32 @@ export function createRedactor(secret: string): Redactor {
 /** The characters each of a redactor's memos keeps (redaction-memo.ts): a few whole lists; a worker keeps a redactor for each of its keys. */
 const MEMO_CHARS = 1024 * 1024;
 
+/** Gives the redactor of one secret: createRedactor, or redactorsBySecret's copy of what it built before. */
+export type RedactorOfSecret = (secret: string) => Redactor;
+
+/**
+ * The redactor of each secret built once and handed out again: one is a pure function of its secret (its
+ * only state, a cache of character classes, answers the same either way), and building one costs
+ * milliseconds, so the lists of a worker (each key's client, all the keys together) share them.
+ */
+export function redactorsBySecret(): RedactorOfSecret {
+  const built = new Map<string, Redactor>();
+  return (secret) => {
+    const known = built.get(secret);
+    if (known) return known;
+    const redactor = createRedactor(secret);
+    built.set(secret, redactor);
+    return redactor;
+  };
+}
+
 /**
  * One redactor for several secrets (the API keys of a run, a proxy's credentials): each in turn, over
  * single texts and over texts judged as one sequence alike. A text (or list of texts) it has redacted
  * before gets the same answer from its memo, never a scan skipped for anything else.
  */
-export function createRedactorOf(secrets: readonly string[]): Redactor {
-  const redactors = secrets.map(createRedactor);
+export function createRedactorOf(secrets: readonly string[], redactorOf: RedactorOfSecret = createRedactor): Redactor {
+  const redactors = secrets.map((secret) => redactorOf(secret));
   const shortest = Math.min(KEY_FRAGMENT, ...secrets.map((secret) => secret.length));
   const oneMemo = createMemo<string>(MEMO_CHARS, (value, key) => (value === key ? 0 : value.length));
   const piecesMemo = createMemo<readonly string[]>(MEMO_CHARS, (value) => value.reduce((sum, text) => sum + text.length, 0));

@@ -17,7 +17,7 @@ import {
 import { runChecks } from '../checks/index.ts';
 import { type Contract, createContract } from '../contract/index.ts';
 import { HarnessError } from '../errors.ts';
-import { type Redactor, createRedactorOf } from '../client/redact.ts';
+import { type Redactor, createRedactorOf, redactorsBySecret } from '../client/redact.ts';
 import { listKey } from '../client/redaction-memo.ts';
 import { shownText } from '../text/console-text.ts';
 import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
@@ -82,11 +82,13 @@ interface WorkerShared {
 /** Redactors by the secrets they remove, for one worker's files and clients. */
 function redactorCache(): (secrets: readonly string[]) => Redactor {
   const built = new Map<string, Redactor>();
+  // A key's own client and the list of every key share that key's redactor: it is built once per worker.
+  const bySecret = redactorsBySecret();
   return (secrets) => {
     const key = listKey(secrets);
     const known = built.get(key);
     if (known) return known;
-    const redactor = createRedactorOf(secrets);
+    const redactor = createRedactorOf(secrets, bySecret);
     built.set(key, redactor);
     return redactor;
   };
