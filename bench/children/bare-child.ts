@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A bare node:http server answering recorded bytes: the same status, headers (X-RateLimit-* included)
  * and body the reference sent, by method. The floor the reference is compared with.
+ *
+ * A POST does the least any createPet must do before it answers: read the whole body, parse it
+ * (JSON.parse) and keep what it read. A floor that drops the body unread would charge the reference
+ * for work no correct server can skip, and the kept values grow the heap as a store does.
  */
 export interface RecordedReply {
   status: number;
@@ -14,15 +18,18 @@ export interface RecordedReply {
 }
 
 const replies = JSON.parse(readFileSync(process.env.BENCH_REPLIES ?? '', 'utf8')) as Record<string, RecordedReply>;
+const kept: unknown[] = [];
 
 const server = createServer((request, response) => {
   const reply = replies[request.method ?? ''];
-  request.resume();
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.once('end', () => {
     if (!reply) {
       response.writeHead(405).end();
       return;
     }
+    if (chunks.length > 0) kept.push(JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
     response.writeHead(reply.status, reply.headers.flat());
     response.end(reply.body);
   });

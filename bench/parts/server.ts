@@ -19,16 +19,25 @@ interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** What the bare server does besides answering the recorded bytes: the least this operation must do. */
+  floor: string;
 }
 
 const ENDPOINTS: readonly Endpoint[] = [
-  { label: 'GET /v1/pets?limit=20 (20 pets)', method: 'GET', path: '/pets?limit=20' },
-  { label: 'POST /v1/pets (valid NewPet)', method: 'POST', path: '/pets', body: NEW_PET_BODY },
+  { label: 'GET /v1/pets?limit=20 (20 pets)', method: 'GET', path: '/pets?limit=20', floor: 'bare answers the recorded bytes' },
+  {
+    label: 'POST /v1/pets (valid NewPet)',
+    method: 'POST',
+    path: '/pets',
+    body: NEW_PET_BODY,
+    floor: 'bare reads the whole body, JSON.parses it and keeps the value, then answers the recorded bytes',
+  },
 ];
 
 /**
- * Requests/s of the reference against a bare node:http server replaying the reference's own bytes,
- * each in its own child process, alternated bare, ref, bare, ref… for `rounds` rounds; medians.
+ * Requests/s of the reference against a bare node:http server replaying the reference's own bytes
+ * after doing the least the operation must (bare-child.ts), each in its own child process, alternated
+ * bare, ref, bare, ref… for `rounds` rounds; medians.
  */
 export async function benchServer(options: ServerBenchOptions): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
@@ -65,7 +74,7 @@ function describe(endpoint: Endpoint, bare: ServerResult[], ref: ServerResult[],
     measure: `${endpoint.label}: req/s ref vs bare node:http`,
     value: `ref ${fmt(refRps)} / bare ${fmt(bareRps)} = ${fmt(refRps / bareRps, 2)}`,
     notes:
-      `median of ${options.rounds} alternating ${options.durationS} s runs, ${options.connections} conns; ` +
+      `${endpoint.floor}; median of ${options.rounds} alternating ${options.durationS} s runs, ${options.connections} conns; ` +
       `ranges ref ${range(ref)}, bare ${range(bare)}; ` +
       `ref p50/p99 ${fmt(median(ref.map((r) => r.p50Ms)), 1)}/${fmt(median(ref.map((r) => r.p99Ms)), 1)} ms; ` +
       `server CPU per request (median) ref ${fmt(refCpu, 1)} µs / bare ${fmt(bareCpu, 1)} µs, bare/ref = ${fmt(bareCpu / refCpu, 2)}` +

@@ -8,7 +8,12 @@ import type { RateInfo } from './replies.ts';
 const DAY_POLICY = '"day"';
 
 export function rateHeaders(rate: RateInfo, ietf: boolean): string[] {
-  const pairs = ['x-ratelimit-limit', String(rate.limit), 'x-ratelimit-remaining', String(rate.remaining), 'x-ratelimit-reset', String(rate.reset)];
+  return pushRateHeaders([], rate, ietf);
+}
+
+/** rateHeaders appended to `pairs` (every reply's header list): no array of their own per reply. */
+export function pushRateHeaders(pairs: string[], rate: RateInfo, ietf: boolean): string[] {
+  pairs.push('x-ratelimit-limit', String(rate.limit), 'x-ratelimit-remaining', String(rate.remaining), 'x-ratelimit-reset', String(rate.reset));
   if (ietf) {
     const policy = rate.windowS >= 86_400 ? DAY_POLICY : '"minute"';
     pairs.push('ratelimit-policy', `${policy};q=${rate.limit};w=${rate.windowS}`, 'ratelimit', `${policy};r=${rate.remaining};t=${rate.resetIn}`);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { rateHeaders } from './rate-headers.ts';
+import { pushRateHeaders } from './rate-headers.ts';
 import type { Reply } from './replies.ts';
 
 export const JSON_TYPE = 'application/json';
@@ -21,7 +21,7 @@ export function sendReply(res: ServerResponse, reply: Reply, transport: Transpor
   if (!transport.chunked) headers.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
   const rate = reply.rate;
   if (rate) {
-    headers.push(...rateHeaders(rate, transport.ietfRateLimit));
+    pushRateHeaders(headers, rate, transport.ietfRateLimit);
     if (rate.retryAfter !== undefined) headers.push('retry-after', formatRetryAfter(rate.retryAfter, rate.reset, transport));
   }
   const extra = reply.headers;
