@@ -1,8 +1,6 @@
 import { TextDecoder } from 'node:util';
 import type { Contract, ValidationIssue } from '../contract/index.ts';
 import { parseJson } from '../text/json.ts';
-import { readFlatObject } from './flat-json.ts';
-import { plainNewPetCheck } from './plain-new-pet.ts';
 import type { NewPetRecord } from './store.ts';
 
 export const NEW_PET_SCHEMA = '#/components/schemas/NewPet';
@@ -25,13 +23,11 @@ export type NewPetOutcome = { pet: NewPetRecord } | { kind: 'invalid_json' | 'in
 export type NewPetReader = (body: Buffer) => NewPetOutcome;
 
 const MAX_ISSUES_IN_MESSAGE = 3;
-const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
 export function createNewPetReader(contract: Contract, rules: NewPetRules, statuses: readonly string[], seams: NewPetSeams): NewPetReader {
   // fatal: a body that is not UTF-8 is not JSON (RFC 8259 §8.1), rather than a name full of U+FFFD.
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const enumMessage = `must be one of ${statuses.join(', ')}`;
-  const plain = plainNewPetCheck(contract.document.components.schemas, statuses);
 
   function describe(issues: readonly ValidationIssue[]): string {
     return issues
@@ -54,15 +50,14 @@ export function createNewPetReader(contract: Contract, rules: NewPetRules, statu
     let value: unknown;
     try {
       // parseJson reads every number exactly: a categoryId written 1.5e18 keeps every digit, and a
-      // fraction a double would round to an integer (1e-400, 1.0000000000000001) is refused. A plain
-      // flat body, nearly every one, reads to the same value by the cheaper way (flat-json.ts).
-      value = readFlatObject(text) ?? parseJson(text);
+      // fraction a double would round to an integer (1e-400, 1.0000000000000001) is refused.
+      value = parseJson(text);
       // The seam a fault takes to read numbers through a double instead, as JSON.parse does.
       if (!seams.exactNumbers(true)) value = JSON.parse(text) as unknown;
     } catch (error) {
       return { kind: 'invalid_json', message: `request body is not valid JSON: ${(error as Error).message}` };
     }
-    const issues = plain?.(value) ? NO_ISSUES : contract.validate(NEW_PET_SCHEMA, value);
+    const issues = contract.validate(NEW_PET_SCHEMA, value);
     if (issues.length > 0) return seams.invalidBody({ kind: 'invalid_body', message: describe(issues) }, value, issues);
     const fields = value as { name: string; categoryId: bigint | number; status?: string };
     const status = fields.status ?? rules.defaultStatus;
