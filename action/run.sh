@@ -25,6 +25,7 @@ else
   if [ -n "${INPUT_PROFILE:-}" ]; then args+=(--profile "$INPUT_PROFILE"); fi
   if [ -n "${INPUT_PLAN:-}" ]; then args+=(--plan "$INPUT_PLAN"); fi
   if [ -n "${INPUT_CATEGORY_IDS:-}" ]; then args+=(--category-ids "$INPUT_CATEGORY_IDS"); fi
+  if [ -n "${INPUT_RATE_WINDOW:-}" ]; then args+=(--rate-window "$INPUT_RATE_WINDOW"); fi
   seed="${INPUT_SEED:-}"
   # Shards must share a seed: by default the workflow run's id, the same in every matrix job.
   if [ -z "$seed" ] && [ -n "${INPUT_SHARD:-}" ] && [ -n "${GITHUB_RUN_ID:-}" ]; then seed=$((GITHUB_RUN_ID % 2147483647)); fi
@@ -98,7 +99,7 @@ fi
 # Unique per job and matrix entry unless named: the job, the shard, and a digest of what this run tests.
 name="${INPUT_ARTIFACT_NAME:-}"
 if [ -z "$name" ]; then
-  digest=$(printf '%s\n' "${INPUT_TARGET:-}" "${INPUT_PROFILE:-}" "${INPUT_PLAN:-}" "${INPUT_SEED:-}" "${INPUT_READ_ONLY:-}" "${INPUT_STRICT:-}" "${INPUT_CATEGORY_IDS:-}" "${INPUT_MERGE_REPORTS:-}" "${INPUT_REPORT_DIR:-}" | sha256sum | cut -c1-8)
+  digest=$(printf '%s\n' "${INPUT_TARGET:-}" "${INPUT_PROFILE:-}" "${INPUT_PLAN:-}" "${INPUT_SEED:-}" "${INPUT_READ_ONLY:-}" "${INPUT_STRICT:-}" "${INPUT_CATEGORY_IDS:-}" "${INPUT_RATE_WINDOW:-}" "${INPUT_MERGE_REPORTS:-}" "${INPUT_REPORT_DIR:-}" | sha256sum | cut -c1-8)
   name="animal-store-conformance-${GITHUB_JOB:-job}${INPUT_SHARD:+-shard-$INPUT_SHARD}${INPUT_MERGE_REPORTS:+-merged}-$digest"
 fi
 # Characters an artifact name may not hold (a shard's "/" among them) become "-".

@@ -63,6 +63,7 @@ export const TARGET_OPTIONS = [
     type: 'string',
     value: '<seconds>',
     env: 'ASC_RATE_WINDOW',
+    action: 'rate-window',
     group: 'Target',
     help: "the length of the target's per-minute rate window, for a target that shortens it for testing; a full window again sooner than this after the last fails RATE-008",
     default: "60 (the embedded reference's own)",
