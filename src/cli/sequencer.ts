@@ -17,21 +17,23 @@ export class RateLimitLastSequencer extends BaseSequencer {
 
 /**
  * The order files start in on the embedded reference, where every file has its own headroom and files run
- * side by side on two workers:
- * - the rate-limit file first: most of its time is spent asleep (a window to spend, a Retry-After to wait
- *   out), so its sleeps overlap the generated cases on the other worker instead of leaving it idle;
+ * side by side on more workers than cores (embeddedWorkers):
+ * - the two files that spend most of their time asleep first, each on a worker of its own: the rate-limit
+ *   file (a window to spend, a Retry-After to wait out) and the fingerprints file (its connection held
+ *   for --hold-connection), so that their sleeps overlap the CPU work of the other workers instead of
+ *   coinciding (two workers both asleep left both cores idle);
  * - the two short files that need a list shorter than 100 (LIM-006, CON-003), before the generated cases
  *   fill every status page of the embedded store, which would leave those requirements unprovable;
- * - the generated cases, in two files so that both workers share them, with the files that wait on a
- *   clock (the held connection, HTTP-001's quiet windows) between them, where their waits overlap work;
+ * - the generated cases, in two files so that the workers not asleep share them, with HTTP-001's quiet
+ *   windows between them, where their waits overlap work;
  * - then the rest, whose short files fill the gaps instead of leaving one worker alone at the end.
  */
 const EMBEDDED_ORDER = [
   /rate-limit\.test\.ts$/,
+  /fingerprints\.test\.ts$/,
   /consistency\.test\.ts$/,
   /limits\.test\.ts$/,
   /property\.test\.ts$/,
-  /fingerprints\.test\.ts$/,
   /http\.test\.ts$/,
   /property-invalid\.test\.ts$/,
   /stateful\.test\.ts$/,
@@ -67,10 +69,13 @@ export function fileSchedule(target: { embedded: boolean; referenceFaults: reado
 }
 
 /**
- * Workers for the embedded run: at least two, even on two cores, because the workers spend much of their
- * time waiting on the reference (in the main process) or on the rate-limit file's window; beyond four,
- * the three long files no longer get shorter and every worker compiles the contract again.
+ * Workers for the embedded run: one more than the cores, at least three and at most four. Two files sleep
+ * for seconds (the rate-limit file, the held connection) while the others are CPU work: with a worker for
+ * each sleeper, the CPU work keeps a worker from the start, where on two workers both were at times asleep
+ * together. The extra worker costs its start-up CPU (loading the suite, compiling the contract), less
+ * than the seconds of idle cores it saves; beyond four, the three long files no longer get shorter and
+ * every worker compiles the contract again.
  */
 function embeddedWorkers(cores: number): number {
-  return Math.min(Math.max(cores, 2), 4);
+  return Math.min(Math.max(cores + 1, 3), 4);
 }

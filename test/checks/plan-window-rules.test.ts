@@ -66,6 +66,21 @@ describe('RATE-008: the count of a plan key window, one pure function for the su
     expect(judged(first, over)).toMatchObject({ holds: false, failedAt: 4 });
   });
 
+  it('a burst that sees the window turn twice is counted on in the newest window only', () => {
+    // A valid key: each window serves 3. The burst of 3 reaches two later windows, one request in the first.
+    const first = reading(200, 2);
+    const [second, third] = [1_767_225_660, 1_767_225_720];
+    const bursts = [
+      [reading(200, 2, second), reading(200, 2, third), reading(200, 1, third)],
+      [reading(200, 0, third), reading(429, 0, third)],
+    ];
+    expect(planWindowSteps(first, bursts, 3, false)[1]).toMatchObject({ total: 3, next: 'done' });
+    expect(judged(first, bursts).holds).toBe(true);
+    // A fourth request served in the newest window still fails.
+    const over = [bursts[0]!, [reading(200, 0, third), reading(200, 0, third)]];
+    expect(judged(first, over)).toMatchObject({ holds: false, failedAt: 5 });
+  });
+
   it('a window the suite did not open is held to its Remaining, and a 429 there leaves it unjudged', () => {
     // Remaining 1 of a minute of 3: somebody spent one request before the suite.
     const first = reading(200, 1);

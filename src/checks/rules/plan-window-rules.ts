@@ -125,8 +125,13 @@ export function planWindowSteps(first: PlanReading, bursts: readonly (readonly P
     }
     // No 429 in this window: it turned while the burst was on its way. The requests that reached the next
     // window are all the suite's; that one is counted from them.
-    const later = burst.filter((r) => !sameWindow(anchorReading, r));
-    if (later.length === 0 || later.some((r) => r.status === 429)) {
+    const passed = burst.filter((r) => !sameWindow(anchorReading, r));
+    // Only the newest window the burst reached is counted on: a burst slower than the window (a loaded
+    // machine, a two-second embedded window) may see it turn twice, and the readings of a window already
+    // over never count in the next one (counting them failed valid servers).
+    const newest = passed.reduce<PlanReading | undefined>((a, b) => (a === undefined || (b.reset ?? -Infinity) > (a.reset ?? -Infinity) ? b : a), undefined);
+    const later = passed.filter((r) => r.reset === undefined || newest?.reset === undefined || sameWindow(newest, r));
+    if (later.length === 0 || passed.some((r) => r.status === 429)) {
       step.next = 'lost';
       return steps;
     }
