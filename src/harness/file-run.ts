@@ -56,6 +56,8 @@ export interface FileRun {
   budget: RequestBudget;
   /** The dedicated exhaustion key's own budget. */
   exhaustBudget: RequestBudget;
+  /** The budget a key's requests count in: the main key's, the exhaustion key's, or a plan key's own. */
+  budgetOfKey(apiKey: string): RequestBudget;
   makeClient(apiKey: string): TargetClient;
   /** Numbers exchanges across the file's clients (and raw probes). */
   nextSeq(): number;
@@ -155,8 +157,20 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const addedPets = createAddedPetsLedger(join(run.runDir, ADDED_PETS_FILE), run.embedded);
       const flushAddedPets = () => addedPets.flush();
       process.on('exit', flushAddedPets);
-      // Keys spent on purpose (the exhaustion key, the plan keys) count in the exhaustion budget, apart from the main key's.
+      // Each key spent on purpose has a ceiling of its own, apart from the main key's: the exhaustion key's
+      // budget, and one per plan key (a Pro key's minute alone is 301 requests of a standard budget).
       const spentKeys = new Set(spentKeyMemories.keys());
+      const planBudgets = new Map(
+        run.planKeys
+          .filter((k) => k.key !== run.exhaustApiKey)
+          .map((k, index) => [
+            k.key,
+            run.exhaustBudgetLimit === undefined
+              ? createMemoryBudget(undefined)
+              : createLedgerBudget(join(run.runDir, `plan-${index}.ledger`), run.exhaustBudgetLimit),
+          ]),
+      );
+      const budgetOfKey = (apiKey: string) => planBudgets.get(apiKey) ?? (spentKeys.has(apiKey) ? exhaustBudget : budget);
       const makeClient = (apiKey: string) =>
         createClient({
           nextSeq,
@@ -169,7 +183,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           contract,
           timeoutMs: run.timeoutMs,
           userAgent: run.userAgent,
-          budget: spentKeys.has(apiKey) ? exhaustBudget : budget,
+          budget: budgetOfKey(apiKey),
           dispatcher,
           strayBytes: stray.take,
           network: run.network,
@@ -189,7 +203,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       const redact = shared.redactorOf(
         [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
       );
-      await use({ run, contract, catalog, client, budget, exhaustBudget, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
+      await use({ run, contract, catalog, client, budget, exhaustBudget, budgetOfKey, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
       process.off('exit', flushAddedPets);
       addedPets.flush();
       await dispatcher.close();

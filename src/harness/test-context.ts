@@ -85,10 +85,10 @@ export interface ConformanceContext {
   note(text: string): void;
   /**
    * Requests this run may still send, or undefined when it has no ceiling: on the main key, or with
-   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own, or with `plan`
-   * on the plan keys (--plan-key, the embedded Free key), which share that budget.
+   * `exhaust` on the dedicated exhaustion key, whose requests have a budget of their own, or with
+   * `{ planKey }` on that plan key (--plan-key, the embedded Free key), which has its own too.
    */
-  budgetLeft(key?: 'main' | 'exhaust' | 'plan'): number | undefined;
+  budgetLeft(key?: 'main' | 'exhaust' | { planKey: string }): number | undefined;
   /** A client for another key (the embedded exhaustion key), recording into this test. */
   clientWithKey(apiKey: string): TargetClient;
   /**
@@ -231,8 +231,8 @@ export function createContext(
       meta.notes = [...(meta.notes ?? []), fileRun.redact(text)];
     },
     budgetLeft: (key = 'main') => {
-      const spent = key === 'plan' || (key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined);
-      const budget = spent ? fileRun.exhaustBudget : fileRun.budget;
+      const spent = key === 'exhaust' && fileRun.run.exhaustApiKey !== undefined;
+      const budget = typeof key === 'object' ? fileRun.budgetOfKey(key.planKey) : spent ? fileRun.exhaustBudget : fileRun.budget;
       return budget.limit === undefined ? undefined : Math.max(0, budget.limit - budget.used);
     },
     clientWithKey: (apiKey) => fileRun.makeClient(apiKey),

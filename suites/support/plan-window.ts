@@ -32,7 +32,7 @@ export async function judgePlanKey(ctx: ConformanceContext, planKey: PlanKey): P
   // The first request is paced: a key another run left at 0 is waited for, like the exhaustion's.
   const previous = readRate(await client.listPets({ limit: 1 }));
   ctx.judge('rate-header-is', previous.response, { field: 'limit', oneOf: [perMinute, perDay] }, what);
-  const left = ctx.budgetLeft('plan');
+  const left = ctx.budgetLeft({ planKey: planKey.key });
   if (previous.limit !== perMinute) {
     await judgeDayPromise(ctx, planKey, previous, what);
     ctx.observable(false, `${what}: X-RateLimit-Limit names the day, so the minute's window was not spent`, 'precondition');
@@ -122,7 +122,7 @@ async function judgeDayPromise(ctx: ConformanceContext, planKey: PlanKey, first:
   const lanes = Array.from({ length: BURST_LANES }, () => ctx.clientWithKey(planKey.key));
   const sent: ApiResponse[] = [];
   for (let burst = 0; burst < DAY_BURSTS; burst += 1) {
-    const left = ctx.budgetLeft('plan');
+    const left = ctx.budgetLeft({ planKey: planKey.key });
     if (left !== undefined && left < size + 1) break;
     sent.push(
       ...(await Promise.all(Array.from({ length: size }, (_, i) => lanes[i % BURST_LANES]!.listPets({ limit: 1 }, { retryOn429: false, pace: false })))),
