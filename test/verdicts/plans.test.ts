@@ -17,6 +17,7 @@ const SEED = '7';
 
 const mainKey = (plan: PlanName) => `plan-test-${plan}-main-key-0123456789`;
 const exhaustKey = (plan: PlanName) => `plan-test-${plan}-exhaust-free-key-0123456789`;
+const PLAN_KEYS = { pro: 'plan-test-pro-plan-key-0123456789', free: 'plan-test-free-plan-key-0123456789' } as const;
 
 let server: ReferenceServer;
 
@@ -27,6 +28,9 @@ beforeAll(async () => {
       plan === 'enterprise' ? { key: mainKey(plan), plan, perMinute: 20_000, perDay: 10_000_000 } : { key: mainKey(plan), plan },
       // One exhaustion key per run: runs never spend each other's window.
       { key: exhaustKey(plan), plan: 'free' as const },
+    ]).concat([
+      { key: PLAN_KEYS.pro, plan: 'pro' },
+      { key: PLAN_KEYS.free, plan: 'free' },
     ]),
     log: () => undefined,
   });
@@ -100,6 +104,27 @@ describe('every plan finishes at the default remote profile', () => {
       RUN_TIMEOUT_MS + 30_000,
     );
   }
+
+  test(
+    'the recommended set-up, a Business key with a Free --exhaust-key and Pro and Free --plan-key: CONFORMANT, no test skipped for the budget',
+    async ({ expect, onTestFinished }) => {
+      // A Pro key's minute alone is 301 requests: the plan keys cannot share the exhaustion key's 600.
+      const run = await runCliInTest({ onTestFinished }, ['--target', server.url, '--plan', 'business', '--seed', SEED], {
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: { API_KEY: mainKey('business'), EXHAUST_API_KEY: exhaustKey('business'), ASC_PLAN_KEY: `pro=${PLAN_KEYS.pro},free=${PLAN_KEYS.free}` },
+        label: 'plan-keys',
+        rateWindowMs: WINDOW_MS,
+      });
+      const report = run.report;
+      const why = `${report?.verdict.label}: ${report?.verdict.why}\n${run.stdout.slice(-2000)}`;
+      expect(report?.verdict.overall, why).toBe('conformant');
+      expect(run.exitCode, why).toBe(0);
+      expect(report?.verdict.scope.untested ?? [], why).toEqual([]);
+      for (const id of ['RATE-004', 'RATE-008', 'RATE-011']) expect(report?.requirements.find((r) => r.id === id)?.verdict, `${id}: ${why}`).toBe('pass');
+      for (const key of Object.values(PLAN_KEYS)) expect(run.stdout + run.stderr).not.toContain(key);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 
   test(
     "a key whose limit is exactly another plan's (a Pro key run as --plan business) is a wrong --plan: refused at start, the likely plan named",
