@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RuleExchange } from '../../src/checks/judgment-rules.ts';
 import { keepsBound, promisedWhole, refillBound, wholeWindow } from '../../src/checks/rules/rate-refill-rules.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
+import { ruleExchangeOf } from '../../src/harness/rule-exchanges.ts';
 import { PAST_REMAINING, exhaustionClient } from './rate-exhaustion.ts';
 import { type Reading, describeReading, readRate } from './rate-readings.ts';
 import type { Recovery } from './rate-recovery.ts';
@@ -10,21 +11,7 @@ import type { Recovery } from './rate-recovery.ts';
 const TIMER_MARGIN_MS = 50;
 
 /** A reading as the rules read an exchange: one arithmetic for the test's decisions and for rejudge. */
-function asRule({ response }: Reading): RuleExchange {
-  const { exchange } = response;
-  return {
-    status: response.status,
-    headers: response.headers,
-    text: response.text,
-    body: response.body,
-    isJson: response.isJson,
-    requestText: exchange.request.body,
-    url: exchange.request.url,
-    operationId: exchange.operationId,
-    startedAt: exchange.startedAt,
-    durationMs: exchange.durationMs,
-  };
-}
+const asRule = ({ response }: Reading): RuleExchange => ruleExchangeOf(response);
 
 const isWhole = (reading: Reading) => wholeWindow(asRule(reading));
 
