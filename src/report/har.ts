@@ -80,15 +80,19 @@ export function writeHar(path: string, exchanges: readonly Exchange[], suiteVers
   writeFileSync(path, `${JSON.stringify(toHar(exchanges, { name: 'animal-store-conformance', version: suiteVersion }), null, 1)}\n`);
 }
 
-/** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
-export function toHar(exchanges: readonly Exchange[], creator: { name: string; version: string }): Har {
-  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq).map(toEntry);
-  // Each entry names the one before by its hash: an entry deleted, inserted or moved breaks the chain.
+/** Each entry names the one before by its hash (`_prev`): an entry deleted, inserted or moved breaks the chain. */
+export function chainEntries(entries: readonly HarEntry[]): void {
   let prev = HAR_CHAIN_START;
   for (const entry of entries) {
     entry._prev = prev;
     prev = harEntryHash(entry);
   }
+}
+
+/** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
+export function toHar(exchanges: readonly Exchange[], creator: { name: string; version: string }): Har {
+  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq).map(toEntry);
+  chainEntries(entries);
   return {
     log: {
       version: '1.2',

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runRejudge } from '../../src/cli/rejudge-command.ts';
-import { HAR_CHAIN_START, type Har, harEntryHash } from '../../src/report/har.ts';
+import { type Har, chainEntries } from '../../src/report/har.ts';
 import type { ConformanceReport, TestSummary } from '../../src/report/report-types.ts';
 import { runCliInTest } from './support/run-cli.ts';
 
@@ -41,11 +41,7 @@ async function shardRun(context: Parameters<typeof runCliInTest>[0], args: strin
   const report = readJson<ConformanceReport>(reportPath);
   const har = readJson<Har>(harPath);
   const write = () => {
-    let prev = HAR_CHAIN_START;
-    for (const entry of har.log.entries) {
-      entry._prev = prev;
-      prev = harEntryHash(entry);
-    }
+    chainEntries(har.log.entries);
     writeFileSync(harPath, JSON.stringify(har));
     writeFileSync(reportPath, JSON.stringify(report));
     return rejudged(run.reportDir);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runRejudge } from '../../src/cli/rejudge-command.ts';
-import { HAR_CHAIN_START, type Har, type HarEntry, harEntryHash } from '../../src/report/har.ts';
+import { type Har, type HarEntry, chainEntries } from '../../src/report/har.ts';
 import type { ConformanceReport, TestSummary } from '../../src/report/report-types.ts';
 import { runCliInTest } from './support/run-cli.ts';
 
@@ -44,11 +44,7 @@ async function faultyRun(context: Parameters<typeof runCliInTest>[0], args: stri
   expect(rejudged(run.reportDir).differences).toEqual([]);
   const write = () => {
     // The chain the merge writes anew over the edited exchanges.
-    let prev = HAR_CHAIN_START;
-    for (const entry of har.log.entries) {
-      entry._prev = prev;
-      prev = harEntryHash(entry);
-    }
+    chainEntries(har.log.entries);
     writeFileSync(harPath, JSON.stringify(har));
     writeFileSync(reportPath, JSON.stringify(report));
     return rejudged(run.reportDir);
