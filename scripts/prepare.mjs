@@ -20,7 +20,7 @@
 // are removed. Two processes that find it stale build one after the other (a lock), never side by side.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import process from 'node:process';
@@ -135,12 +135,25 @@ function build(tsc, quiet) {
   // The entry's time says when dist/ was last built: an incremental build rewrites only what changed.
   const now = new Date();
   utimesSync(ENTRY, now, now);
+  makeRunnable();
   return 0;
+}
+
+/**
+ * The entry is the package's bin: runnable as a program, as npm's bin links would make it. tsc writes it
+ * as a plain file, and npx links a clone's bin (and so makes it runnable) only the first time it meets the
+ * clone's path: a clone built again at that path (a CI checkout) ran into 'Permission denied'.
+ */
+function makeRunnable() {
+  if ((statSync(ENTRY).mode & 0o111) !== 0o111) chmodSync(ENTRY, 0o755);
 }
 
 /** Compiles dist/ when it is missing or stale; 0 when dist/ is ready to run, 1 otherwise (the reason on stderr). */
 export function ensureBuilt({ quiet = false } = {}) {
-  if (upToDate()) return 0;
+  if (upToDate()) {
+    makeRunnable();
+    return 0;
+  }
   const tsc = typescriptCompiler();
   if (!tsc) {
     if (existsSync(ENTRY)) {

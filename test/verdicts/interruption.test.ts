@@ -50,10 +50,11 @@ async function spentWindow(context: Pick<TestContext, 'onTestFinished'>): Promis
   return { url: `${target.origin}/v1`, started: () => target.seen.requests >= 2 };
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+/** Waits for `condition`; a run that never gets there fails with what it printed (`printed`), if known. */
+async function until(condition: () => boolean, timeoutMs: number, printed: () => string = () => ''): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the run never reached the point to interrupt it');
+    if (Date.now() > deadline) throw new Error(`the run never reached the point to interrupt it\n${printed().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -198,7 +199,7 @@ async function throughNpm(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  await until(target.started, 60_000);
+  await until(target.started, 60_000, () => output);
   await new Promise((resolve) => setTimeout(resolve, 500));
   send(pgid);
   const { code, signal } = await exited;
