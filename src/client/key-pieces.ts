@@ -15,8 +15,16 @@ export const PIECE = 5;
  */
 export const PIECES_REVEALED = 2 * PIECE;
 
+/**
+ * A piece of digits alone is no piece: numbers fill answers (ids, counts, times, the rate-limit headers
+ * read side by side), and two 5-digit runs of a key's digits turn up in them by chance. A key's
+ * "0123456789" was found in Remaining 12345 and Reset 1795856789, and the log lost the evidence of a
+ * valid answer. Runs of 8 still catch the key's digits in a row.
+ */
+const ALL_DIGITS = /^[0-9]+$/;
+
 export interface PieceSet {
-  /** Each 5-character piece of the key's skeleton, forwards or reversed, and where it starts in the forward skeleton. */
+  /** Each 5-character piece of the key's skeleton that holds a letter, forwards or reversed, and where it starts in the forward skeleton. */
   grams: Map<string, number>;
   /** Pairs of the key's skeleton, forwards or reversed (a first filter, by `first * 128 + second`). */
   pairs: Uint8Array;
@@ -31,6 +39,7 @@ export function pieceSet(skeleton: string): PieceSet | undefined {
   const length = skeleton.length;
   for (let at = 0; at + PIECE <= length; at += 1) {
     const gram = skeleton.slice(at, at + PIECE);
+    if (ALL_DIGITS.test(gram)) continue;
     if (!grams.has(gram)) grams.set(gram, at);
     const reversed = reverse(gram);
     if (!grams.has(reversed)) grams.set(reversed, at);

@@ -127,6 +127,28 @@ describe('redactor: ordinary bodies stay readable', () => {
     );
   });
 
+  it('numbers side by side are no pieces: a key whose digits run 0123456789 leaves every rate-limit header set whole', () => {
+    // The regression: Limit 100000, Remaining 12345 and Reset 1795856789 read as one sequence showed
+    // "01234", "12345" and "56789", and the log held a valid answer's headers as ***.
+    const redact = createRedactor('matrix-main-key-0123456789');
+    for (let reset = 1795856000; reset < 1795858000; reset += 1) {
+      for (const remaining of ['0', '59', '1234', '12345', '45678', '99950']) {
+        const headers = { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': String(reset), 'content-length': '2' };
+        expect(redactHeaders(headers, redact)).toEqual(headers);
+      }
+    }
+  });
+
+  it('int64 ids are left whole by a key with runs of digits', () => {
+    const digitRich = fc.stringMatching(/^[0-9]{7}[a-f][0-9]{7}[a-f][0-9]{7}$/).map((tail) => `sk-live-${tail}`);
+    fc.assert(
+      fc.property(digitRich, body, (key, text) => {
+        expect(createRedactor(key)(text)).toBe(text);
+      }),
+      { numRuns: 150, seed: 48 },
+    );
+  });
+
   it('rate-limit headers and a Date are left whole', () => {
     const headers = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1764301234', date: 'Sat, 28 Nov 2026 03:41:13 GMT' };
     expect(redactHeaders(headers, createRedactor('embedded-5f3a9c2e51d07b64e8a1c2d3'))).toEqual(headers);
