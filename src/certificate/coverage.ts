@@ -1,4 +1,4 @@
-import type { Judgment } from '../harness/meta.ts';
+import type { Judgment } from '../report/test-meta.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 
 /** The rules every exchange of one operation is judged by; `past4xx`: its 4xx answers are passed over. */

@@ -1,5 +1,5 @@
 import { introducedPetId, requestedPetId } from '../checks/judgment-rules.ts';
-import type { Judgment } from '../harness/meta.ts';
+import type { Judgment } from '../report/test-meta.ts';
 import { readJson } from '../text/json.ts';
 import type { RecordedEntry } from './rejudge-har.ts';
 

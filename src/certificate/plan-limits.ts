@@ -1,4 +1,4 @@
-import type { Judgment } from '../harness/meta.ts';
+import type { Judgment } from '../report/test-meta.ts';
 import { type Limits, PLANS, type PlanName, isPlanName } from '../config/plans.ts';
 import type { RunInfo } from '../report/run-info.ts';
 import { stringifyJson } from '../text/json.ts';

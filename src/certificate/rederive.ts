@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog.ts';
-import type { ConformanceMeta } from '../harness/meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 import { deviationNotes } from '../report/deviations.ts';
 import type {
   ConformanceReport,
@@ -12,7 +12,7 @@ import type {
   Verdict,
 } from '../report/report-types.ts';
 import { decideOverall } from '../report/overall-verdict.ts';
-import { decideRequirement } from '../report/requirement-verdict.ts';
+import { decideRequirement, unprovableOf } from '../report/requirement-verdict.ts';
 
 /** What the per-test outcomes of a report give, decided by the functions the run itself uses. */
 export interface Rederived {
@@ -38,6 +38,8 @@ export function rederive(report: ConformanceReport, catalog: Catalog): Rederived
   const today = run.startedAt.slice(0, 10);
   const requirementMismatches: string[] = [];
   const requirements: RequirementResult[] = [];
+  // A check the log cannot prove is recorded by the test that sent the answer, whichever requirement it names.
+  const unprovable = report.requirements.flatMap((r) => r.tests.flatMap((t) => t.unprovable ?? []));
   const testProblems: HarnessProblem[] = [];
   for (const requirement of catalog.requirements) {
     const stated = byId.get(requirement.id);
@@ -63,6 +65,7 @@ export function rederive(report: ConformanceReport, catalog: Catalog): Rederived
         testProblems.push({ code: test.meta.failure.code, message: test.meta.failure.message, testId: test.id, requirementId: requirement.id });
     }
     const decision = decideRequirement(requirement, own, failuresOf(stated, own), {
+      unprovable: unprovableOf(requirement.id, unprovable),
       strict: run.strict,
       deviation: deviations.get(requirement.id),
       runProblem,

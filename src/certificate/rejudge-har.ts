@@ -48,6 +48,11 @@ export interface RecordedEntry {
   wire?: WireRecord;
   /** What the client's connections did before this response (stray bytes, a retried drop), as the checks read it. */
   connection?: Pick<CheckContext, 'strayBefore' | 'droppedBefore'>;
+  /**
+   * Redaction changed what the log keeps of the answer (`response._redacted`): the checks read it as it
+   * is, and the report says where that differs from what the run saw (a test's `unprovable`).
+   */
+  redacted: boolean;
   /** Headers and body left out: no check can be re-run on it. */
   summarised: boolean;
   /** A transport failure: no response. */
@@ -119,6 +124,7 @@ function recordedEntry(value: unknown): RecordedEntry | undefined {
     ...(heardAfter ? { heardAfter } : {}),
     ...optional('wire', readWireRecord(value._wire)),
     ...optional('connection', loggedConnection(value._connection)),
+    redacted: response._redacted === true,
     summarised: value._summarised === true,
     transportError: response.status === 0,
     retries: retried ? Number(retried[1]) : 0,

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.ts';
-import { CHECKS, runChecks } from '../checks/registry.ts';
-import type { Check, Finding } from '../checks/check-types.ts';
+import { runChecks } from '../checks/registry.ts';
+import type { Finding } from '../checks/check-types.ts';
 import type { Contract } from '../contract/index.ts';
 import { findingFailures } from '../report/failure-evidence.ts';
 import type { ConformanceReport, FailureDetail, RequirementResult, TestOutcome, TestSummary } from '../report/report-types.ts';
@@ -10,29 +10,12 @@ import { loggedCreates } from './run-creates.ts';
 import { rederive } from './rederive.ts';
 import { countDifferences, timingDifferences } from './log-counts.ts';
 import { judgeTest } from './judge-test.ts';
+import { checksFor } from './recorded-checks.ts';
 import type { RejudgeOptions, RejudgeStats, Rejudgement } from './rejudge-types.ts';
 
 export type { RejudgeOptions, RejudgeStats, Rejudgement } from './rejudge-types.ts';
 export { CHECKS_TAKEN_AS_RECORDED } from './judge-test.ts';
-
-/**
- * Checks that read the response body: on a body cut for the report (or not exactly recorded) they are not
- * re-run. Every other check of the registry reads the status and headers only. A test holds every check
- * of the registry to one of the two lists, so a new check is classified when it is added.
- */
-export const BODY_CHECKS: ReadonlySet<string> = new Set([
-  'json-content-type',
-  'response-schema',
-  'error-envelope',
-  'error-body-on-429',
-  'error-status-matches',
-  'error-fields-non-empty',
-]);
-/**
- * Checks that read what the log does not record: none. HTTP-001's connection checks read the entry's
- * `_connection` (stray bytes on a pooled connection, a retry after a drop), as they read it live.
- */
-export const UNRECORDED_CHECKS: ReadonlySet<string> = new Set();
+export { BODY_CHECKS, UNRECORDED_CHECKS } from './recorded-checks.ts';
 
 /**
  * Re-judges a report from its exchange log alone, with this suite's checks and verdict functions:
@@ -76,6 +59,9 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   const recorded = new Map<string, { test: TestSummary; requirementId: string }>();
   for (const test of tests)
     for (const f of test.findings ?? []) recorded.set(key(f.exchange, f.check, f.requirementId), { test, requirementId: f.requirementId });
+  // What the report says the log cannot prove: checks that fail only on a redacted record (harness/unprovable.ts).
+  const unprovable = new Map<string, TestSummary>();
+  for (const test of tests) for (const u of test.unprovable ?? []) unprovable.set(key(u.exchange, u.check, u.requirementId), test);
   const reproduced = new Set<string>();
   for (const entry of entries) {
     const checks = checksFor(entry, stats);
@@ -84,6 +70,8 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     for (const finding of runChecks(checkContextOf(entry, contract), checks)) {
       const k = key(entry.seq, finding.check, finding.requirementId);
       reproduced.add(k);
+      // Stated as unprovable, on an answer the log holds redacted: its requirement is untested, not failed.
+      if (entry.redacted && unprovable.has(k) && !recorded.has(k)) continue;
       if (test) recomputed.set(test.id, [...(recomputed.get(test.id) ?? []), finding]);
       if (!recorded.has(k)) {
         differences.push(`${testLabel(test)}: the check ${finding.check} fails ${finding.requirementId} on #${entry.seq}, which the report does not record`);
@@ -96,12 +84,24 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
     const [seqText, check] = k.split('\u0000');
     const entry = bySeq.get(Number(seqText));
     const rerun = entry !== undefined && checksFor(entry, undefined).some((c) => c.name === check);
-    if (rerun || !entry) {
+    // A failure the run saw on an answer the log holds redacted stands as recorded: it can only fail.
+    if ((rerun && !entry.redacted) || !entry) {
       differences.push(
         `${testLabel(test)}: the report records ${check} failing ${requirementId} on #${seqText}, which the log ${entry ? 'does not reproduce' : 'does not hold'}`,
       );
       findingDiffs.add(requirementId);
     }
+  }
+
+  for (const [k, test] of unprovable) {
+    const entry = bySeq.get(Number(k.split('\u0000')[0]));
+    // A summarised entry (a report directory's log) decides nothing of its answer; a bundle's is whole.
+    if (entry?.summarised || (reproduced.has(k) && entry?.redacted)) continue;
+    const [seqText, check, requirementId] = k.split('\u0000');
+    differences.push(
+      `${test.name}: the report says the log cannot prove ${check} (${requirementId}) on #${seqText}, which the log does not bear out (the answer is not held redacted, or the check passes on it)`,
+    );
+    findingDiffs.add(requirementId ?? '');
   }
 
   // (b), (c) The judgments of every passed test, on the entries they name.
@@ -135,21 +135,6 @@ export function rejudge(report: ConformanceReport, har: unknown, catalog: Catalo
   differences.push(...requirementMismatches.map((m) => `${m} (re-judged from the log)`));
   if (verdict.overall !== report.verdict.overall) differences.push(`the run: states ${report.verdict.overall}, the log gives ${verdict.overall}`);
   return { differences, refusedTests: [...refused.values()].map((r) => r.test.name), verdict: verdict.overall, stats };
-}
-
-/** The checks that can run again on this entry (counted into `stats` when given). */
-function checksFor(entry: RecordedEntry, stats: RejudgeStats | undefined): readonly Check[] {
-  if (entry.raw || entry.summarised || entry.transportError) {
-    if (stats) stats.notChecked += 1;
-    if (stats && entry.summarised) stats.summarised += 1;
-    return [];
-  }
-  const headersOnly = entry.bodyCut || entry.bodyInexact;
-  if (stats) {
-    if (headersOnly) stats.headersOnly += 1;
-    else stats.checkedWhole += 1;
-  }
-  return CHECKS.filter((c) => !UNRECORDED_CHECKS.has(c.name) && !(headersOnly && BODY_CHECKS.has(c.name)));
 }
 
 /** The requirement with its refused tests re-stated, and its findings recomputed where they differ. */

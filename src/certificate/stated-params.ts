@@ -1,6 +1,6 @@
 import { type LoggedPet, PET_FIELDS } from '../checks/judgment-rules.ts';
 import { stringifyJson } from '../text/json.ts';
-import type { Judgment } from '../harness/meta.ts';
+import type { Judgment } from '../report/test-meta.ts';
 
 /**
  * A judgment's params and a status judgment's allowed statuses come from the report. The rules refuse

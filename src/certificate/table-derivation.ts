@@ -1,4 +1,4 @@
-import type { Judgment } from '../harness/meta.ts';
+import type { Judgment } from '../report/test-meta.ts';
 import type { ConformanceReport } from '../report/report-types.ts';
 import { judgedBy } from './coverage.ts';
 

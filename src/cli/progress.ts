@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { createLedgerBudget } from '../client/budget.ts';
 import { shownText } from '../text/console-text.ts';
-import type { ConformanceMeta } from '../harness/meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 import type { RunContext } from '../harness/run-context.ts';
 import { weightOf } from './shard-balance.ts';
 

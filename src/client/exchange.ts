@@ -35,6 +35,12 @@ export interface Exchange {
      * redacted and cut like the text, so a rule and a check read them again as the client did.
      */
     bytes?: { base64: string; sha256: string };
+    /**
+     * Redaction changed the headers or the kept body: the log holds text other than the target sent (text
+     * like the API key, replaced by ***). What the checks make of it may differ from what they made of
+     * the answer; the harness reads it again (recorded-checks.ts) so that the report claims no more than the log proves.
+     */
+    redacted?: boolean;
   };
   /** A transport failure (timeout, reset, oversized body): a HarnessError code and message. */
   error?: { code: string; message: string };

@@ -90,11 +90,14 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
       status: parts.response.status,
       headers: redactHeaders(parts.response.headers, redact),
     };
+    let redacted = Object.entries(parts.response.headers).some(([name, value]) => response.headers[name] !== value);
     if (parts.response.text.length > 0) {
       // A list is kept whole: the rules that decide a pass count and read its items (list-length, the
       // filter, the pets the run added), and a rule on a cut body proves nothing.
       const max = parts.operationId === 'listPets' ? LIST_BODY_CHARS : RECORDED_BODY_CHARS;
       const { body, truncated } = recordedBody(parts.response.text, redact, max);
+      // Redaction changed what the log keeps when the kept text is not the text received (its start, if cut).
+      if (body !== (truncated ? parts.response.text.slice(0, body.length) : parts.response.text)) redacted = true;
       response.body = body;
       response.size = parts.response.bytes.length;
       if (truncated) response.bodyTruncated = true;
@@ -103,6 +106,7 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
       const bytes = notUtf8Bytes(parts.response.bytes, redact, max);
       if (bytes) response.bytes = bytes;
     }
+    if (redacted) response.redacted = true;
     exchange.response = response;
   }
   if (parts.rateLimit) {

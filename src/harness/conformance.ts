@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { HarnessError } from '../errors.ts';
 import { trimEvidence } from './evidence.ts';
 import { conformanceTest } from './file-run.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 import { recordOutcome, redactError } from './record-outcome.ts';
 import { type ConformanceOptions, skipDecision } from './selection.ts';
 import { type ConformanceContext, createContext } from './test-context.ts';

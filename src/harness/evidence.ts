@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../client/index.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 
 /** Exchanges kept whole for a failing test; the rest keep only what the report's tables and chart need. */
 const FULL_EXCHANGES_ON_FAILURE = 6;

@@ -22,7 +22,8 @@ import { listKey } from '../client/redaction-memo.ts';
 import { shownText } from '../text/console-text.ts';
 import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
+import { noteUnprovable } from './unprovable.ts';
 import type { RunContext } from './run-context.ts';
 import { planKeyVariable } from '../config/plans.ts';
 
@@ -197,6 +198,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
             if (!meta) return;
             meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });
             meta.findings.push(...findings);
+            if (exchange.response?.redacted) noteUnprovable(meta, exchange, findings, contract);
           },
         });
       const client = makeClient(run.apiKey);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ConformanceFailure, isConformanceFailure, isHarnessError } from '../errors.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 
 export interface PropertyOptions<T> {
   numRuns: number;

@@ -1,5 +1,5 @@
 import { ConformanceFailure, HarnessError, isConformanceFailure, isHarnessError } from '../errors.ts';
-import type { ConformanceMeta } from './meta.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
 
 /** The client's refusals that are a rate-limit requirement's failure: a finding, wherever they surface. */
 const RATE_CONTRADICTIONS: Readonly<Partial<Record<string, { requirementId: string; check: string; expected: string }>>> = {

@@ -1,7 +1,7 @@
 import type { Requirement } from '../catalog/catalog.ts';
 import { type Profile, PROFILE_RULES } from '../config/profiles.ts';
 import { isSelected, notSelectedReason } from '../config/requirement-selection.ts';
-import type { SkipCode } from './meta.ts';
+import type { SkipCode } from '../report/test-meta.ts';
 import type { RunContext } from './run-context.ts';
 
 /** What a test needs from the run; a test the run cannot afford or may not do is skipped with a reason. */

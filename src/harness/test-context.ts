@@ -9,10 +9,11 @@ import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
 import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
+import { unprovableRule } from './unprovable.ts';
 import type { AddedPet } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
-import type { ConformanceMeta, SkipCode } from './meta.ts';
+import type { ConformanceMeta, SkipCode } from '../report/test-meta.ts';
 import { type SourcedPet, createdPet, toPetRecords } from '../model/pets.ts';
 import type { RunContext } from './run-context.ts';
 import { type PropertyFamily, runProperty } from './property.ts';
@@ -181,6 +182,17 @@ export function createContext(
       if (seqs.length > 0) {
         meta.observed = (meta.observed ?? 0) + 1;
         (meta.judgments ??= []).push({ kind: 'rule', rule, params: recorded, exchanges: seqs });
+      }
+      if (result.holds) {
+        const recordedOnly = unprovableRule(
+          rule,
+          responses.map((item) => ('exchange' in item ? item.exchange : item)),
+          exchanges,
+          recorded,
+          contract,
+          lookup,
+        );
+        if (recordedOnly) meta.unobservable ??= { reason: recordedOnly, code: 'unprovable' };
       }
       if (!result.holds) {
         const subject = what ? `${what}: ` : '';

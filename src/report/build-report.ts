@@ -17,7 +17,7 @@ import {
   type TestSummary,
 } from './report-types.ts';
 import { decideOverall } from './overall-verdict.ts';
-import { decideRequirement, harnessFailureOf, requirementIdOf, skipReasonOf } from './requirement-verdict.ts';
+import { decideRequirement, unprovableOf, harnessFailureOf, requirementIdOf, skipReasonOf } from './requirement-verdict.ts';
 import { type RunInfo, sanitizeRunInfo } from './run-info.ts';
 import { collectExchanges, coverageMatrix, trafficOf } from './traffic.ts';
 
@@ -87,7 +87,11 @@ function resultFor(
 ): RequirementResult {
   const fromTests = own.flatMap((t) => (t.state === 'failed' && t.meta?.failure?.kind === 'conformance' ? [testFailure(t, t.meta)] : []));
   const all = [...fromTests, ...findingFailures(requirement.id, allTests)];
-  const decision = decideRequirement(requirement, own, all, context);
+  const unprovable = unprovableOf(
+    requirement.id,
+    allTests.flatMap((t) => (t.meta?.unprovable ?? []).map((u) => ({ ...u, exchange: u.exchangeSeq }))),
+  );
+  const decision = decideRequirement(requirement, own, all, { ...context, unprovable });
   const { failures, omitted } = capFailures(all);
   const result: RequirementResult = {
     id: requirement.id,
@@ -130,6 +134,8 @@ function summarise(test: TestOutcome): TestSummary {
   if (test.meta?.judgments?.length) summary.judgments = test.meta.judgments;
   const findings = test.meta?.findings ?? [];
   if (findings.length > 0) summary.findings = findings.map((f) => ({ check: f.check, requirementId: f.requirementId, exchange: f.exchangeSeq }));
+  const unprovable = test.meta?.unprovable ?? [];
+  if (unprovable.length > 0) summary.unprovable = unprovable.map((u) => ({ check: u.check, requirementId: u.requirementId, exchange: u.exchangeSeq }));
   if (test.state === 'skipped') {
     summary.skipReason = skipReasonOf(test);
     if (test.meta?.skipCode) summary.skipCode = test.meta.skipCode;

@@ -1,6 +1,6 @@
 import type { SerializedError } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestRunEndReason } from 'vitest/node';
-import type { ConformanceMeta } from '../harness/meta.ts';
+import type { ConformanceMeta } from './test-meta.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { OperationInfo } from '../contract/index.ts';

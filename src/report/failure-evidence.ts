@@ -1,6 +1,6 @@
 import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta } from '../harness/meta.ts';
+import type { ConformanceMeta } from './test-meta.ts';
 import { failureMark } from './deviations.ts';
 import { evidenceByNeed } from './evidence-headers.ts';
 import type { FailureDetail, RequirementResult, TestOutcome } from './report-types.ts';

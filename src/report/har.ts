@@ -45,6 +45,8 @@ export interface HarEntry {
     headersSize: -1;
     bodySize: number;
     _error?: { code: string; message: string };
+    /** Redaction changed the headers or the kept body (the Exchange's `response.redacted`). */
+    _redacted?: true;
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
@@ -146,6 +148,7 @@ function toEntry(exchange: Exchange): HarEntry {
   if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
   if (response?.bodyTruncated && response.items !== undefined) entry.response.content._items = response.items;
   if (exchange.error) entry.response._error = { ...exchange.error };
+  if (response?.redacted) entry.response._redacted = true;
   if (exchange.operationId) entry._operationId = exchange.operationId;
   if (exchange.raw) entry._raw = true;
   if (exchange.heardAfter) entry._heardAfter = { ...exchange.heardAfter };

@@ -1,6 +1,6 @@
 import type { Level, Requirement } from '../catalog/catalog.ts';
 import type { Exchange } from '../client/exchange.ts';
-import type { ConformanceMeta, Judgment, SkipCode } from '../harness/meta.ts';
+import type { ConformanceMeta, Judgment, SkipCode } from './test-meta.ts';
 import type { PlanName } from '../config/plans.ts';
 import type { RunInfo } from './run-info.ts';
 
@@ -138,6 +138,11 @@ export interface TestSummary {
   judgments?: Judgment[];
   /** The always-on checks' findings on its exchanges: `rejudge` re-runs the checks and expects exactly these. */
   findings?: TestFinding[];
+  /**
+   * Checks that found nothing on the answer the target sent and fail on what the log holds of it (the
+   * answer redacted): their requirement is untested (`unprovable`), and rejudge expects exactly these.
+   */
+  unprovable?: TestFinding[];
   /** A failed test: whom it blames (conformance: the target; harness: the suite), so a verifier can re-derive the verdict. */
   failureKind?: 'conformance' | 'harness';
   property?: { seed: number; numRuns: number; families?: string[] };

@@ -15,6 +15,11 @@ export interface VerdictContext {
   plan?: string;
   /** The run's day (YYYY-MM-DD): a deviation that expired before it no longer applies. */
   today?: string;
+  /**
+   * Where the log cannot prove what the run saw of this requirement: always-on checks that passed on an
+   * answer and fail on its redacted record (`check on #seq`). A pass becomes untested, code unprovable.
+   */
+  unprovable?: readonly string[];
 }
 
 export interface RequirementDecision {
@@ -88,7 +93,16 @@ export function decideRequirement(
     }
     return { verdict: base, notes };
   }
-  const decided = decideWithoutViolation(requirement, own, context, notes);
+  const found = decideWithoutViolation(requirement, own, context, notes);
+  const unprovable = context.unprovable ?? [];
+  const decided =
+    found.verdict === 'pass' && unprovable.length > 0
+      ? untested(
+          'partial',
+          `not proven by the log: it holds the answer redacted (text like the API key), and on what it holds ${unprovable.slice(0, 3).join(', ')}${unprovable.length > 3 ? ` and ${unprovable.length - 3} more` : ''} would fail`,
+          'unprovable',
+        )
+      : found;
   if (context.deviation) {
     notes.push(decided.verdict === 'pass' ? 'deviation listed but requirement passes' : 'deviation listed but requirement was not tested');
   }
@@ -153,4 +167,10 @@ function notRunReason(code: string): string {
 
 export function skipReasonOf(test: TestOutcome): string {
   return test.meta?.skipReason ?? test.skipNote ?? 'skipped';
+}
+
+/** A requirement's checks the log cannot prove (`check on #seq`), in one order wherever the report is read. */
+export function unprovableOf(requirementId: string, all: ReadonlyArray<{ check: string; requirementId: string; exchange: number }>): string[] {
+  const own = all.filter((u) => u.requirementId === requirementId).sort((a, b) => a.exchange - b.exchange || a.check.localeCompare(b.check));
+  return [...new Set(own.map((u) => `${u.check} on #${u.exchange}`))];
 }

@@ -63,6 +63,8 @@ export function howToCover(code: UntestedCode, reason?: string): string {
     }
     case 'deadline':
       return 'allow the run more time (--max-duration)';
+    case 'unprovable':
+      return 'run again: the log holds an answer redacted (it held text like the API key), so it cannot prove the pass; a key with fewer long runs of digits or words makes that rarer';
     case 'shard':
       return 'merge all shards (--merge-reports)';
     case 'run-problem':

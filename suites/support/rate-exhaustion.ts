@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { ApiResponse, TargetClient } from '../../src/client/index.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import type { SkipCode } from '../../src/harness/meta.ts';
+import type { SkipCode } from '../../src/report/test-meta.ts';
 import { remainingSlack } from '../../src/checks/rules/rate-rules.ts';
 import { PLANS } from '../../src/config/plans.ts';
 import { type Reading, readRate, resetMs } from './rate-readings.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConformanceContext } from '../../src/harness/index.ts';
-import type { SkipCode } from '../../src/harness/meta.ts';
+import type { SkipCode } from '../../src/report/test-meta.ts';
 import { type Exhaustion, exhaustionClient } from './rate-exhaustion.ts';
 import { type Reading, readRate, resetMs, retryAfterMs } from './rate-readings.ts';
 

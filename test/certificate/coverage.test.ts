@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JUDGED_BY_EVERY_PASS, JUDGED_ON_EVERY_EXCHANGE, missingJudgment, unjudgedExchange } from '../../src/certificate/coverage.ts';
 import { judgmentRule } from '../../src/checks/judgment-rules.ts';
 import { recordedEntry } from '../support/recorded-entry.ts';
-import type { Judgment } from '../../src/harness/meta.ts';
+import type { Judgment } from '../../src/report/test-meta.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 
 const entry = recordedEntry;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVERY_EXCHANGE_NAMED, unnamedExchange } from '../../src/certificate/named-exchanges.ts';
 import type { RecordedEntry } from '../../src/certificate/rejudge-har.ts';
 import { recordedEntry } from '../support/recorded-entry.ts';
-import type { Judgment } from '../../src/harness/meta.ts';
+import type { Judgment } from '../../src/report/test-meta.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
 
 const entry = recordedEntry;

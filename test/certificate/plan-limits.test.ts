@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unplannedLimit } from '../../src/certificate/plan-limits.ts';
 import { readHarEntries } from '../../src/certificate/rejudge-har.ts';
-import type { Judgment } from '../../src/harness/meta.ts';
+import type { Judgment } from '../../src/report/test-meta.ts';
 import { recordedEntry } from '../support/recorded-entry.ts';
 
 const limitIs = (params: Record<string, unknown>, ...exchanges: number[]): Judgment => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PARAMS_OF_EVERY_JUDGMENT, STATUSES_ALLOWED, weakenedJudgment } from '../../src/certificate/stated-params.ts';
 import { judgmentRule } from '../../src/checks/judgment-rules.ts';
 import { loadCatalog } from '../../src/catalog/catalog.ts';
-import type { Judgment } from '../../src/harness/meta.ts';
+import type { Judgment } from '../../src/report/test-meta.ts';
 
 const status = (exchange: number, allowed: number[]): Judgment => ({ kind: 'status', exchange, allowed });
 const rule = (name: string, params: Record<string, unknown>, ...exchanges: number[]): Judgment => ({ kind: 'rule', rule: name, params, exchanges });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConformanceFailure, isConformanceFailure } from '../../src/errors.ts';
-import type { ConformanceMeta } from '../../src/harness/meta.ts';
+import type { ConformanceMeta } from '../../src/report/test-meta.ts';
 import { runProperty } from '../../src/harness/property.ts';
 
 const freshMeta = (): ConformanceMeta => ({ requirementId: 'STA-006', level: 'MUST', area: 'status-codes', findings: [], exchanges: [] });

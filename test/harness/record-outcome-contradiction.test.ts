@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/client/index.ts';
 import { HarnessError } from '../../src/errors.ts';
 import { recordOutcome } from '../../src/harness/record-outcome.ts';
-import type { ConformanceMeta } from '../../src/harness/meta.ts';
+import type { ConformanceMeta } from '../../src/report/test-meta.ts';
 
 const meta = (exchanges: Array<Pick<Exchange, 'seq'>>) =>
   ({ requirementId: 'DEP-001', level: 'MUST', area: 'deprecation', findings: [], exchanges }) as unknown as ConformanceMeta;

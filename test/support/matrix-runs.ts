@@ -3,7 +3,7 @@ import { loadCatalog } from '../../src/catalog/catalog.ts';
 import { suiteVersion } from '../../src/cli/paths.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { createContract } from '../../src/contract/index.ts';
-import type { ConformanceMeta } from '../../src/harness/meta.ts';
+import type { ConformanceMeta } from '../../src/report/test-meta.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import { suiteIdentity, writeCertificationBundle } from '../../src/certificate/index.ts';
 import type { ConformanceReport, Deviation, TestOutcome } from '../../src/report/report-types.ts';

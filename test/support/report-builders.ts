@@ -3,7 +3,7 @@ import { type Catalog, parseCatalog } from '../../src/catalog/catalog.ts';
 import type { Finding } from '../../src/checks/check-types.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
 import type { OperationInfo } from '../../src/contract/index.ts';
-import type { ConformanceMeta, SkipCode } from '../../src/harness/meta.ts';
+import type { ConformanceMeta, SkipCode } from '../../src/report/test-meta.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
 import type { RunInfo } from '../../src/report/run-info.ts';
 

@@ -6,7 +6,7 @@ import { type TestContext, afterAll, describe, expect, test } from 'vitest';
 import { writeKeyPair } from '../../src/certificate/index.ts';
 import { runVerify } from '../../src/cli/verify.ts';
 import type { Exchange } from '../../src/client/exchange.ts';
-import type { ConformanceMeta } from '../../src/harness/meta.ts';
+import type { ConformanceMeta } from '../../src/report/test-meta.ts';
 import type { ShardRecord } from '../../src/report/shard-record.ts';
 import { type CliRun, runCliInTest } from './support/run-cli.ts';
 

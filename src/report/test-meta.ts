@@ -22,9 +22,24 @@ export type SkipCode =
   /** The target did not provide what the test needs (a pet to read, a header to judge). */
   | 'precondition'
   /** The run's time for rate-limit waits or its deadline passed. */
-  | 'deadline';
+  | 'deadline'
+  /**
+   * The test passed on what the target sent, but the log holds that answer redacted (it held text like
+   * the API key), and on what the log holds it would not: a pass the log cannot prove is untested.
+   */
+  | 'unprovable';
 
-export const SKIP_CODES: readonly SkipCode[] = ['not-selected', 'profile', 'read-only', 'no-exhaust', 'budget', 'key-too-large', 'precondition', 'deadline'];
+export const SKIP_CODES: readonly SkipCode[] = [
+  'not-selected',
+  'profile',
+  'read-only',
+  'no-exhaust',
+  'budget',
+  'key-too-large',
+  'precondition',
+  'deadline',
+  'unprovable',
+];
 
 /**
  * One judgment of a test, as data a verifier can re-evaluate on the exchange it names (by seq): a status
@@ -58,6 +73,11 @@ export interface ConformanceMeta {
   };
   /** Always-on check violations seen during this test, each naming the requirement it breaks. */
   findings: Finding[];
+  /**
+   * Always-on checks that passed on an answer the target sent and fail on what the log holds of it
+   * (redacted): the log cannot prove their requirement, which is untested (`unprovable`), never passed.
+   */
+  unprovable?: Array<{ check: string; requirementId: string; exchangeSeq: number }>;
   /** Judgments that named the response(s) they were decided on: what the test observed. */
   observed?: number;
   /** Those judgments as data, in the order they were made (see Judgment). */

@@ -1,0 +1,45 @@
+import type { Finding } from '../checks/check-types.ts';
+import { type RuleExchange, evaluateRule, type ExchangeLookup } from '../checks/judgment-rules.ts';
+import type { Exchange } from '../client/exchange.ts';
+import type { Contract } from '../contract/index.ts';
+import { findingsOfRecord, ruleExchangeOfRecord } from '../certificate/recorded-checks.ts';
+import type { ConformanceMeta } from '../report/test-meta.ts';
+
+/*
+ * A pass the log cannot prove is untested. Redaction may change what the log keeps of an answer (text
+ * like the API key becomes ***): the checks and rules that decided on the answer as sent are asked again
+ * on the answer as the log holds it, where rejudge will read it. What holds on the first and not on the
+ * second is recorded, so that the report claims no more than its log proves; a failure seen on the answer
+ * as sent still stands (it is the target's, whatever the log can show of it).
+ */
+
+const keyOf = (f: { check: string; requirementId: string }) => `${f.check}\u0000${f.requirementId}`;
+
+/** Records, in the test's meta, each always-on check that found nothing on the answer and fails on its record. */
+export function noteUnprovable(meta: ConformanceMeta, exchange: Exchange, findings: readonly Finding[], contract: Contract): void {
+  const seen = new Set(findings.map(keyOf));
+  for (const finding of findingsOfRecord(exchange, contract)) {
+    if (seen.has(keyOf(finding))) continue;
+    (meta.unprovable ??= []).push({ check: finding.check, requirementId: finding.requirementId, exchangeSeq: exchange.seq });
+  }
+}
+
+/**
+ * Why a rule that holds on the answers as sent cannot be proven from the log (it does not hold on what the
+ * log keeps of a redacted one), or undefined when the log proves it as well.
+ */
+export function unprovableRule(
+  rule: string,
+  exchanges: readonly Exchange[],
+  sent: readonly RuleExchange[],
+  params: Record<string, unknown>,
+  contract: Contract,
+  lookup: ExchangeLookup,
+): string | undefined {
+  const redacted = exchanges.filter((e) => e.response?.redacted);
+  if (redacted.length === 0) return undefined;
+  const recorded = exchanges.map((e, i) => (e.response?.redacted ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
+  if (evaluateRule(rule, recorded, params, contract, lookup).holds) return undefined;
+  const seqs = redacted.map((e) => `#${e.seq}`).join(', ');
+  return `the log holds ${seqs} redacted (it held text like the API key), and on what it holds the rule ${rule} does not hold: the log cannot prove this pass`;
+}
