@@ -110,11 +110,14 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
     exchange.response = response;
   }
   if (parts.rateLimit) {
+    // Numbers read from the headers leave the worker too (the report's traffic): one that redaction
+    // would not show as it is (eight of the key's digits in a row) is left out, as its header is.
+    const shown = (value: number | undefined) => value !== undefined && redact(String(value)) === String(value);
     const { limit, remaining, reset } = parts.rateLimit;
     const rateLimit: NonNullable<Exchange['rateLimit']> = {};
-    if (limit !== undefined) rateLimit.limit = limit;
-    if (remaining !== undefined) rateLimit.remaining = remaining;
-    if (reset !== undefined) rateLimit.reset = reset;
+    if (shown(limit)) rateLimit.limit = limit;
+    if (shown(remaining)) rateLimit.remaining = remaining;
+    if (shown(reset)) rateLimit.reset = reset;
     if (Object.keys(rateLimit).length > 0) exchange.rateLimit = rateLimit;
   }
   if (parts.error) exchange.error = { code: parts.error.code, message: redact(parts.error.message) };

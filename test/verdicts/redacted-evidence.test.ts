@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'vitest';
 import { startReferenceServer } from '../../src/reference/index.ts';
 import { runRejudge } from '../../src/cli/rejudge-command.ts';
@@ -8,8 +10,8 @@ import { runCliInTest } from './support/run-cli.ts';
  * allows 12,345,678 requests sends X-RateLimit-Limit: 12345678: eight of the key's characters in a row,
  * which the log must not show. The log holds the header as ***, where RATE-002's check and RATE-009's
  * rule fail; the run saw the header as sent, where they pass. The run claims neither pass: RATE-002 and
- * RATE-009 are untested (code unprovable), nothing fails, and rejudge gives back the same verdict from
- * the log. The same server with a key of no such digits passes RATE-009: the key decided, not the server.
+ * RATE-009 are untested (code unprovable), nothing fails, rejudge gives back the same verdict from the
+ * log, and no output shows the eight digits. The same server with a key of no such digits passes RATE-009: the key decided, not the server.
  */
 
 const RUN_TIMEOUT_MS = 120_000;
@@ -42,6 +44,14 @@ test.concurrent.for([
     const stated = report!.requirements.flatMap((r) => r.tests.flatMap((t) => t.unprovable ?? []));
     expect(stated.some((u) => u.requirementId === 'RATE-002' && u.check === 'rate-limit-headers-well-formed')).toBe(true);
     expect(requirement('RATE-002').verdict).not.toBe('pass');
+    // The eight digits are the key's: no output shows them, the report's rate-limit traffic included.
+    const files = readdirSync(run.reportDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    for (const [place, text] of [
+      ['stdout', run.stdout],
+      ['stderr', run.stderr],
+      ...files.map((e) => [e.name, readFileSync(join(e.parentPath, e.name), 'utf8')]),
+    ])
+      expect(text!.includes('12345678'), `${place} shows the key's digits`).toBe(false);
   } else {
     expect(requirement('RATE-009').verdict).toBe('pass');
     expect(report!.requirements.flatMap((r) => r.tests.flatMap((t) => t.unprovable ?? []))).toEqual([]);
