@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileSchedule } from '../src/cli/sequencer.ts';
+import { embeddedWorkersOverride, fileSchedule } from '../src/cli/sequencer.ts';
 import { REPO_ROOT, progress } from './lib/paths.ts';
 import { waitForExit } from './lib/processes.ts';
 import { fmt } from './lib/stats.ts';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     '--project',
     'conformance',
     '--max-workers',
-    String(fileSchedule({ embedded: true, referenceFaults: [] }).maxWorkers),
+    String(fileSchedule({ embedded: true, referenceFaults: [] }, undefined, embeddedWorkersOverride(process.env.CONFORMANCE_EMBEDDED_WORKERS)).maxWorkers),
     '--reporter',
     './bench/profile/timings-reporter.ts',
   ];

@@ -17,7 +17,7 @@ import { checkSelection } from '../config/requirement-selection.ts';
 import { shownText } from '../text/console-text.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { compiledSourceOptions, moduleCacheOptions, suiteProject } from '../harness/suite-project.ts';
-import { fileSchedule } from './sequencer.ts';
+import { embeddedWorkersOverride, fileSchedule } from './sequencer.ts';
 import { checkKnownIds } from './known-ids.ts';
 import { ProgressReporter, progressHeader } from './progress.ts';
 import { withBalancedShards } from './shard-balance.ts';
@@ -121,7 +121,8 @@ async function runVitest(
       : {}),
   });
   const progress = startProgress(config, prepared);
-  const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults });
+  const workers = embeddedWorkersOverride(process.env.CONFORMANCE_EMBEDDED_WORKERS);
+  const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults }, undefined, workers);
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const compiled = compiledSourceOptions(PACKAGE_ROOT, fileURLToPath(import.meta.url));
   // The conformance project's options inline, not vitest.config.ts: the run provides what its globalSetup would.

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { HarnessError } from '../errors.ts';
 
 const byPath = (a: TestSpecification, b: TestSpecification) => a.moduleId.localeCompare(b.moduleId);
 const isRateLimit = (spec: TestSpecification) => /rate-limit\.test\.ts$/.test(spec.moduleId);
@@ -63,9 +64,31 @@ export interface FileSchedule {
  * file creates pets in between, and a self-test must give the same verdict on every replay of its seed.
  * Otherwise one file at a time: a remote key's window is shared by all files; the rate-limit file goes last.
  */
-export function fileSchedule(target: { embedded: boolean; referenceFaults: readonly string[] }, cores = availableParallelism()): FileSchedule {
+export function fileSchedule(
+  target: { embedded: boolean; referenceFaults: readonly string[] },
+  cores = availableParallelism(),
+  workers: number | undefined = undefined,
+): FileSchedule {
   if (!target.embedded || target.referenceFaults.length > 0) return { fileParallelism: false, maxWorkers: 1, sequencer: RateLimitLastSequencer };
-  return { fileParallelism: true, maxWorkers: embeddedWorkers(cores), sequencer: SlowestFirstSequencer };
+  return { fileParallelism: true, maxWorkers: workers ?? embeddedWorkers(cores), sequencer: SlowestFirstSequencer };
+}
+
+/** The most workers CONFORMANCE_EMBEDDED_WORKERS may ask for: one per suite file is already more than any run uses. */
+const MAX_EMBEDDED_WORKERS = 16;
+
+/**
+ * The embedded run's worker count as the CONFORMANCE_EMBEDDED_WORKERS environment variable states it (a
+ * benchmark knob, not a user option, like CONFORMANCE_EMBEDDED_SETUP): a count to compare against the
+ * default on one machine, since which count is fastest depends on the machine and its other load.
+ * Undefined when unset: embeddedWorkers decides. Files only run side by side where fileSchedule allows it.
+ */
+export function embeddedWorkersOverride(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count >= 1 && count <= MAX_EMBEDDED_WORKERS)) {
+    throw new HarnessError('ERR_CONFIG', `CONFORMANCE_EMBEDDED_WORKERS must be a whole number from 1 to ${MAX_EMBEDDED_WORKERS}; got "${value}"`);
+  }
+  return count;
 }
 
 /**

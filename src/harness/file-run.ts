@@ -99,10 +99,12 @@ function redactorCache(): (secrets: readonly string[]) => Redactor {
 
 /**
  * The shell variable a key's curl lines read it from: API_KEY for the main key, EXHAUST_API_KEY for the
- * exhaustion key, FREE_PLAN_KEY (and so on) for a plan key, so that a line replays with the key it was sent with.
+ * exhaustion key, PAIR_API_KEY for the embedded reference's RATE-011 key, FREE_PLAN_KEY (and so on) for a
+ * plan key, so that a line replays with the key it was sent with.
  */
-function keyVariable(run: Pick<RunContext, 'exhaustApiKey' | 'planKeys'>, apiKey: string): string {
+function keyVariable(run: Pick<RunContext, 'exhaustApiKey' | 'isolationApiKey' | 'planKeys'>, apiKey: string): string {
   if (apiKey === run.exhaustApiKey) return 'EXHAUST_API_KEY';
+  if (apiKey === run.isolationApiKey) return 'PAIR_API_KEY';
   const plan = run.planKeys.find((k) => k.key === apiKey)?.plan;
   return plan === undefined ? 'API_KEY' : planKeyVariable(plan);
 }
@@ -138,7 +140,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       // allowed. Embedded, the tests that spend a key share a file, and no file write slows a burst.
       const sharedRateLimit = run.embedded ? undefined : createFileRateLimitMemory(join(run.runDir, 'rate-limit.json'));
       const spentKeyMemories = new Map(
-        [run.exhaustApiKey, ...run.planKeys.map((k) => k.key)]
+        [run.exhaustApiKey, run.isolationApiKey, ...run.planKeys.map((k) => k.key)]
           .filter((k): k is string => k !== undefined)
           .map((key, index) => [
             key,
@@ -203,7 +205,9 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
         });
       const client = makeClient(run.apiKey);
       const redact = shared.redactorOf(
-        [run.apiKey, run.exhaustApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string => Boolean(k)),
+        [run.apiKey, run.exhaustApiKey, run.isolationApiKey, ...run.planKeys.map((k) => k.key), ...networkSecrets(run.network)].filter((k): k is string =>
+          Boolean(k),
+        ),
       );
       await use({ run, contract, catalog, client, budget, exhaustBudget, budgetOfKey, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
       process.off('exit', flushAddedPets);

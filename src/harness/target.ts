@@ -43,28 +43,42 @@ export function embeddedSetup(value: string | undefined): EmbeddedSetup {
   throw new HarnessError('ERR_CONFIG', `CONFORMANCE_EMBEDDED_SETUP must be one of ${EMBEDDED_SETUPS.join(', ')}; got "${value}"`);
 }
 
+/** The embedded reference's keys, each made fresh for its run. */
+export interface EmbeddedKeys {
+  apiKey: string;
+  exhaustApiKey: string;
+  freeApiKey: string;
+  /** RATE-011's observed key (see TargetFields.isolationApiKey): the exhaustion key's limits, its own counters. */
+  isolationApiKey: string;
+}
+
 /**
  * What a setup changes in the embedded reference's options: the exhaustion key's limits, the windows, the
  * first id. Every setup also has a Free-plan key at the interface's own limits (60 a window, 1,000 a day),
  * which RATE-008 spends at standard and thorough: the one key whose limits come from the plan table.
  */
-export function embeddedOptions(setup: EmbeddedSetup, apiKey: string, exhaustApiKey: string, freeApiKey: string) {
+export function embeddedOptions(setup: EmbeddedSetup, keys: EmbeddedKeys) {
   // The main key is of a plan the suite knows exactly (RATE-008 is tested on it).
-  const main = { key: apiKey, plan: EMBEDDED_PLAN.plan, ...EMBEDDED_PLAN.limits };
-  const free = { key: freeApiKey, plan: 'free' };
+  const main = { key: keys.apiKey, plan: EMBEDDED_PLAN.plan, ...EMBEDDED_PLAN.limits };
+  const free = { key: keys.freeApiKey, plan: 'free' };
+  // The isolation key is limited like the exhaustion key, so RATE-011 observes a key of the same kind.
+  const small = (limits: { perMinute: number; perDay: number }) => [
+    { key: keys.exhaustApiKey, plan: 'enterprise', ...limits },
+    { key: keys.isolationApiKey, plan: 'enterprise', ...limits },
+  ];
   const limit = EMBEDDED_EXHAUST_LIMIT;
   if (setup === 'default') {
     return {
-      keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: 1_000_000_000 }],
+      keys: [main, free, ...small({ perMinute: limit, perDay: 1_000_000_000 })],
       rateWindowMs: EMBEDDED_RATE_WINDOW_MS,
       waitMs: EMBEDDED_RATE_WINDOW_MS,
     };
   }
   const windows = { rateWindowMs: EMBEDDED_RATE_WINDOW_MS, dayWindowMs: EMBEDDED_DAY_WINDOW_MS, waitMs: EMBEDDED_DAY_WINDOW_MS };
   if (setup === 'both-windows') {
-    return { keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: limit, perDay: limit }], ...windows, idStart: INT64_MAX - 1_000_000n };
+    return { keys: [main, free, ...small({ perMinute: limit, perDay: limit })], ...windows, idStart: INT64_MAX - 1_000_000n };
   }
-  return { keys: [main, free, { key: exhaustApiKey, plan: 'enterprise', perMinute: 1_000_000_000, perDay: limit }], ...windows, idStart: INT64_MAX - 20n };
+  return { keys: [main, free, ...small({ perMinute: 1_000_000_000, perDay: limit })], ...windows, idStart: INT64_MAX - 20n };
 }
 
 /** What a run knows of its target once it is up: where it is and which keys reach it. */
@@ -73,6 +87,12 @@ export interface TargetFields {
   apiKey: string;
   /** A key the exhaustion tests spend instead of apiKey: the embedded reference's small one, or --exhaust-key. */
   exhaustApiKey: string | undefined;
+  /**
+   * The embedded reference's key for RATE-011's paired observation, which spends its small window: on the
+   * exhaustion key, the exhaustion after it waited for that window to turn (about a second of the run).
+   * Undefined on a remote target, where the exhaustion key serves both and the exhaustion waits.
+   */
+  isolationApiKey?: string;
   /** Keys of stated plans, spent by RATE-008 to judge those plans' limits: the embedded reference's Free key, or --plan-key. */
   planKeys: readonly PlanKey[];
   /**
@@ -127,7 +147,9 @@ async function startEmbedded(config: Config, contract: Contract | undefined): Pr
   const apiKey = `embedded-${randomBytes(12).toString('hex')}`;
   const exhaustApiKey = `embedded-exhaust-${randomBytes(12).toString('hex')}`;
   const freeApiKey = `embedded-free-${randomBytes(12).toString('hex')}`;
-  const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), apiKey, exhaustApiKey, freeApiKey);
+  const isolationApiKey = `embedded-pair-${randomBytes(12).toString('hex')}`;
+  const keys = { apiKey, exhaustApiKey, freeApiKey, isolationApiKey };
+  const { waitMs, ...setup } = embeddedOptions(embeddedSetup(process.env.CONFORMANCE_EMBEDDED_SETUP), keys);
   // --rate-window starts the embedded reference's minute at that length (a fault shows only on a long one).
   const stated = config.rateWindowMs === undefined || setup.rateWindowMs !== waitMs ? {} : { rateWindowMs: config.rateWindowMs };
   const server = await startReferenceServer({
@@ -143,6 +165,7 @@ async function startEmbedded(config: Config, contract: Contract | undefined): Pr
       baseUrl: server.url,
       apiKey,
       exhaustApiKey,
+      isolationApiKey,
       planKeys: [{ plan: 'free', key: freeApiKey }],
       rateWindowMs: stated.rateWindowMs ?? waitMs,
       embedded: true,

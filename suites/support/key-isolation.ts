@@ -91,14 +91,18 @@ export interface KeyPairing {
 
 /**
  * Every pairing RATE-011 judges: the second key observed while the main key is spent (the embedded
- * exhaustion key, or --exhaust-key), and each --plan-key observed while the one before it of the same
+ * reference's isolation key, or --exhaust-key), and each --plan-key observed while the one before it of the same
  * plan is spent: a limiter that counts one plan's keys together (every Free key of an address) shows
  * only there, when the main key is of another plan.
  */
 export function keyPairings(ctx: ConformanceContext): KeyPairing[] {
   const pairings: KeyPairing[] = [];
   const pair = keyPair(ctx);
-  if (pair) pairings.push({ observed: pair.second, other: pair.main, what: 'the second key, while the main key is spent' });
+  // The embedded reference has a key of the exhaustion key's kind for this alone: the observation spends
+  // its window, which on the exhaustion key would leave the exhaustion waiting for the window to turn.
+  const { isolationApiKey } = ctx.run;
+  const observed = isolationApiKey && pair ? ctx.clientWithKey(isolationApiKey) : pair?.second;
+  if (pair && observed) pairings.push({ observed, other: pair.main, what: 'the second key, while the main key is spent' });
   const { planKeys } = ctx.run;
   planKeys.forEach((planKey, i) => {
     const sibling = planKeys.slice(0, i).find((k) => k.plan === planKey.plan && k.key !== planKey.key);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { RateLimitLastSequencer, SlowestFirstSequencer, fileSchedule } from '../../src/cli/sequencer.ts';
+import { RateLimitLastSequencer, SlowestFirstSequencer, embeddedWorkersOverride, fileSchedule } from '../../src/cli/sequencer.ts';
 
 const FILES = ['auth', 'consistency', 'fingerprints', 'http', 'limits', 'property', 'property-invalid', 'rate-limit', 'schemas', 'stateful', 'versioning'].map(
   (name) => ({ moduleId: `/suite/suites/${name}.test.ts` }) as TestSpecification,
@@ -33,6 +33,17 @@ describe('file schedule: which files run side by side, and in what order', () =>
     // HTTP-001's quiet windows sit between the two halves of the generated cases.
     expect(order.slice(0, 8)).toEqual(['rate-limit', 'fingerprints', 'consistency', 'limits', 'property', 'http', 'property-invalid', 'stateful']);
     expect(order.slice(8)).toEqual(['auth', 'schemas', 'versioning']);
+  });
+
+  test('CONFORMANCE_EMBEDDED_WORKERS: the embedded run side by side on that many workers; one file at a time stays so', () => {
+    expect(embeddedWorkersOverride(undefined)).toBeUndefined();
+    expect(embeddedWorkersOverride('')).toBeUndefined();
+    expect(embeddedWorkersOverride('4')).toBe(4);
+    for (const wrong of ['0', '17', '2.5', '-1', 'four', ' 3']) expect(() => embeddedWorkersOverride(wrong)).toThrow(/CONFORMANCE_EMBEDDED_WORKERS/);
+    expect(fileSchedule({ embedded: true, referenceFaults: [] }, 2, 4)).toMatchObject({ fileParallelism: true, maxWorkers: 4 });
+    expect(fileSchedule({ embedded: true, referenceFaults: [] }, 2, undefined).maxWorkers).toBe(3);
+    expect(fileSchedule({ embedded: false, referenceFaults: [] }, 2, 4).maxWorkers).toBe(1);
+    expect(fileSchedule({ embedded: true, referenceFaults: ['id-reuse'] }, 2, 4).maxWorkers).toBe(1);
   });
 
   test('the embedded reference with faults injected: one file at a time, so a replay gives the same verdict', () => {

@@ -4,10 +4,12 @@ import { PLANS } from '../../src/config/plans.ts';
 import { INT64_MAX } from '../../src/text/json.ts';
 import { startReferenceServer } from '../../src/reference/index.ts';
 
+const KEYS = { apiKey: 'main-key', exhaustApiKey: 'exhaust-key', freeApiKey: 'free-key', isolationApiKey: 'isolation-key' };
+
 // The setups the mutation run starts the embedded reference in reach what a default run cannot: the
 // daily window binding, both windows binding at once, ids at the end of int64.
 async function spend(setup: 'day-window' | 'both-windows') {
-  const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key', 'free-key');
+  const { waitMs: _waitMs, ...options } = embeddedOptions(setup, KEYS);
   const server = await startReferenceServer(options);
   try {
     const get = () => fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer exhaust-key' } });
@@ -36,13 +38,33 @@ describe('embedded setups', () => {
 
   // RATE-008 spends this key at standard: its limits are the interface's Free row, in every setup.
   it.each(EMBEDDED_SETUPS)('%s: a Free-plan key at the limits of the plan table', async (setup) => {
-    const { waitMs: _waitMs, ...options } = embeddedOptions(setup, 'main-key', 'exhaust-key', 'free-key');
+    const { waitMs: _waitMs, ...options } = embeddedOptions(setup, KEYS);
     const server = await startReferenceServer(options);
     try {
       const response = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer free-key' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-ratelimit-limit')).toBe(String(PLANS.free.perMinute));
       expect(response.headers.get('x-ratelimit-remaining')).toBe(String(PLANS.free.perMinute - 1));
+    } finally {
+      await server.close();
+    }
+  });
+
+  // RATE-011 observes the isolation key so that the exhaustion finds its own key's window whole: the two
+  // keys have the same limits in every setup, and spending one leaves the other's window untouched.
+  it.each(EMBEDDED_SETUPS)('%s: the isolation key is limited like the exhaustion key and counts apart', async (setup) => {
+    const { waitMs: _waitMs, ...options } = embeddedOptions(setup, KEYS);
+    const server = await startReferenceServer(options);
+    try {
+      const get = (key: string) => fetch(`${server.url}/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+      // Until its first 429 (a window may turn on the way: the count then starts again).
+      const isolation = [await get('isolation-key')];
+      while (isolation.at(-1)!.status !== 429 && isolation.length < 4 * EMBEDDED_EXHAUST_LIMIT) isolation.push(await get('isolation-key'));
+      const exhaust = await get('exhaust-key');
+      expect(isolation.at(-1)!.status).toBe(429);
+      expect(exhaust.status).toBe(200);
+      for (const header of ['x-ratelimit-limit', 'ratelimit-policy']) expect(isolation[0]!.headers.get(header)).toBe(exhaust.headers.get(header));
+      expect(exhaust.headers.get('x-ratelimit-remaining')).toBe(String(EMBEDDED_EXHAUST_LIMIT - 1));
     } finally {
       await server.close();
     }

@@ -93,7 +93,7 @@ describe('certification: --certify, keygen, verify', () => {
     const authorization = answered.flatMap((e) => e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value));
     expect(authorization.length).toBeGreaterThan(0);
     expect(authorization.every((value) => !/embedded-[0-9a-f]{24}/.test(value))).toBe(true);
-    expect(text).not.toMatch(/embedded-(exhaust-)?[0-9a-f]{24}/);
+    expect(text).not.toMatch(/embedded-(exhaust-|pair-)?[0-9a-f]{24}/);
   });
 
   it('badge.svg shows the verdict, the suite version and the date, self-contained; the manifest holds its Markdown', () => {
