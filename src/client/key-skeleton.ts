@@ -1,6 +1,6 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
-import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf, unionOfPairs } from './key-fragments.ts';
 import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
 
 export { PIECE };
@@ -99,9 +99,7 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   ].filter((set): set is Fragments => set !== undefined && set.size >= 2);
   const pieces = pieceSet(skeleton);
   const shortest = Math.min(pieces ? PIECES_REVEALED : Number.POSITIVE_INFINITY, ...sets.map((set) => set.size));
-  const anyPair = new Uint8Array(128 * 128);
-  for (const table of [...sets.map((set) => set.asciiPairs), ...(pieces ? [pieces.pairs] : [])])
-    for (let k = 0; k < table.length; k += 1) anyPair[k]! |= table[k]!;
+  const anyPair = unionOfPairs([...sets.map((set) => set.asciiPairList), ...(pieces ? [pieces.pairList] : [])]);
   return { classOf, sets, pieces, shortest, anyPair };
 }
 
