@@ -1,5 +1,5 @@
 import { BACKSLASH, referenceAt } from './escaped-text.ts';
-import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf, unionOfPairs } from './key-fragments.ts';
 
 /*
  * The redactor's first filters (redact.ts): each answers in one pass over a text whether the full scan
@@ -36,11 +36,7 @@ export interface FilterSets {
 export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): FilterSets {
   const present = (set: Fragments | undefined): set is Fragments => set !== undefined;
   const sets = [...folded.filter(present), ...exact.filter(present)];
-  const union = (some: Fragments[]) => {
-    const pairs = new Uint8Array(128 * 128);
-    for (const set of some) for (let k = 0; k < pairs.length; k += 1) pairs[k]! |= set.asciiPairs[k]!;
-    return pairs;
-  };
+  const union = (some: Fragments[]) => unionOfPairs(some.map((set) => set.asciiPairList));
   return {
     scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0),
     sets,

@@ -19,6 +19,8 @@ export interface Fragments {
   grams: Set<string>;
   /** Pairs of ASCII characters, by `first * 128 + second`. */
   asciiPairs: Uint8Array;
+  /** The indices set in asciiPairs: a union of tables reads these few, not all 16,384 entries of each. */
+  asciiPairList: number[];
   /** Other pairs, by `first * PAIR + second`. */
   pairs: Set<number>;
 }
@@ -31,16 +33,35 @@ export function fragmentsOf(texts: readonly string[], wanted: number, folded: bo
   if (size < 1) return undefined;
   const grams = new Set<string>();
   const asciiPairs = new Uint8Array(128 * 128);
+  const asciiPairList: number[] = [];
   const pairs = new Set<number>();
   for (const sequence of sequences) {
     for (let i = 0; i + size <= sequence.length; i += 1) grams.add(String.fromCodePoint(...sequence.slice(i, i + size)));
     for (let i = 0; i + 1 < sequence.length; i += 1) {
       const [first, second] = [sequence[i]!, sequence[i + 1]!];
-      if (first < 128 && second < 128) asciiPairs[first * 128 + second] = 1;
+      if (first < 128 && second < 128) setPair(asciiPairs, asciiPairList, first * 128 + second);
       else pairs.add(first * PAIR + second);
     }
   }
-  return { size, grams, asciiPairs, pairs };
+  return { size, grams, asciiPairs, asciiPairList, pairs };
+}
+
+/** Sets `pair` in a table of ASCII pairs, and lists it once. */
+export function setPair(table: Uint8Array, list: number[], pair: number): void {
+  if (table[pair] === 1) return;
+  table[pair] = 1;
+  list.push(pair);
+}
+
+/**
+ * The union of tables of ASCII pairs, from their lists. A redactor is built a few dozen times a run, most
+ * of them before V8 has compiled anything: a loop over every entry of every table (16,384 each) was most
+ * of a cold build's cost, where the lists hold a few hundred pairs in all.
+ */
+export function unionOfPairs(lists: ReadonlyArray<readonly number[]>): Uint8Array {
+  const union = new Uint8Array(128 * 128);
+  for (const list of lists) for (const pair of list) union[pair] = 1;
+  return union;
 }
 
 /** Marks (in `marks`, by position in `codes`) every run of `codes` that is one of the fragments. Linear. */

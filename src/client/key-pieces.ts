@@ -1,3 +1,5 @@
+import { setPair } from './key-fragments.ts';
+
 /*
  * Pieces of a key in any order: the key's skeleton (its letters and digits) cut in runs of PIECE
  * characters, forwards or reversed, and how much of the key a text's pieces show together.
@@ -28,6 +30,8 @@ export interface PieceSet {
   grams: Map<string, number>;
   /** Pairs of the key's skeleton, forwards or reversed (a first filter, by `first * 128 + second`). */
   pairs: Uint8Array;
+  /** The indices set in pairs. */
+  pairList: number[];
   length: number;
 }
 
@@ -36,6 +40,7 @@ export function pieceSet(skeleton: string): PieceSet | undefined {
   if (skeleton.length < PIECES_REVEALED) return undefined;
   const grams = new Map<string, number>();
   const pairs = new Uint8Array(128 * 128);
+  const pairList: number[] = [];
   const length = skeleton.length;
   for (let at = 0; at + PIECE <= length; at += 1) {
     const gram = skeleton.slice(at, at + PIECE);
@@ -46,10 +51,10 @@ export function pieceSet(skeleton: string): PieceSet | undefined {
   }
   for (let at = 0; at + 1 < length; at += 1) {
     const [first, second] = [skeleton.charCodeAt(at), skeleton.charCodeAt(at + 1)];
-    pairs[first * 128 + second] = 1;
-    pairs[second * 128 + first] = 1;
+    setPair(pairs, pairList, first * 128 + second);
+    setPair(pairs, pairList, second * 128 + first);
   }
-  return { grams, pairs, length };
+  return { grams, pairs, pairList, length };
 }
 
 export /** Marks the key's characters from `at` as shown; how many were not before. */

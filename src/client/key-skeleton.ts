@@ -1,6 +1,6 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
-import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf, unionOfPairs } from './key-fragments.ts';
 import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
 
 export { PIECE };
@@ -23,8 +23,8 @@ const BREAK_CODE = 0x20;
 const ENCODED_FRAGMENT = { base32: Math.ceil((8 * KEY_FRAGMENT) / 5), digits: 2 * KEY_FRAGMENT, padded: 3 * KEY_FRAGMENT };
 
 export interface Skeleton {
-  /** The lower-case ASCII letter or digit a code point stands for, BREAK, or SKIP. */
-  classOf(code: number): number;
+  /** The classes of the code points past ASCII met so far (see classOf). */
+  classes: Map<number, number>;
   sets: Fragments[];
   pieces: PieceSet | undefined;
   /** The fewest characters a text needs for any of the sets to match. */
@@ -46,31 +46,30 @@ const ASCII_CLASS = Int16Array.from({ length: 0x80 }, (_, code) => asciiClass(co
  * A code point's class: ASCII by arithmetic; past ASCII, its NFKC form lower-cased when that is one ASCII
  * letter or digit (fullwidth and mathematical letters, the Kelvin sign), otherwise BREAK for another
  * letter or digit (é, Cyrillic) and SKIP for anything else (spacing, punctuation, format characters,
- * combining marks). Cached per redactor: a text holds few distinct characters past ASCII.
+ * combining marks). Cached per redactor (`classes`): a text holds few distinct characters past ASCII.
+ * One function for every redactor, its cache passed in: a closure per redactor made the scans that call
+ * it see a new call target with each key, and V8 compiled them again for each.
  */
-function createClassOf(): (code: number) => number {
-  const cache = new Map<number, number>();
-  return (code) => {
-    if (code < 0x80) return asciiClass(code);
-    const known = cache.get(code);
-    if (known !== undefined) return known;
-    let found = SKIP;
-    if (code <= 0x10ffff) {
-      const normal = String.fromCodePoint(code).normalize('NFKC').toLowerCase();
-      const first = normal.codePointAt(0) ?? 0;
-      const rest = normal.slice(first > 0xffff ? 2 : 1);
-      if (first < 0x80 && asciiClass(first) >= 0 && /^\p{M}*$/u.test(rest)) found = asciiClass(first);
-      else if (/[\p{L}\p{N}]/u.test(normal)) found = BREAK;
-    }
-    cache.set(code, found);
-    return found;
-  };
+function classOf(code: number, classes: Map<number, number>): number {
+  if (code < 0x80) return asciiClass(code);
+  const known = classes.get(code);
+  if (known !== undefined) return known;
+  let found = SKIP;
+  if (code <= 0x10ffff) {
+    const normal = String.fromCodePoint(code).normalize('NFKC').toLowerCase();
+    const first = normal.codePointAt(0) ?? 0;
+    const rest = normal.slice(first > 0xffff ? 2 : 1);
+    if (first < 0x80 && asciiClass(first) >= 0 && /^\p{M}*$/u.test(rest)) found = asciiClass(first);
+    else if (/[\p{L}\p{N}]/u.test(normal)) found = BREAK;
+  }
+  classes.set(code, found);
+  return found;
 }
 
-function skeletonOf(text: string, classOf: (code: number) => number): string {
+function skeletonOf(text: string, classes: Map<number, number>): string {
   let out = '';
   for (const char of text) {
-    const code = classOf(char.codePointAt(0)!);
+    const code = classOf(char.codePointAt(0)!, classes);
     if (code >= 0) out += String.fromCharCode(code);
   }
   return out;
@@ -85,8 +84,8 @@ const rot13 = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCod
  * a secret of fewer than KEY_FRAGMENT letters and digits: the ordinary scan alone reads it.
  */
 export function createSkeleton(secret: string): Skeleton | undefined {
-  const classOf = createClassOf();
-  const skeleton = skeletonOf(secret, classOf);
+  const classes = new Map<number, number>();
+  const skeleton = skeletonOf(secret, classes);
   if (skeleton.length < KEY_FRAGMENT) return undefined;
   const decimal = byteDigits(secret, 10);
   const octal = byteDigits(secret, 8);
@@ -99,10 +98,8 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   ].filter((set): set is Fragments => set !== undefined && set.size >= 2);
   const pieces = pieceSet(skeleton);
   const shortest = Math.min(pieces ? PIECES_REVEALED : Number.POSITIVE_INFINITY, ...sets.map((set) => set.size));
-  const anyPair = new Uint8Array(128 * 128);
-  for (const table of [...sets.map((set) => set.asciiPairs), ...(pieces ? [pieces.pairs] : [])])
-    for (let k = 0; k < table.length; k += 1) anyPair[k]! |= table[k]!;
-  return { classOf, sets, pieces, shortest, anyPair };
+  const anyPair = unionOfPairs([...sets.map((set) => set.asciiPairList), ...(pieces ? [pieces.pairList] : [])]);
+  return { classes, sets, pieces, shortest, anyPair };
 }
 
 /** Room for the last characters of the skeleton the filter read: more than the longest set's size. */
@@ -122,7 +119,7 @@ function lastRead(recent: Int32Array, count: number, size: number): string {
  * decoded ones. A run of known pairs is checked against the set only once it is long enough.
  */
 export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
-  const { classOf, sets, pieces, anyPair } = skeleton;
+  const { classes, sets, pieces, anyPair } = skeleton;
   const runs = new Int32Array(sets.length);
   // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
   let running = false;
@@ -142,7 +139,7 @@ export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): b
           i += 1;
         }
       }
-      const char = code < 0x80 ? ASCII_CLASS[code]! : classOf(code);
+      const char = code < 0x80 ? ASCII_CLASS[code]! : classOf(code, classes);
       if (char === SKIP) continue;
       if (char === BREAK) {
         previous = -1;
@@ -216,7 +213,7 @@ export function markSkeleton(units: Units, marked: Uint8Array, skeleton: Skeleto
   let size = 0;
   for (let i = 0; i < count; i += 1) {
     if (marked[i]) continue;
-    const char = skeleton.classOf(codes[i]!);
+    const char = classOf(codes[i]!, skeleton.classes);
     if (char === SKIP) continue;
     sequence[size] = char === BREAK ? BREAK_CODE : char;
     at[size++] = i;

@@ -16,6 +16,11 @@ const SECONDS = /^[0-9]+(?:\.[0-9]+)?$/;
  */
 function lenientInteger(raw: string | undefined, pick: (values: number[]) => number): number | undefined {
   if (raw === undefined) return undefined;
+  // The usual value, one integer, read without splitting: three of them on every answer.
+  if (DIGITS.test(raw)) {
+    const value = Number(raw);
+    return Number.isSafeInteger(value) ? value : undefined;
+  }
   const values = raw.split(',').map((part) => part.trim());
   if (!values.every((v) => DIGITS.test(v))) return undefined;
   const numbers = values.map(Number);
