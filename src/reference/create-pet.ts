@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
-import { ABORTED, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
+import { ABORTED, type BodyRead, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
 import type { NewPetRecord, PetStore } from './store.ts';
 
 export interface CreatePetDeps {
@@ -28,17 +28,15 @@ export interface CreatePetSeams {
 /** Checks done, the write still to come: kept apart so that nothing is stored for a refused request. */
 export type Commit = () => Reply;
 
-/** POST /pets: media type, size, JSON, NewPet; then a commit that stores the pet. */
-export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now: number) => Promise<Reply | Commit> {
+/**
+ * POST /pets: media type, size, JSON, NewPet; then a commit that stores the pet. A request refused on
+ * its headers is answered at once; otherwise one promise settles when the body is read and checked.
+ */
+export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now: number) => Reply | Promise<Reply | Commit> {
   const { store, seams, errorReply, readNewPet, basePath, bodyLimit, wrongContentTypeStatus } = deps;
   const location = `${basePath}/pets/`;
-  return async (req, now) => {
-    if (!seams.bodyAnnounced(announcesBody(req), req.headers)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
-    const contentType = req.headers['content-type'];
-    if (!seams.acceptMediaType(isJsonMediaType(contentType), contentType)) {
-      return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
-    }
-    const body = await readBody(req, bodyLimit, seams.joinBody);
+
+  function checkBody(body: BodyRead, now: number): Reply | Commit {
     if (body === TOO_LARGE) return errorReply(413, 'payload_too_large', `request body is larger than ${bodyLimit} bytes`);
     if (body === ABORTED) return errorReply(400, 'invalid_json', 'request body was cut short');
     const outcome = seams.newPetOutcome(readNewPet(body), body);
@@ -48,5 +46,27 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
       const stored = store.add(pet, now);
       return jsonReply(201, stored.json, { location: location + stored.id });
     };
+  }
+
+  return (req, now) => {
+    if (!seams.bodyAnnounced(announcesBody(req), req.headers)) return errorReply(400, 'invalid_json', 'request body is required: a NewPet object');
+    const contentType = req.headers['content-type'];
+    if (!seams.acceptMediaType(isJsonMediaType(contentType), contentType)) {
+      return errorReply(wrongContentTypeStatus, 'unsupported_media_type', 'Content-Type must be application/json');
+    }
+    return new Promise((resolve, reject) => {
+      let read = false;
+      readBody(req, bodyLimit, seams.joinBody, (body) => {
+        // Only the first outcome counts, as with a promise: the 'close' after 'end' is no abort.
+        if (read) return;
+        read = true;
+        // Called from the request's listeners: a throw here must reject, so that the server's fail-safe answers.
+        try {
+          resolve(checkBody(body, now));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
   };
 }

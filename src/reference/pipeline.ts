@@ -19,7 +19,7 @@ export interface PipelineDeps {
   anonymousLimits: Limits;
   route(method: string | undefined, path: string): Route;
   listPets(search: string): Reply;
-  createPet(req: IncomingMessage, now: number): Promise<Reply | Commit>;
+  createPet(req: IncomingMessage, now: number): Reply | Promise<Reply | Commit>;
   getPet(rawId: string, now: number): Reply;
   errorReply: ErrorReplyFactory;
   seams: PipelineSeams;

@@ -193,10 +193,18 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       try {
         const reply = handle(req);
         if (reply instanceof Promise) {
-          reply
-            // Sent once the body is read (createPet) or an auth-order fault has its answer.
-            .then((ready) => deliver(req, res, ready))
-            .catch((error: unknown) => failSafe(req, res, error));
+          // Sent once the body is read (createPet) or an auth-order fault has its answer. One then with
+          // both handlers rather than then().catch(): a second promise a POST would pay for nothing.
+          reply.then(
+            (ready) => {
+              try {
+                deliver(req, res, ready);
+              } catch (error) {
+                failSafe(req, res, error);
+              }
+            },
+            (error: unknown) => failSafe(req, res, error),
+          );
         } else deliver(req, res, reply);
       } catch (error) {
         failSafe(req, res, error);
