@@ -18,7 +18,6 @@ import {
   writeHar,
   writeReports,
 } from '../report/index.ts';
-import { keyId, loadPrivateKey, writeCertificationBundle } from '../certificate/index.ts';
 import { shownText } from '../text/console-text.ts';
 import { writeCiOutput } from './ci-output.ts';
 import { type GateDecision, gateDecision } from './gate-reason.ts';
@@ -43,7 +42,12 @@ export function reporterFor(
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function finish(setup: RunSetup, report: ConformanceReport, exchanges: ConformanceReporter['exchanges'], log: (line: string) => void): RunOutcome {
+export async function finish(
+  setup: RunSetup,
+  report: ConformanceReport,
+  exchanges: ConformanceReporter['exchanges'],
+  log: (line: string) => void,
+): Promise<RunOutcome> {
   // The exchange log beside the reports, so `rejudge <report-dir>` can re-judge the run from it.
   const harPath = join(setup.config.reportDir, HAR_FILE);
   writeHar(harPath, exchanges, report.run.suiteVersion);
@@ -53,6 +57,8 @@ export function finish(setup: RunSetup, report: ConformanceReport, exchanges: Co
   ];
   const { decision, baselineLine } = updateBaseline(setup, report);
   if (setup.config.certifyDir) {
+    // Loaded only to certify (see runConformance).
+    const { keyId, loadPrivateKey, writeCertificationBundle } = await import('../certificate/index.ts');
     const signKey = setup.config.signKeyFile ? loadPrivateKey(setup.config.signKeyFile) : undefined;
     const { implementation, implementationDigest, force } = setup.config;
     const manifest = writeCertificationBundle(report, exchanges, setup.config.certifyDir, {

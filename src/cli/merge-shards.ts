@@ -1,6 +1,5 @@
 import { createVitest } from 'vitest/node';
 import type { Config } from '../config/load-config.ts';
-import { rejudgeCheck } from '../certificate/index.ts';
 import { HarnessError } from '../errors.ts';
 import { toHar } from '../report/har.ts';
 import { type ShardSet, readShardSet, mergeDeviations, certificationGradeProblems, mergeEvidenceProblems, shardSetAuthProblems } from '../report/index.ts';
@@ -70,13 +69,15 @@ export async function mergeShards(setup: RunSetup, blobDir: string, log: (line: 
       );
     // The merge is judged like a run: the shards' outcomes count only as far as their exchanges prove them.
     const har: unknown = JSON.parse(JSON.stringify(toHar(reporter.exchanges, { name: 'animal-store-conformance', version: result.run.suiteVersion })));
+    // Loaded here only: every run imports this file, and an ordinary run no certification code (see runConformance).
+    const { rejudgeCheck } = await import('../certificate/index.ts');
     const rejudged = rejudgeCheck(result, har, setup.catalog, setup.contract);
     if (!rejudged.ok) throw new HarnessError('ERR_SHARD_MISMATCH', `the shards' recorded exchanges do not prove their outcomes: ${rejudged.detail}`);
     checkShardsVouchedFor(setup.config);
     log(
       `Merged ${plural(shards.count, 'shard')} of one run: seed ${run.seed}, profile ${run.profile}, ${run.target.embedded ? 'the embedded reference' : run.target.url}; ${setup.config.shardKey ? 'each shard authenticated by the shard key' : 'shards NOT authenticated (no --shard-key): each shard runner is trusted'}`,
     );
-    return finish(setup, result, reporter.exchanges, log);
+    return await finish(setup, result, reporter.exchanges, log);
   } finally {
     shards.dispose();
   }

@@ -3,7 +3,8 @@ import { CONFIG_DEFAULTS, type Config, planLimitsOf, planOf } from '../config/lo
 import type { Contract } from '../contract/index.ts';
 import type { HarnessError } from '../errors.ts';
 import { type ConformanceReport, type Deviation, type RunInfo, buildReport } from '../report/index.ts';
-import { suiteIdentity } from '../certificate/index.ts';
+// The identity alone, not the certificate's index: an ordinary run loads no certification code.
+import { suiteIdentity } from '../certificate/suite-identity.ts';
 import { reproduceCommand } from './args.ts';
 import { suiteVersion } from './paths.ts';
 

@@ -11,7 +11,6 @@ import { HarnessError, isHarnessError } from '../errors.ts';
 import { type PreparedRun, prepareRun } from '../harness/run-context.ts';
 import { sourcesOf } from '../harness/run-sources.ts';
 import { type Deviation, loadExpectedDeviations, writeShardRecord, shardRecordOf } from '../report/index.ts';
-import { checkBundleDir, loadPrivateKey, prepareBundleDir } from '../certificate/index.ts';
 import { type CliArgs } from './args.ts';
 import { checkSelection } from '../config/requirement-selection.ts';
 import { shownText } from '../text/console-text.ts';
@@ -52,10 +51,15 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     for (const warning of config.warnings) err(`warning: ${warning}`);
     checkSelection(config.only, catalog);
     const deviations = knownFailures(config, catalog);
-    // A key that does not load is a configuration error before the run, not after it.
-    if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
-    // Before any request: a non-empty bundle directory is refused, or with --force emptied now, so no old bundle outlives a failed run.
-    if (config.certifyDir) (config.force ? prepareBundleDir : checkBundleDir)(config.certifyDir, config.force);
+    if (config.signKeyFile !== undefined || config.certifyDir !== undefined) {
+      // Loaded only to certify: its module graph (rejudging, the generated families) is tens of
+      // milliseconds of every run's start-up otherwise.
+      const { checkBundleDir, loadPrivateKey, prepareBundleDir } = await import('../certificate/index.ts');
+      // A key that does not load is a configuration error before the run, not after it.
+      if (config.signKeyFile) loadPrivateKey(config.signKeyFile);
+      // Before any request: a non-empty bundle directory is refused, or with --force emptied now, so no old bundle outlives a failed run.
+      if (config.certifyDir) (config.force ? prepareBundleDir : checkBundleDir)(config.certifyDir, config.force);
+    }
     const setup = { config, catalog, contract, deviations, startedAt };
     return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
   } catch (error) {

@@ -10,7 +10,7 @@ export { startReferenceServer, type ReferenceServer } from './server.ts';
 export type { ReferenceOptions } from './reference-options.ts';
 export type { Clock } from './pipeline.ts';
 export type { NewPetRecord, PetStoreView, StoredPet } from './store.ts';
-export { PLANS, type ApiKey, type ApiKeyConfig, type Limits, type PlanName } from './api-keys.ts';
+export { PLANS, type ApiKey, type ApiKeyConfig, type Limits, type PlanName, type WindowStart } from './api-keys.ts';
 export { generateDemoKeys, maskKey, parseApiKeys, resolveApiKeys } from './startup/key-config.ts';
 export { ERROR_KINDS, type ErrorKind } from './replies.ts';
 export { DEPRECATED_AT_MS, SUNSET_AT_MS, SUNSET_HTTP_DATE } from './deprecation.ts';

@@ -1,8 +1,8 @@
-import type { Limits } from './api-keys.ts';
+import type { Limits, WindowStart } from './api-keys.ts';
 import { createAnonymousBuckets } from './anonymous-buckets.ts';
 import type { RateInfo } from './replies.ts';
 
-/** Counters of one principal over two fixed windows aligned on the clock. */
+/** Counters of one principal over two fixed windows: aligned on the clock, or from a key's first request (WindowStart). */
 export interface Bucket {
   minuteStart: number;
   minuteCount: number;
@@ -24,9 +24,14 @@ export interface RateUsage {
   readonly now: number;
 }
 
+/** A principal's limits, and where its windows start (a key's option; on the clock when absent). */
+export interface KeyLimits extends Limits {
+  readonly windowStart?: WindowStart | undefined;
+}
+
 export interface RateLimiter {
   /** Counts the request unless it is refused; a refused request has `retryAfter` set. */
-  consume(bucket: Bucket, limits: Limits, now: number): RateInfo;
+  consume(bucket: Bucket, limits: KeyLimits, now: number): RateInfo;
   /** The bucket of an unauthenticated client, by address. */
   anonymousBucket(address: string, now: number): Bucket;
   /** How many anonymous addresses are tracked (never more than the cap). */
@@ -50,13 +55,15 @@ export function createRateLimiter(windows: RateWindows, seams: { readonly refuse
   const { minuteMs, dayMs } = windows;
   const anonymous = createAnonymousBuckets(windows, newBucket);
 
-  function consume(bucket: Bucket, limits: Limits, now: number): RateInfo {
+  function consume(bucket: Bucket, limits: KeyLimits, now: number): RateInfo {
+    // One rule for both windows: a day and a minute opened by the same request turn in order, the day later.
+    const startOf = (windowMs: number) => (limits.windowStart === 'first-request' ? now : now - (now % windowMs));
     if (now >= bucket.minuteStart + minuteMs || now < bucket.minuteStart) {
-      bucket.minuteStart = now - (now % minuteMs);
+      bucket.minuteStart = startOf(minuteMs);
       bucket.minuteCount = 0;
     }
     if (now >= bucket.dayStart + dayMs || now < bucket.dayStart) {
-      bucket.dayStart = now - (now % dayMs);
+      bucket.dayStart = startOf(dayMs);
       bucket.dayCount = 0;
     }
     const overMinute = bucket.minuteCount >= limits.perMinute;

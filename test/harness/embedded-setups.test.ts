@@ -70,6 +70,23 @@ describe('embedded setups', () => {
     }
   });
 
+  // The exhaustion then starts a whole window away from its turn, with no wait for a window on the clock.
+  it("default: the exhaustion and isolation keys' minute starts at their first request", async () => {
+    const { waitMs, ...options } = embeddedOptions('default', KEYS);
+    const server = await startReferenceServer(options);
+    try {
+      for (const key of ['exhaust-key', 'isolation-key']) {
+        const before = Date.now();
+        const response = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+        // A window on the clock would end less than a window after `before` (but in the rare run where
+        // it turned between the two).
+        expect(Number(response.headers.get('x-ratelimit-reset')) * 1000).toBeGreaterThanOrEqual(before + waitMs);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('day-window: the daily window is the one reported and the one that refuses; ids start near INT64_MAX', async () => {
     const { served, created } = await spend('day-window');
     for (const response of served) {

@@ -75,6 +75,31 @@ describe('reference server: rate limiting', () => {
     expect((await call(server, 'GET', '/pets', { key: SMALL })).status).toBe(200);
   });
 
+  it("starts a first-request key's minute at its first request, and the next one at the first request after it ends", async () => {
+    const clock = manualClock(START);
+    const anchored = { ...smallKey(2, 100), windowStart: 'first-request' } as const;
+    const aligned = { key: 'aligned-key-000000000', plan: 'enterprise', perMinute: 2, perDay: 100 } as const;
+    const server = await startServer({ clock, keys: [anchored, aligned] });
+    // 12:00:10: the clock's window turns at 12:01:00, the key's own a minute after its first request.
+    expect(expectRateHeaders(await call(server, 'GET', '/pets', { key: aligned.key })).reset).toBe(Date.UTC(2026, 0, 1, 12, 1, 0) / 1000);
+    const first = await call(server, 'GET', '/pets', { key: SMALL });
+    expect(expectRateHeaders(first)).toEqual({ limit: 2, remaining: 1, reset: Date.UTC(2026, 0, 1, 12, 1, 10) / 1000 });
+    clock.advance(20_000);
+    expect((await call(server, 'GET', '/pets', { key: SMALL })).status).toBe(200);
+    const refused = await call(server, 'GET', '/pets', { key: SMALL });
+    expectErrorBody(refused, 429);
+    expect(refused.headers['retry-after']).toBe('40');
+    // Past the clock's turn, the key's window still holds; it ends a whole minute after its first request.
+    clock.set(Date.UTC(2026, 0, 1, 12, 1, 9, 999));
+    expect((await call(server, 'GET', '/pets', { key: SMALL })).status).toBe(429);
+    clock.advance(1);
+    expect((await call(server, 'GET', '/pets', { key: SMALL })).status).toBe(200);
+    // A key left alone past its window's end starts the next at its next request (12:03:15.5), not on the
+    // clock; Reset counts whole seconds, rounded up.
+    clock.advance(125_500);
+    expect(expectRateHeaders(await call(server, 'GET', '/pets', { key: SMALL })).reset).toBe(Date.UTC(2026, 0, 1, 12, 4, 16) / 1000);
+  });
+
   it('carries well-formed rate-limit headers on 400, 401, 404, 405, 413, 415 and 429', async () => {
     const clock = manualClock(START);
     const server = await startServer({ clock, keys: [smallKey(8, 100)], bodyLimit: 64 });

@@ -185,13 +185,15 @@ export const RATE_LIMIT_FAULTS = [
       "Requests are counted per client address, not per key: every key used from one address spends one shared minute count, checked against the key's own limit (the headers still show the key's own count).",
     detectedBy: ['RATE-004'],
     hooks: () => {
-      // One address on the embedded reference: one count per minute window for every key.
+      // One address on the embedded reference: one count per minute window for every key. The address's
+      // window is on the clock, whichever way a key keeps its own (a key's may start at its first request).
       let window = Number.NaN;
       let count = 0;
       return {
-        refuse: (refused, { bucket, limits }) => {
-          if (bucket.minuteStart !== window) {
-            window = bucket.minuteStart;
+        refuse: (refused, { limits, windows, now }) => {
+          const start = now - (now % windows.minuteMs);
+          if (start !== window) {
+            window = start;
             count = 0;
           }
           const shared = refused || count >= limits.perMinute;
