@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The verdict files that take longest, longest first (seconds of test time in CI's last fresh-clone run,
- * scaled by what the changes since measured; bench/results.md). vitest starts the longest files first once
+ * scaled by what the changes since measured: bench/results.md). vitest starts the longest files first once
  * its cache knows their durations; a clean clone (CI) has no cache, and vitest then starts the largest
  * files first, which put the two slowest (short files driving many runs) at the end, where one worker ran
  * them alone while the other sat idle.
@@ -18,11 +18,11 @@ const SLOWEST_FIRST: readonly string[] = [
   'test/verdicts/fault-sensitivity.test.ts',
   'test/verdicts/cli/action.test.ts',
   'test/verdicts/matrix.test.ts',
-  'test/verdicts/cli/key-redaction.test.ts',
   'test/verdicts/plans.test.ts',
   'test/verdicts/interruption.test.ts',
   'test/verdicts/rejudge.test.ts',
   'test/verdicts/keyless-forgeries-merged.test.ts',
+  'test/verdicts/cli/key-redaction.test.ts',
   'test/verdicts/rate-windows.test.ts',
   'test/verdicts/cli/shard-balance-table.test.ts',
   'test/package/action-and-package.test.ts',
