@@ -7,26 +7,30 @@ import { moduleCacheOptions, suiteProject } from './src/harness/suite-project.ts
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The verdict files that take longest, longest first (seconds on two idle cores, bench/results.md).
- * vitest starts the longest files first once its cache knows their durations; a clean clone (CI) has no
- * cache, and vitest then starts the largest files first, which put the two slowest (short files driving
- * many runs) at the end, where one worker ran them alone while the other sat idle.
+ * The verdict files that take longest, longest first (seconds of test time in CI's last fresh-clone run,
+ * scaled by what the changes since measured: bench/results.md). vitest starts the longest files first once
+ * its cache knows their durations; a clean clone (CI) has no cache, and vitest then starts the largest
+ * files first, which put the two slowest (short files driving many runs) at the end, where one worker ran
+ * them alone while the other sat idle.
  */
 const SLOWEST_FIRST: readonly string[] = [
   'test/verdicts/valid-variants.test.ts',
   'test/verdicts/fault-sensitivity.test.ts',
-  'test/verdicts/hostile-targets.test.ts',
-  'test/verdicts/matrix.test.ts',
   'test/verdicts/cli/action.test.ts',
+  'test/verdicts/matrix.test.ts',
   'test/verdicts/plans.test.ts',
-  'test/verdicts/cli/certification.test.ts',
   'test/verdicts/interruption.test.ts',
-  'test/verdicts/degraded-targets.test.ts',
-  'test/package/action-and-package.test.ts',
   'test/verdicts/rejudge.test.ts',
+  'test/verdicts/keyless-forgeries-merged.test.ts',
+  'test/verdicts/cli/key-redaction.test.ts',
+  'test/verdicts/rate-windows.test.ts',
+  'test/verdicts/cli/shard-balance-table.test.ts',
+  'test/package/action-and-package.test.ts',
+  'test/verdicts/cli/certification.test.ts',
+  'test/verdicts/hostile-targets.test.ts',
+  'test/verdicts/degraded-targets.test.ts',
   'test/package/install-tarball.test.ts',
   'test/package/git-install.test.ts',
-  'test/verdicts/cli/key-redaction.test.ts',
   'test/verdicts/cli/shards.test.ts',
 ];
 

@@ -65,7 +65,13 @@ const CHECKOUT = [
   'tsconfig.build.json',
 ];
 
-/** A runner in `work`: the Action checked out there, and a tool cache holding this Node as 20.99.0. */
+/**
+ * A runner in `work`: the Action checked out there, and a tool cache holding this Node as 20.99.0. Its
+ * jobs share that one checkout, so its install step runs once: the first job to reach it installs (npm ci,
+ * the build, the prune: 25-55 s of two busy cores), and every later job waits for that install and, once
+ * it succeeded, goes on with it. On a hosted runner each job installs a checkout of its own; here the
+ * first job shows what that install leaves, and installing the same checkout again shows nothing more.
+ */
 export function simulatedRunner(work: string): SimulatedRunner {
   const actionPath = join(work, 'action-checkout');
   const toolCache = join(work, 'toolcache');
@@ -77,7 +83,8 @@ export function simulatedRunner(work: string): SimulatedRunner {
   // npm comes with Node: the tool cache's bin holds it too (here this machine's npm, run by that node).
   const npm = realpathSync(execFileSync('bash', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
   symlinkSync(npm, join(bin, 'npm'));
-  return { actionPath, runAction: (inputs, job) => runAction({ work, actionPath, toolCache }, inputs, job) };
+  const install: InstallState = {};
+  return { actionPath, runAction: (inputs, job) => runAction({ work, actionPath, toolCache, install }, inputs, job) };
 }
 
 /** upload-artifact then download-artifact with merge-multiple: every artifact's files in one folder. */
@@ -89,6 +96,26 @@ interface Places {
   work: string;
   actionPath: string;
   toolCache: string;
+  install: InstallState;
+}
+
+type StepResult = { code: number | null; out: string };
+
+/** The runner's install of its checkout: the first job's, under way or done. */
+interface InstallState {
+  done?: Promise<StepResult>;
+}
+
+/** The step that installs the checkout (npm ci, the build, the prune). */
+const isInstallStep = (step: ActionStep) => /\/action\/install\.sh"?$/.test(step.run ?? '');
+
+/** The install step, run by the first job that reaches it; a later job reuses a successful install, or tries again after a failed one. */
+async function installOnce(install: InstallState, run: () => Promise<StepResult>): Promise<StepResult> {
+  // No await before `done` is set: jobs started side by side still install once.
+  const earlier = install.done && (await install.done);
+  if (earlier?.code === 0) return { code: 0, out: 'installed by an earlier job of this runner (its jobs share one checkout)\n' };
+  install.done = run();
+  return install.done;
 }
 
 function evaluate(text: string, places: Places, inputs: Record<string, string>, steps: Record<string, Record<string, string>>, workspace: string): string {
@@ -110,7 +137,7 @@ function runCondition(condition: string | undefined, steps: Record<string, Recor
   throw new Error(`the simulated runner does not know the condition ${condition}`);
 }
 
-function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; out: string }> {
+function bash(script: string, env: Record<string, string>, cwd: string): Promise<StepResult> {
   const child = spawn('bash', ['-e', '-c', script], { cwd, env });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -157,7 +184,8 @@ async function runAction(places: Places, inputs: Record<string, string>, job: Jo
     };
     for (const [name, value] of Object.entries(step.env ?? {})) env[name] = evaluate(value, places, inputs, steps, workspace);
     const cwd = step['working-directory'] ? evaluate(step['working-directory'], places, inputs, steps, workspace) : workspace;
-    const { code, out } = await bash(step.run ?? '', env, cwd);
+    const runStep = () => bash(step.run ?? '', env, cwd);
+    const { code, out } = isInstallStep(step) ? await installOnce(places.install, runStep) : await runStep();
     result.log += `== ${step.name}\n${out}`;
     steps[step.id ?? ''] = Object.fromEntries(
       readFileSync(outputFile, 'utf8')

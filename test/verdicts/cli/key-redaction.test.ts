@@ -1,46 +1,65 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, it, type TestContext, vi } from 'vitest';
 import { startReferenceServer } from '../../../src/reference/index.ts';
 import { startTampering } from '../support/hostile-servers.ts';
-import { allFiles, runCli, startStandalone, tempDir } from '../../support/cli.ts';
+import { allFiles, runCli } from '../../support/cli.ts';
+import { createLimiter } from '../support/limiter.ts';
+
+/**
+ * The file's five runs go two at a time, across its three groups: each is a child process against a
+ * server of its own (none spends a rate window), and even a thorough one keeps a core busy only about a
+ * third of its time. Concurrent tests clean up through their own context (a global hook cannot tell them
+ * apart), so the servers here are the reference in this process, and the directories this file's own.
+ */
+vi.setConfig({ maxConcurrency: 2 });
+/** Also bounds the runs across the groups, which vitest starts side by side. */
+const runs = createLimiter(2);
+
+type Context = Pick<TestContext, 'onTestFinished'>;
+
+function tempDir(context: Context, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  context.onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 const KEY = 'sk-live-Recognisable-7f3a9c2e51';
+/**
+ * CON-004 holds a connection 45 s against a remote target by default, asleep: these runs are about what
+ * their outputs hold, so they hold it 2 s, as the verdict project's other runs do (support/run-cli.ts).
+ * Its requests are sent all the same, the held connection's among them.
+ */
+const HOLD = { ASC_HOLD_CONNECTION: '2' };
 /** The key in the forms a careless log line might take. */
 const FORMS = [KEY, KEY.toLowerCase(), KEY.toUpperCase(), encodeURIComponent(KEY), Buffer.from(KEY).toString('base64')];
 
-/** A reference that accepts any token and answers createPet with 200: failures whose evidence carries the key and its variants. */
-async function faultyTarget(): Promise<string> {
-  const server = await startReferenceServer({
-    keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }],
-    faults: ['auth-any-token', 'create-returns-200'],
-  });
-  onTestFinished(() => server.close());
+/** The reference with one Enterprise key, closed when the test finishes. */
+async function referenceWith(context: Context, key: string, faults: Array<'auth-any-token' | 'create-returns-200'> = []): Promise<string> {
+  const server = await startReferenceServer({ keys: [{ key, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }], faults });
+  context.onTestFinished(() => server.close());
   return server.url;
 }
 
-describe('redaction: the API key appears in no report, bundle, console line or error', () => {
-  it.each([
+/** A reference that accepts any token and answers createPet with 200: failures whose evidence carries the key and its variants. */
+const faultyTarget = (context: Context) => referenceWith(context, KEY, ['auth-any-token', 'create-returns-200']);
+
+describe.concurrent('redaction: the API key appears in no report, bundle, console line or error', () => {
+  it.concurrent.for([
     // --certify implies --require-complete: a key too large to exhaust leaves the run partial, exit 1.
-    [
-      'the right key (a partial thorough run, with a certification bundle)',
-      async () => (await startStandalone(`${KEY}:enterprise:100000:1000000`)).url,
-      1,
-      'partial',
-    ],
-    [
-      'a wrong key (refused by the preflight)',
-      async () => (await startStandalone('right-key-only-the-server-knows-42:enterprise:100000:1000000')).url,
-      2,
-      'incomplete',
-    ],
+    ['the right key (a partial thorough run, with a certification bundle)', (context: Context) => referenceWith(context, KEY), 1, 'partial'],
+    ['a wrong key (refused by the preflight)', (context: Context) => referenceWith(context, 'right-key-only-the-server-knows-42'), 2, 'incomplete'],
     ['a faulty server (failures full of evidence)', faultyTarget, 1, 'not-conformant'],
-  ] as const)('%s', async (_label, start, exitCode, overall) => {
-    const url = await start();
-    const reports = tempDir('redaction-reports-');
-    const bundle = tempDir('redaction-bundle-');
+  ] as const)('%s', async ([, start, exitCode, overall], context) => {
+    const { expect } = context;
+    const url = await start(context);
+    const reports = tempDir(context, 'redaction-reports-');
+    const bundle = tempDir(context, 'redaction-bundle-');
     const plan = ['--plan', 'enterprise:100000:1000000'];
-    const result = await runCli(['--target', url, ...plan, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { API_KEY: KEY });
+    const result = await runs.run(() =>
+      runCli(['--target', url, ...plan, '--profile', 'thorough', '--report-dir', reports, '--certify', bundle], { ...HOLD, API_KEY: KEY }),
+    );
     expect(result.code, result.stdout).toBe(exitCode);
     const outputs = [{ path: 'stdout', text: result.stdout }, { path: 'stderr', text: result.stderr }, ...allFiles(reports), ...allFiles(bundle)];
     expect(outputs.map((o) => o.path.replace(/.*\//, '')).sort()).toEqual(
@@ -78,19 +97,19 @@ const ESCAPED_OTHER_CASE = [...KEY]
 /** What the hostile target writes into every 401: the key quoted, workflow commands, Markdown links and images. */
 const HOSTILE_401 = `##[stop-commands]tok Unauthorized: the API key ${KEY} is not valid; ::warning::x ![img](https://evil.example/p.png) [click](https://evil.example) | a | ${ESCAPED_OTHER_CASE}`;
 
-describe('redaction: a hostile target that quotes, splits and escapes the key', () => {
-  it('no 8-character fragment of the key in any stream or file, no ##[ on stdout, no link in the job summary', async ({ onTestFinished: finished }) => {
-    const upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }] });
-    onTestFinished(() => upstream.close());
-    const target = await startTampering({ onTestFinished: finished }, new URL(upstream.url).origin, (answer) => ({
+describe.concurrent('redaction: a hostile target that quotes, splits and escapes the key', () => {
+  it.concurrent('no 8-character fragment of the key in any stream or file, no ##[ on stdout, no link in the job summary', async (context) => {
+    const { expect } = context;
+    const upstream = await referenceWith(context, KEY);
+    const target = await startTampering(context, new URL(upstream).origin, (answer) => ({
       status: answer.status,
       // The key split across three headers of every answer, and escaped in the other letter case in a fourth.
       headers: { ...answer.headers, 'x-key-a': KEY.slice(0, 11), 'x-key-b': KEY.slice(11, 22), 'x-key-c': KEY.slice(22), 'x-echo': ESCAPED_OTHER_CASE },
       body: answer.status === 401 ? Buffer.from(HOSTILE_401) : answer.body,
     }));
-    const reports = tempDir('hostile-redaction-reports-');
-    const bundle = tempDir('hostile-redaction-bundle-');
-    const summary = join(tempDir('hostile-redaction-summary-'), 'summary.md');
+    const reports = tempDir(context, 'hostile-redaction-reports-');
+    const bundle = tempDir(context, 'hostile-redaction-bundle-');
+    const summary = join(tempDir(context, 'hostile-redaction-summary-'), 'summary.md');
     const args = [
       '--target',
       `${target.origin}/v1`,
@@ -103,7 +122,7 @@ describe('redaction: a hostile target that quotes, splits and escapes the key', 
       '--certify',
       bundle,
     ];
-    const result = await runCli(args, { API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    const result = await runs.run(() => runCli(args, { ...HOLD, API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }));
     expect(result.code, result.stdout).toBe(1);
     const summaryText = readFileSync(summary, 'utf8');
     const outputs = [
@@ -149,12 +168,12 @@ const SPLIT_FORMS = {
 /** Every run of 8 of the key's letters and digits, forwards and reversed: none may be readable once separators are stripped. */
 const SKELETON_RUNS = [skeletonOf(KEY), reversed(skeletonOf(KEY))].flatMap((s) => Array.from({ length: s.length - 7 }, (_, i) => s.slice(i, i + 8)));
 
-describe('redaction: a front that echoes the key split by separators and reversed in pieces', () => {
-  it('no run of 8 of its letters and digits, and none of its pieces, in any stream or file', async ({ onTestFinished: finished }) => {
-    const upstream = await startReferenceServer({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 100_000, perDay: 1_000_000 }] });
-    onTestFinished(() => upstream.close());
+describe.concurrent('redaction: a front that echoes the key split by separators and reversed in pieces', () => {
+  it.concurrent('no run of 8 of its letters and digits, and none of its pieces, in any stream or file', async (context) => {
+    const { expect } = context;
+    const upstream = await referenceWith(context, KEY);
     const pieceHeaders = Object.fromEntries(REVERSED_PIECES.map((piece, i) => [`x-piece-${i}`, piece]));
-    const target = await startTampering({ onTestFinished: finished }, new URL(upstream.url).origin, (answer) => ({
+    const target = await startTampering(context, new URL(upstream).origin, (answer) => ({
       status: answer.status,
       headers: {
         ...answer.headers,
@@ -166,10 +185,10 @@ describe('redaction: a front that echoes the key split by separators and reverse
       // Every 401 quotes the key in each split form: not the interface's Error, so the run fails with it as evidence.
       body: answer.status === 401 ? Buffer.from(`Unauthorized: ${Object.values(SPLIT_FORMS).join(' | ')}`) : answer.body,
     }));
-    const reports = tempDir('split-key-reports-');
-    const summary = join(tempDir('split-key-summary-'), 'summary.md');
+    const reports = tempDir(context, 'split-key-reports-');
+    const summary = join(tempDir(context, 'split-key-summary-'), 'summary.md');
     const args = ['--target', `${target.origin}/v1`, '--plan', 'enterprise:100000:1000000', '--profile', 'standard', '--report-dir', reports];
-    const result = await runCli(args, { API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    const result = await runs.run(() => runCli(args, { ...HOLD, API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }));
     expect(result.code, result.stdout).toBe(1);
     const outputs = [
       { path: 'stdout', text: result.stdout },
