@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,8 @@ import { fmt, median } from './lib/stats.ts';
  * the log shows `***`. Give a full log (`--certify <dir>` writes one; a report directory's entries are
  * summarised, without headers or bodies).
  *
- * Each `--src` is a source tree (default: this one's `src`) whose client/redact.ts is measured; with
+ * Each `--src` is a source tree (default: this one's `src`) or a built one (`dist/`, which the run's
+ * workers load) whose client/redact is measured; with
  * several, their runs are interleaved (A, B, A, B, …) so that a loaded machine weighs on each alike.
  * `--cpu-prof <dir>` writes each run's CPU profile there.
  */
@@ -73,7 +74,9 @@ type RedactModule = typeof import('../src/client/redact.ts');
 /** One replay in this process: the CPU it took, in ms, and a digest of what it gave (equal across trees). */
 async function child(har: string, src: string): Promise<void> {
   const entries = entriesOf(har);
-  const redact = (await import(pathToFileURL(join(src, 'client', 'redact.ts')).href)) as RedactModule;
+  // A built tree (dist/, as the run's workers load it) or a source tree.
+  const built = join(src, 'client', 'redact.js');
+  const redact = (await import(pathToFileURL(existsSync(built) ? built : join(src, 'client', 'redact.ts')).href)) as RedactModule;
   const start = process.cpuUsage();
   const bySecret = redact.redactorsBySecret();
   const redactors = new Map(Object.values(KEYS).map((key) => [key, redact.createRedactorOf([key], bySecret)]));
