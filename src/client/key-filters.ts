@@ -1,5 +1,5 @@
 import { BACKSLASH, referenceAt } from './escaped-text.ts';
-import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf, unionOfPairs } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fragments.ts';
 
 /*
  * The redactor's first filters (redact.ts): each answers in one pass over a text whether the full scan
@@ -24,30 +24,67 @@ export function isBase64(code: number): boolean {
 
 /** The fragment sets a first filter reads, ready for it: folded ones first. */
 export interface FilterSets {
-  /** Whether the filter cannot decide (a set of one character, or with pairs past ASCII): every text is scanned. */
+  /** Whether the filter cannot decide (a set of one character, or with pairs past ASCII, or too many sets): every text is scanned. */
   scanAll: boolean;
   sets: Fragments[];
-  foldedCount: number;
-  /** The pairs of any folded set, and of any exact one: a pair in neither ends every run at once. */
-  anyFolded: Uint8Array;
-  anyExact: Uint8Array;
+  /**
+   * Which sets hold each pair, by `first * 128 + second`: bit k for sets[k], the folded sets' pairs read
+   * with letter case folded and the exact sets' as written. A character's pairs in no set end every run.
+   */
+  foldedMasks: Uint8Array;
+  exactMasks: Uint8Array;
+  /** For each set, the known pairs in a row it needs (its size less one). */
+  needs: Int32Array;
+  /** What each character past ASCII met so far folds to when that is ASCII, else -1 (fold allocates a string). */
+  folds: Map<number, number>;
 }
+
+/** The sets a filter tells apart: one bit each of a Uint8Array mask. */
+const MASK_BITS = 8;
 
 export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): FilterSets {
   const present = (set: Fragments | undefined): set is Fragments => set !== undefined;
   const sets = [...folded.filter(present), ...exact.filter(present)];
-  const union = (some: Fragments[]) => unionOfPairs(some.map((set) => set.asciiPairList));
+  const foldedCount = folded.filter(present).length;
+  const foldedMasks = new Uint8Array(128 * 128);
+  const exactMasks = new Uint8Array(128 * 128);
+  sets.slice(0, MASK_BITS).forEach((set, k) => {
+    const masks = k < foldedCount ? foldedMasks : exactMasks;
+    for (const pair of set.asciiPairList) masks[pair] = masks[pair]! | (1 << k);
+  });
   return {
-    scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0),
+    scanAll: sets.length > MASK_BITS || sets.some((set) => set.size < 2 || set.pairs.size > 0),
     sets,
-    foldedCount: folded.filter(present).length,
-    anyFolded: union(folded.filter(present)),
-    anyExact: union(exact.filter(present)),
+    foldedMasks,
+    exactMasks,
+    needs: Int32Array.from(sets, (set) => set.size - 1),
+    folds: new Map(),
   };
 }
 
+/** Whether the last `need` pair masks read (`recent`, by position modulo RECENT) all hold `bit`. */
+function allHold(recent: Uint8Array, end: number, need: number, bit: number): boolean {
+  for (let k = end - need; k < end; k += 1) if ((recent[k & LAST]! & bit) === 0) return false;
+  return true;
+}
+
+/** Room for the pair masks of the last characters read: more than any set's size (KEY_FRAGMENT, twice it for hex). */
+const RECENT = 32;
+const LAST = RECENT - 1;
+
+/** A character past ASCII, letter case folded, when that is ASCII; else -1. */
+function foldedPastAscii(code: number, folds: Map<number, number>): number {
+  let folded = folds.get(code);
+  if (folded === undefined) {
+    const folding = fold(code);
+    folded = folding < 0x80 ? folding : -1;
+    folds.set(code, folded);
+  }
+  return folded;
+}
+
 /**
- * Whether `text` could hold a fragment at all: false only for a text in which no set has a long enough run
+ * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long enough run
  * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
  * backslash before u, x, n, r or t; a percent-encoded character or an HTML character reference), and
  * keptUnits only at a line break: any of those answers true. A `%` or `&` that starts no escape (`100%`,
@@ -55,55 +92,59 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
  * many, and each used to cost the text the full scan. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
  * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
  * holds. This answers in one pass over the string, without the arrays of the full scan (most bodies and
- * headers are such texts, generated names in any script included).
+ * headers are such texts, generated names in any script included). Each character costs a lookup of its
+ * pairs' masks; the sets are read one by one only once a run of pairs some set holds is long enough.
  */
-export function mayHoldFragment(text: string, filter: FilterSets): boolean {
-  const { scanAll, sets, foldedCount, anyFolded, anyExact } = filter;
+export function mayHoldFragment(texts: readonly string[], filter: FilterSets): boolean {
+  const { scanAll, sets, foldedMasks, exactMasks, needs, folds } = filter;
   if (scanAll) return true;
-  const runs = new Int32Array(sets.length);
-  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
-  let running = false;
+  const recent = new Uint8Array(RECENT);
+  // The pairs in a row that some set holds, up to the character read last (the `at`-th of all the texts).
+  let run = 0;
+  let at = 0;
   // The previous character, exact and folded; -1 for one that no set holds.
   let previous = -1;
   let previousFolded = -1;
-  // The end of the run of backslashes read as literal ones.
-  let literalUntil = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    let code = text.charCodeAt(i);
-    let lower: number;
-    if (code === 0x0a || code === 0x0d || ((code === 0x25 || code === 0x26) && referenceAt(text, i))) return true;
-    if (code === BACKSLASH) {
-      // A run of backslashes is measured once, at its first.
-      if (i >= literalUntil) {
-        literalUntil = i;
-        while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
-        if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
+  for (const text of texts) {
+    // The end of the run of backslashes read as literal ones. Escapes, as the full scan decodes them, lie
+    // within one text; the runs of pairs go on from one text into the next.
+    let literalUntil = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      let code = text.charCodeAt(i);
+      let lower: number;
+      if (code === 0x0a || code === 0x0d || ((code === 0x25 || code === 0x26) && referenceAt(text, i))) return true;
+      if (code === BACKSLASH) {
+        // A run of backslashes is measured once, at its first.
+        if (i >= literalUntil) {
+          literalUntil = i;
+          while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
+          if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
+        }
+        lower = code;
+      } else if (code >= 0x80) {
+        // Read by UTF-16 unit: each half of a surrogate pair folds to itself, as the pair's code point folds
+        // to no ASCII character.
+        lower = foldedPastAscii(code, folds);
+        code = -1;
+      } else {
+        lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
       }
-      lower = code;
-    } else if (code >= 0x80) {
-      // Read by UTF-16 unit: each half of a surrogate pair folds to itself, as the pair's code point folds
-      // to no ASCII character.
-      const folding = fold(code);
-      code = -1;
-      lower = folding < 0x80 ? folding : -1;
-    } else {
-      lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    }
-    const foldedPair = previousFolded >= 0 && lower >= 0 ? previousFolded * 128 + lower : -1;
-    const exactPair = previous >= 0 && code >= 0 ? previous * 128 + code : -1;
-    previous = code;
-    previousFolded = lower;
-    if ((foldedPair < 0 || anyFolded[foldedPair] === 0) && (exactPair < 0 || anyExact[exactPair] === 0)) {
-      if (running) runs.fill(0);
-      running = false;
-      continue;
-    }
-    running = true;
-    for (let k = 0; k < sets.length; k += 1) {
-      const set = sets[k]!;
-      const pair = k < foldedCount ? foldedPair : exactPair;
-      runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
-      if (runs[k]! >= set.size - 1) return true;
+      const mask =
+        (previousFolded >= 0 && lower >= 0 ? foldedMasks[previousFolded * 128 + lower]! : 0) |
+        (previous >= 0 && code >= 0 ? exactMasks[previous * 128 + code]! : 0);
+      previous = code;
+      previousFolded = lower;
+      recent[at & LAST] = mask;
+      at += 1;
+      if (mask === 0) {
+        run = 0;
+        continue;
+      }
+      run += 1;
+      for (let k = 0; k < sets.length; k += 1) {
+        const need = needs[k]!;
+        if (run >= need && allHold(recent, at, need, 1 << k)) return true;
+      }
     }
   }
   return false;
