@@ -151,23 +151,72 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
 }
 
 /**
- * Whether an ASCII text could read as the key once normalised as taintCheck does (controls and spaces
- * removed, letter case folded): false only when no run of known pairs is long enough among the rest.
- * A text past ASCII (NFKC may turn it into ASCII), or with a backslash or `%00` (NUL escapes), answers true.
+ * What a character past ASCII becomes in taintCheck's normal form, from its code point alone: its NFKC
+ * form without the characters taintCheck removes, lower-cased. Cached by the caller (`images`): a text
+ * holds few distinct characters past ASCII.
  */
-function mayBeTainted(text: string, fragments: Fragments): boolean {
+function imageOf(code: number, images: Map<number, string>): string {
+  let image = images.get(code);
+  if (image === undefined) {
+    image = String.fromCodePoint(code).normalize('NFKC').replace(REMOVED, '').toLowerCase();
+    images.set(code, image);
+  }
+  return image;
+}
+
+/**
+ * Whether a text could read as the key once normalised as taintCheck does (NFKC, controls, spacing and
+ * format characters removed, letter case folded): false only when no run of known pairs is long enough in
+ * it, read character by character. A character past ASCII is read as its own normal form (`imageOf`):
+ * NFKC decomposes each character alone, and what it composes again (a letter with the marks after it) is
+ * past ASCII, so the text's normal form holds no ASCII character side by side that these images do not.
+ * Texts whose NUL escapes taintCheck removes answer true: a backslash before u or x, a `%` before 0, and
+ * either of them beside (or made of) a character past ASCII. Most bodies with names in other scripts are
+ * read so, without normalising them whole.
+ */
+function mayBeTainted(text: string, fragments: Fragments, images: Map<number, string>): boolean {
   const { size, asciiPairs, pairs } = fragments;
   if (size < 2 || pairs.size > 0) return true;
   let run = 0;
   let previous = -1;
+  // The end of the run of backslashes already measured: a run is measured once, at its first.
+  let measured = 0;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    if (code >= 0x80 || code === BACKSLASH || (code === 0x25 && text.startsWith('00', i + 1))) return true;
-    if (code <= 0x20 || code === 0x7f) continue;
-    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;
-    if (run >= size - 1) return true;
-    previous = lower;
+    if (code < 0x80) {
+      if (code === BACKSLASH) {
+        if (i >= measured) {
+          measured = i;
+          while (text.charCodeAt(measured) === BACKSLASH) measured += 1;
+          const after = text.charCodeAt(measured);
+          if (after >= 0x80 || (after | 0x20) === 0x75 || (after | 0x20) === 0x78) return true;
+        }
+      } else if (code === 0x25) {
+        const after = text.charCodeAt(i + 1);
+        if (after >= 0x80 || after === 0x30) return true;
+      }
+      if (code <= 0x20 || code === 0x7f) continue;
+      const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+      run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;
+      if (run >= size - 1) return true;
+      previous = lower;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i += 1;
+    const image = imageOf(point, images);
+    for (let k = 0; k < image.length; k += 1) {
+      const char = image.charCodeAt(k);
+      if (char === BACKSLASH || char === 0x25) return true;
+      if (char >= 0x80) {
+        previous = -1;
+        run = 0;
+        continue;
+      }
+      run = previous >= 0 && asciiPairs[previous * 128 + char] === 1 ? run + 1 : 0;
+      if (run >= size - 1) return true;
+      previous = char;
+    }
   }
   return false;
 }
@@ -182,6 +231,8 @@ const ASCII = /^[\x00-\x7f]*$/;
  * first backslash of a run, so a long run is crossed once, not once per backslash.
  */
 const NUL_ESCAPE = /(?<!\\)\\+(?:u0000|x00)|%00/gi;
+/** What taintCheck removes from a text past ASCII once normalised: format characters, controls, spacing. */
+const REMOVED = /[\p{Cf}\p{Cc}\p{Z}\s]/gu;
 
 /** Whether `text` (already lower-cased) holds one of the fragments: the pair filter, then the set. Linear. */
 function holdsFragment(text: string, fragments: Fragments): boolean {
@@ -206,14 +257,15 @@ function holdsFragment(text: string, fragments: Fragments): boolean {
  */
 export function taintCheck(secret: string): (text: string) => boolean {
   const fragments = fragmentsOf([secret, [...secret].reverse().join('')], KEY_FRAGMENT, true);
+  const images = new Map<number, string>();
   return (text) => {
-    if (!fragments || !mayBeTainted(text, fragments)) return false;
+    if (!fragments || !mayBeTainted(text, fragments, images)) return false;
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
       .replace(NUL_ESCAPE, '')
       // eslint-disable-next-line no-control-regex -- the controls are what is removed
-      .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
+      .replace(ascii ? /[\x00-\x20\x7f]/g : REMOVED, '')
       .toLowerCase();
     return holdsFragment(normal, fragments);
   };
