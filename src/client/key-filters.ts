@@ -1,5 +1,5 @@
 import { BACKSLASH, referenceAt } from './escaped-text.ts';
-import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf, unionOfPairs } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fragments.ts';
 
 /*
  * The redactor's first filters (redact.ts): each answers in one pass over a text whether the full scan
@@ -24,30 +24,67 @@ export function isBase64(code: number): boolean {
 
 /** The fragment sets a first filter reads, ready for it: folded ones first. */
 export interface FilterSets {
-  /** Whether the filter cannot decide (a set of one character, or with pairs past ASCII): every text is scanned. */
+  /** Whether the filter cannot decide (a set of one character, or with pairs past ASCII, or too many sets): every text is scanned. */
   scanAll: boolean;
   sets: Fragments[];
-  foldedCount: number;
-  /** The pairs of any folded set, and of any exact one: a pair in neither ends every run at once. */
-  anyFolded: Uint8Array;
-  anyExact: Uint8Array;
+  /**
+   * Which sets hold each pair, by `first * 128 + second`: bit k for sets[k], the folded sets' pairs read
+   * with letter case folded and the exact sets' as written. A character's pairs in no set end every run.
+   */
+  foldedMasks: Uint8Array;
+  exactMasks: Uint8Array;
+  /** For each set, the known pairs in a row it needs (its size less one). */
+  needs: Int32Array;
+  /** What each character past ASCII met so far folds to when that is ASCII, else -1 (fold allocates a string). */
+  folds: Map<number, number>;
 }
+
+/** The sets a filter tells apart: one bit each of a Uint8Array mask. */
+const MASK_BITS = 8;
 
 export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: ReadonlyArray<Fragments | undefined>): FilterSets {
   const present = (set: Fragments | undefined): set is Fragments => set !== undefined;
   const sets = [...folded.filter(present), ...exact.filter(present)];
-  const union = (some: Fragments[]) => unionOfPairs(some.map((set) => set.asciiPairList));
+  const foldedCount = folded.filter(present).length;
+  const foldedMasks = new Uint8Array(128 * 128);
+  const exactMasks = new Uint8Array(128 * 128);
+  sets.slice(0, MASK_BITS).forEach((set, k) => {
+    const masks = k < foldedCount ? foldedMasks : exactMasks;
+    for (const pair of set.asciiPairList) masks[pair] = masks[pair]! | (1 << k);
+  });
   return {
-    scanAll: sets.some((set) => set.size < 2 || set.pairs.size > 0),
+    scanAll: sets.length > MASK_BITS || sets.some((set) => set.size < 2 || set.pairs.size > 0),
     sets,
-    foldedCount: folded.filter(present).length,
-    anyFolded: union(folded.filter(present)),
-    anyExact: union(exact.filter(present)),
+    foldedMasks,
+    exactMasks,
+    needs: Int32Array.from(sets, (set) => set.size - 1),
+    folds: new Map(),
   };
 }
 
+/** Whether the last `need` pair masks read (`recent`, by position modulo RECENT) all hold `bit`. */
+function allHold(recent: Uint8Array, end: number, need: number, bit: number): boolean {
+  for (let k = end - need; k < end; k += 1) if ((recent[k & LAST]! & bit) === 0) return false;
+  return true;
+}
+
+/** Room for the pair masks of the last characters read: more than any set's size (KEY_FRAGMENT, twice it for hex). */
+const RECENT = 32;
+const LAST = RECENT - 1;
+
+/** A character past ASCII, letter case folded, when that is ASCII; else -1. */
+function foldedPastAscii(code: number, folds: Map<number, number>): number {
+  let folded = folds.get(code);
+  if (folded === undefined) {
+    const folding = fold(code);
+    folded = folding < 0x80 ? folding : -1;
+    folds.set(code, folded);
+  }
+  return folded;
+}
+
 /**
- * Whether `text` could hold a fragment at all: false only for a text in which no set has a long enough run
+ * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long enough run
  * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
  * backslash before u, x, n, r or t; a percent-encoded character or an HTML character reference), and
  * keptUnits only at a line break: any of those answers true. A `%` or `&` that starts no escape (`100%`,
@@ -55,78 +92,131 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
  * many, and each used to cost the text the full scan. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
  * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
  * holds. This answers in one pass over the string, without the arrays of the full scan (most bodies and
- * headers are such texts, generated names in any script included).
+ * headers are such texts, generated names in any script included). Each character costs a lookup of its
+ * pairs' masks; the sets are read one by one only once a run of pairs some set holds is long enough.
  */
-export function mayHoldFragment(text: string, filter: FilterSets): boolean {
-  const { scanAll, sets, foldedCount, anyFolded, anyExact } = filter;
+export function mayHoldFragment(texts: readonly string[], filter: FilterSets): boolean {
+  const { scanAll, sets, foldedMasks, exactMasks, needs, folds } = filter;
   if (scanAll) return true;
-  const runs = new Int32Array(sets.length);
-  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
-  let running = false;
+  const recent = new Uint8Array(RECENT);
+  // The pairs in a row that some set holds, up to the character read last (the `at`-th of all the texts).
+  let run = 0;
+  let at = 0;
   // The previous character, exact and folded; -1 for one that no set holds.
   let previous = -1;
   let previousFolded = -1;
-  // The end of the run of backslashes read as literal ones.
-  let literalUntil = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    let code = text.charCodeAt(i);
-    let lower: number;
-    if (code === 0x0a || code === 0x0d || ((code === 0x25 || code === 0x26) && referenceAt(text, i))) return true;
-    if (code === BACKSLASH) {
-      // A run of backslashes is measured once, at its first.
-      if (i >= literalUntil) {
-        literalUntil = i;
-        while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
-        if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
+  for (const text of texts) {
+    // The end of the run of backslashes read as literal ones. Escapes, as the full scan decodes them, lie
+    // within one text; the runs of pairs go on from one text into the next.
+    let literalUntil = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      let code = text.charCodeAt(i);
+      let lower: number;
+      if (code === 0x0a || code === 0x0d || ((code === 0x25 || code === 0x26) && referenceAt(text, i))) return true;
+      if (code === BACKSLASH) {
+        // A run of backslashes is measured once, at its first.
+        if (i >= literalUntil) {
+          literalUntil = i;
+          while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
+          if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
+        }
+        lower = code;
+      } else if (code >= 0x80) {
+        // Read by UTF-16 unit: each half of a surrogate pair folds to itself, as the pair's code point folds
+        // to no ASCII character.
+        lower = foldedPastAscii(code, folds);
+        code = -1;
+      } else {
+        lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
       }
-      lower = code;
-    } else if (code >= 0x80) {
-      // Read by UTF-16 unit: each half of a surrogate pair folds to itself, as the pair's code point folds
-      // to no ASCII character.
-      const folding = fold(code);
-      code = -1;
-      lower = folding < 0x80 ? folding : -1;
-    } else {
-      lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    }
-    const foldedPair = previousFolded >= 0 && lower >= 0 ? previousFolded * 128 + lower : -1;
-    const exactPair = previous >= 0 && code >= 0 ? previous * 128 + code : -1;
-    previous = code;
-    previousFolded = lower;
-    if ((foldedPair < 0 || anyFolded[foldedPair] === 0) && (exactPair < 0 || anyExact[exactPair] === 0)) {
-      if (running) runs.fill(0);
-      running = false;
-      continue;
-    }
-    running = true;
-    for (let k = 0; k < sets.length; k += 1) {
-      const set = sets[k]!;
-      const pair = k < foldedCount ? foldedPair : exactPair;
-      runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
-      if (runs[k]! >= set.size - 1) return true;
+      const mask =
+        (previousFolded >= 0 && lower >= 0 ? foldedMasks[previousFolded * 128 + lower]! : 0) |
+        (previous >= 0 && code >= 0 ? exactMasks[previous * 128 + code]! : 0);
+      previous = code;
+      previousFolded = lower;
+      recent[at & LAST] = mask;
+      at += 1;
+      if (mask === 0) {
+        run = 0;
+        continue;
+      }
+      run += 1;
+      for (let k = 0; k < sets.length; k += 1) {
+        const need = needs[k]!;
+        if (run >= need && allHold(recent, at, need, 1 << k)) return true;
+      }
     }
   }
   return false;
 }
 
 /**
- * Whether an ASCII text could read as the key once normalised as taintCheck does (controls and spaces
- * removed, letter case folded): false only when no run of known pairs is long enough among the rest.
- * A text past ASCII (NFKC may turn it into ASCII), or with a backslash or `%00` (NUL escapes), answers true.
+ * What a character past ASCII becomes in taintCheck's normal form, from its code point alone: its NFKC
+ * form without the characters taintCheck removes, lower-cased. Cached by the caller (`images`): a text
+ * holds few distinct characters past ASCII.
  */
-function mayBeTainted(text: string, fragments: Fragments): boolean {
+function imageOf(code: number, images: Map<number, string>): string {
+  let image = images.get(code);
+  if (image === undefined) {
+    image = String.fromCodePoint(code).normalize('NFKC').replace(REMOVED, '').toLowerCase();
+    images.set(code, image);
+  }
+  return image;
+}
+
+/**
+ * Whether a text could read as the key once normalised as taintCheck does (NFKC, controls, spacing and
+ * format characters removed, letter case folded): false only when no run of known pairs is long enough in
+ * it, read character by character. A character past ASCII is read as its own normal form (`imageOf`):
+ * NFKC decomposes each character alone, and what it composes again (a letter with the marks after it) is
+ * past ASCII, so the text's normal form holds no ASCII character side by side that these images do not.
+ * Texts whose NUL escapes taintCheck removes answer true: a backslash before u or x, a `%` before 0, and
+ * either of them beside (or made of) a character past ASCII. Most bodies with names in other scripts are
+ * read so, without normalising them whole.
+ */
+function mayBeTainted(text: string, fragments: Fragments, images: Map<number, string>): boolean {
   const { size, asciiPairs, pairs } = fragments;
   if (size < 2 || pairs.size > 0) return true;
   let run = 0;
   let previous = -1;
+  // The end of the run of backslashes already measured: a run is measured once, at its first.
+  let measured = 0;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    if (code >= 0x80 || code === BACKSLASH || (code === 0x25 && text.startsWith('00', i + 1))) return true;
-    if (code <= 0x20 || code === 0x7f) continue;
-    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;
-    if (run >= size - 1) return true;
-    previous = lower;
+    if (code < 0x80) {
+      if (code === BACKSLASH) {
+        if (i >= measured) {
+          measured = i;
+          while (text.charCodeAt(measured) === BACKSLASH) measured += 1;
+          const after = text.charCodeAt(measured);
+          if (after >= 0x80 || (after | 0x20) === 0x75 || (after | 0x20) === 0x78) return true;
+        }
+      } else if (code === 0x25) {
+        const after = text.charCodeAt(i + 1);
+        if (after >= 0x80 || after === 0x30) return true;
+      }
+      if (code <= 0x20 || code === 0x7f) continue;
+      const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+      run = previous >= 0 && asciiPairs[previous * 128 + lower] === 1 ? run + 1 : 0;
+      if (run >= size - 1) return true;
+      previous = lower;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i += 1;
+    const image = imageOf(point, images);
+    for (let k = 0; k < image.length; k += 1) {
+      const char = image.charCodeAt(k);
+      if (char === BACKSLASH || char === 0x25) return true;
+      if (char >= 0x80) {
+        previous = -1;
+        run = 0;
+        continue;
+      }
+      run = previous >= 0 && asciiPairs[previous * 128 + char] === 1 ? run + 1 : 0;
+      if (run >= size - 1) return true;
+      previous = char;
+    }
   }
   return false;
 }
@@ -141,6 +231,8 @@ const ASCII = /^[\x00-\x7f]*$/;
  * first backslash of a run, so a long run is crossed once, not once per backslash.
  */
 const NUL_ESCAPE = /(?<!\\)\\+(?:u0000|x00)|%00/gi;
+/** What taintCheck removes from a text past ASCII once normalised: format characters, controls, spacing. */
+const REMOVED = /[\p{Cf}\p{Cc}\p{Z}\s]/gu;
 
 /** Whether `text` (already lower-cased) holds one of the fragments: the pair filter, then the set. Linear. */
 function holdsFragment(text: string, fragments: Fragments): boolean {
@@ -165,14 +257,15 @@ function holdsFragment(text: string, fragments: Fragments): boolean {
  */
 export function taintCheck(secret: string): (text: string) => boolean {
   const fragments = fragmentsOf([secret, [...secret].reverse().join('')], KEY_FRAGMENT, true);
+  const images = new Map<number, string>();
   return (text) => {
-    if (!fragments || !mayBeTainted(text, fragments)) return false;
+    if (!fragments || !mayBeTainted(text, fragments, images)) return false;
     // ASCII is its own NFKC form, and its only spacing and format characters are controls and space.
     const ascii = ASCII.test(text);
     const normal = (ascii ? text : text.normalize('NFKC'))
       .replace(NUL_ESCAPE, '')
       // eslint-disable-next-line no-control-regex -- the controls are what is removed
-      .replace(ascii ? /[\x00-\x20\x7f]/g : /[\p{Cf}\p{Cc}\p{Z}\s]/gu, '')
+      .replace(ascii ? /[\x00-\x20\x7f]/g : REMOVED, '')
       .toLowerCase();
     return holdsFragment(normal, fragments);
   };

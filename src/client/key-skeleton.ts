@@ -1,6 +1,6 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
-import { type Fragments, KEY_FRAGMENT, fragmentsOf, unionOfPairs } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
 import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
 
 export { PIECE };
@@ -29,9 +29,17 @@ export interface Skeleton {
   pieces: PieceSet | undefined;
   /** The fewest characters a text needs for any of the sets to match. */
   shortest: number;
-  /** Every pair any set or the pieces hold: a pair outside it ends every run at once. */
-  anyPair: Uint8Array;
+  /**
+   * Which sets hold each pair (bit k for sets[k], PIECES_BIT for the pieces), by `first * 128 + second`:
+   * one lookup a character tells the filter which runs go on, and a pair in none ends them all at once.
+   */
+  masks: Uint8Array;
+  /** For each set, the known pairs in a row it needs (its size less one). */
+  needs: Int32Array;
 }
+
+/** The bit of Skeleton.masks for the pieces: the sets take the bits below it. */
+const PIECES_BIT = 0x80;
 
 function asciiClass(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code;
@@ -90,6 +98,7 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   const decimal = byteDigits(secret, 10);
   const octal = byteDigits(secret, 8);
   // Sets of one size are one set: the filter reads each set's pairs for every letter and digit.
+  // At most seven sets: each takes a bit of Skeleton.masks below PIECES_BIT.
   const sets = [
     fragmentsOf([skeleton, reverse(skeleton), rot13(skeleton)], KEY_FRAGMENT, true),
     fragmentsOf(base32Cores(secret), ENCODED_FRAGMENT.base32, true),
@@ -98,72 +107,85 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   ].filter((set): set is Fragments => set !== undefined && set.size >= 2);
   const pieces = pieceSet(skeleton);
   const shortest = Math.min(pieces ? PIECES_REVEALED : Number.POSITIVE_INFINITY, ...sets.map((set) => set.size));
-  const anyPair = unionOfPairs([...sets.map((set) => set.asciiPairList), ...(pieces ? [pieces.pairList] : [])]);
-  return { classes, sets, pieces, shortest, anyPair };
+  const masks = new Uint8Array(128 * 128);
+  sets.forEach((set, k) => {
+    for (const pair of set.asciiPairList) masks[pair] = masks[pair]! | (1 << k);
+  });
+  for (const pair of pieces?.pairList ?? []) masks[pair] = masks[pair]! | PIECES_BIT;
+  const needs = Int32Array.from(sets, (set) => set.size - 1);
+  return { classes, sets, pieces, shortest, masks, needs };
 }
 
-/** Room for the last characters of the skeleton the filter read: more than the longest set's size. */
+/** Room for the last characters (and pair masks) of the skeleton the filter read: more than the longest set's size. */
 const RECENT = 32;
+const LAST = RECENT - 1;
 
 /** The last `size` characters read (`recent` holds them by count modulo RECENT), as a string. */
 function lastRead(recent: Int32Array, count: number, size: number): string {
   let out = '';
-  for (let k = count - size; k < count; k += 1) out += String.fromCharCode(recent[k % RECENT]!);
+  for (let k = count - size; k < count; k += 1) out += String.fromCharCode(recent[k & LAST]!);
   return out;
+}
+
+/** Whether the last `need` pair masks read (`recentMasks`, by count modulo RECENT) all hold `bit`. */
+function allHold(recentMasks: Uint8Array, count: number, need: number, bit: number): boolean {
+  for (let k = count - need; k < count; k += 1) if ((recentMasks[k & LAST]! & bit) === 0) return false;
+  return true;
 }
 
 /**
  * Whether the texts, read one after another, hold a run of any set or enough pieces of the key: exactly
  * what the full scan would find, read without its arrays. It reads the texts as written; the caller
  * sends every text with an escape or a line break to the full scan first, so the characters are the
- * decoded ones. A run of known pairs is checked against the set only once it is long enough.
+ * decoded ones. A run of known pairs is checked against the set only once it is long enough: each
+ * character costs one lookup of its pair's mask while the run of pairs some set holds is shorter than
+ * any set needs, which is most of a text.
  */
 export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
-  const { classes, sets, pieces, anyPair } = skeleton;
-  const runs = new Int32Array(sets.length);
-  // Whether some run is under way: most pairs of a text are in no set, and end them all without a loop.
-  let running = false;
+  const { classes, sets, pieces, masks, needs } = skeleton;
   const recent = new Int32Array(RECENT);
+  const recentMasks = new Uint8Array(RECENT);
+  // The pairs in a row that some set or the pieces hold, up to the last character read.
+  let run = 0;
   let count = 0;
   let previous = -1;
-  let pieceRun = 0;
   let covered: Uint8Array | undefined;
   let revealed = 0;
   for (const text of texts) {
     for (let i = 0; i < text.length; i += 1) {
       let code = text.charCodeAt(i);
-      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-          i += 1;
+      let char: number;
+      if (code < 0x80) char = ASCII_CLASS[code]!;
+      else {
+        if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+          const low = text.charCodeAt(i + 1);
+          if (low >= 0xdc00 && low <= 0xdfff) {
+            code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+            i += 1;
+          }
         }
+        char = classOf(code, classes);
       }
-      const char = code < 0x80 ? ASCII_CLASS[code]! : classOf(code, classes);
       if (char === SKIP) continue;
       if (char === BREAK) {
         previous = -1;
         continue;
       }
-      recent[count % RECENT] = char;
+      const mask = previous >= 0 ? masks[previous * 128 + char]! : 0;
+      recent[count & LAST] = char;
+      recentMasks[count & LAST] = mask;
       count += 1;
-      const pair = previous >= 0 ? previous * 128 + char : -1;
       previous = char;
-      if (pair < 0 || anyPair[pair] === 0) {
-        if (running) runs.fill(0);
-        running = false;
-        pieceRun = 0;
+      if (mask === 0) {
+        run = 0;
         continue;
       }
-      running = true;
+      run += 1;
       for (let k = 0; k < sets.length; k += 1) {
-        const set = sets[k]!;
-        runs[k] = pair >= 0 && set.asciiPairs[pair] === 1 ? runs[k]! + 1 : 0;
-        if (runs[k]! >= set.size - 1 && set.grams.has(lastRead(recent, count, set.size))) return true;
+        const need = needs[k]!;
+        if (run >= need && allHold(recentMasks, count, need, 1 << k) && sets[k]!.grams.has(lastRead(recent, count, need + 1))) return true;
       }
-      if (!pieces) continue;
-      pieceRun = pair >= 0 && pieces.pairs[pair] === 1 ? pieceRun + 1 : 0;
-      if (pieceRun < PIECE - 1) continue;
+      if (!pieces || run < PIECE - 1 || !allHold(recentMasks, count, PIECE - 1, PIECES_BIT)) continue;
       const at = pieces.grams.get(lastRead(recent, count, PIECE));
       if (at === undefined) continue;
       covered ??= new Uint8Array(pieces.length);

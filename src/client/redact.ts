@@ -87,8 +87,7 @@ export function createRedactor(secret: string): Redactor {
   const filter = filterSets(textSets, base64Sets);
   const skeleton = createSkeleton(secret);
   /** Whether the full scan could mark anything in texts it reads as one sequence. */
-  const mayHold = (texts: readonly string[]) =>
-    mayHoldFragment(texts.length === 1 ? texts[0]! : texts.join(''), filter) || (skeleton !== undefined && skeletonMayHold(texts, skeleton));
+  const mayHold = (texts: readonly string[]) => mayHoldFragment(texts, filter) || (skeleton !== undefined && skeletonMayHold(texts, skeleton));
 
   const pieces = (texts: readonly string[]): string[] => {
     const bounded = texts.map((text) => (text.length > SCANNED_CHARS ? text.slice(0, SCANNED_CHARS) : text));
