@@ -14,7 +14,6 @@ import { resolve } from 'node:path';
 import { auditEntries, printAudit } from './audit.mjs';
 import { selectFiles } from './globs.mjs';
 import { listMutants } from './list-mutants.mjs';
-import { loadEntries } from './reviewed-equivalents.mjs';
 import { mutatePatterns } from './targets.mjs';
 import { commitLabel, keepReport, mutantsOf, readReport, scoreLines, stagesOf } from './score.mjs';
 
@@ -65,11 +64,9 @@ const kept = keepReport(written, name, { commit: measured, stages });
 const mutants = mutantsOf(report);
 console.log(`\nMutation (${profile}${variants ? ', valid variants' : ''}): ${mutants.length} mutants in ${minutes} min; report kept as ${kept}`);
 for (const line of scoreLines(mutants, stagesOf(stages))) console.log(`  ${line}`);
-const after = auditEntries(
-  loadEntries(undefined, variants ? 'variants' : 'reference'),
-  mutants,
-  new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files),
-);
+// The entries the run started with: the file may change while a long run goes on (a merge, a rebind), and
+// the report holds the mutants of the code as it was at the start.
+const after = auditEntries(offline.loaded, mutants, new Set(passThrough.some((a) => a.startsWith('--mutate') || a === '-m') ? [] : files));
 printAudit(after, mutants.length, (line) => console.log(`  ${line}`));
 for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
   console.log(
