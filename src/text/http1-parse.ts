@@ -27,6 +27,8 @@ export type Parsed =
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: [^\r\n]*)?$/;
 const NO_BODY = new Set([204, 304]);
+/** RFC 9110 §5.6.2's token: the characters a field name is made of. */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 
 /** One response at the start of `bytes`, if it is all there (`ended`: the connection closed after them). */
 export function parseResponse(bytes: Buffer, ended: boolean): Parsed {
@@ -47,7 +49,11 @@ export function parseResponse(bytes: Buffer, ended: boolean): Parsed {
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
     if (colon <= 0) return { kind: 'malformed', reason: `a header line without a field name: ${JSON.stringify(line.slice(0, 80))}` };
-    const name = line.slice(0, colon).trim().toLowerCase();
+    // A field name is a token (RFC 9110 §5.1): a line such as `Not a name: value` is no header field, and
+    // a client such as undici refuses the whole response for it. Whitespace before the colon is tolerated
+    // (RFC 9112 §5.1 has a proxy remove it), whitespace inside the name is not.
+    const name = line.slice(0, colon).trimEnd().toLowerCase();
+    if (!FIELD_NAME.test(name)) return { kind: 'malformed', reason: `a header line whose field name is not a token: ${JSON.stringify(line.slice(0, 80))}` };
     const value = line.slice(colon + 1).trim();
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }

@@ -146,4 +146,13 @@ describe('framing probe', () => {
     });
     expect(parseResponse(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 1, 2\r\n\r\n'), false)).toMatchObject({ kind: 'malformed' });
   });
+
+  it('refuses a header line whose field name is not a token, tolerating only whitespace before the colon', () => {
+    // A reply whose header pairs slipped by one (`Stryker was here: x-ratelimit-limit`, then `100: …`): undici refuses it.
+    const slipped = Buffer.from('HTTP/1.1 400 Bad Request\r\nStryker was here: x-ratelimit-limit\r\ncontent-length: 0\r\n\r\n');
+    expect(parseResponse(slipped, false)).toMatchObject({ kind: 'malformed', reason: expect.stringContaining('not a token') });
+    expect(parseResponse(Buffer.from('HTTP/1.1 200 OK\r\nX-A\u00e9: 1\r\nContent-Length: 0\r\n\r\n'), false)).toMatchObject({ kind: 'malformed' });
+    const spaced = parseResponse(Buffer.from("HTTP/1.1 200 OK\r\nX-RateLimit-Limit : 100\r\nX-Odd!#$%&'*+.^_`|~9: y\r\nContent-Length: 0\r\n\r\n"), false);
+    expect(spaced).toMatchObject({ kind: 'complete', response: { headers: { 'x-ratelimit-limit': '100', "x-odd!#$%&'*+.^_`|~9": 'y' } } });
+  });
 });
