@@ -139,6 +139,13 @@ export const HTTP_PROBES: Partial<Record<FaultName, FaultProbe>> = {
       return bodyOf(await call(server, 'GET', '/pets'));
     },
   },
+  'list-cached-per-query': {
+    run: async ({ server }) => {
+      const before = bodyOf(await call(server, 'GET', '/pets?status=sold'));
+      await createPet(server, { ...pet, status: 'sold' });
+      return [before, bodyOf(await call(server, 'GET', '/pets?status=sold'))];
+    },
+  },
   'id-reuse': {
     run: async ({ server }) => [(await createPet(server, pet)).json, (await createPet(server, pet)).json],
   },

@@ -20,6 +20,28 @@ export const STORE_FAULTS = [
     hooks: () => ({ copies: (copies) => copies * 2 }),
   }),
   defineFault({
+    name: 'list-cached-per-query',
+    group: 'store',
+    description: 'listPets answers each query (limit and status) from the list as it was the first time that query was asked: a pet stored since is missing.',
+    // The lists asked for before and after a create (createAndListByStatus) and the stateful model's.
+    detectedBy: ['CON-003', 'LIM-006', 'CON-002'],
+    hooks: () => {
+      const lists = new Map<string, readonly StoredPet[]>();
+      let query = '';
+      return {
+        listQuery: (interpreted) => {
+          query = `${String(interpreted.limit)} ${String(interpreted.status)}`;
+          return interpreted;
+        },
+        listSource: (pets) => {
+          const kept = lists.get(query) ?? pets.slice();
+          lists.set(query, kept);
+          return kept;
+        },
+      };
+    },
+  }),
+  defineFault({
     name: 'id-reuse',
     group: 'store',
     description: 'Every second pet gets the id of the pet created before it.',
