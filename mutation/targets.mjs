@@ -62,6 +62,16 @@ export const VARIANT_RUNS = [
 ];
 
 /**
+ * Variants of VARIANT_RUNS whose code keeps the day window too (the sliding log keeps its day as fixed
+ * windows), run again under the embedded setups where the day binds (SETUPS): under the default setup the
+ * exhaustion key's day is never reached, and every mutant of that code would survive unseen.
+ */
+export const VARIANT_DAY_RUNS = [
+  ['sliding-log-window', 'day-window'],
+  ['sliding-log-window', 'both-windows'],
+];
+
+/**
  * The valid variants the variant run does not start: each is an option the core reads (a default status,
  * error codes, 404 for a bad petId, 400 for a wrong Content-Type, a first id, a base path, seeded pets, a
  * delay, no IETF fields), so the reference run already mutates the code that makes its choice (and starts
@@ -138,6 +148,11 @@ export function runStages({ variants = false, profile = 'standard' } = {}) {
         const command = [cli, '--reference-variants', group.join(','), ...settings, ...(warnings.length ? ['--expected-warnings', warnings.join(',')] : [])];
         return { name: `variants-${index + 1}`, command: command.join(' '), env: {} };
       }),
+      ...VARIANT_DAY_RUNS.map(([variant, setup]) => ({
+        name: `${variant}-${setup}`,
+        command: `${cli} --reference-variants ${variant}`,
+        env: { CONFORMANCE_EMBEDDED_SETUP: setup },
+      })),
     ];
   }
   return [

@@ -11,6 +11,9 @@ const targets = (await import('../../mutation/targets.mjs' as string)) as {
   CORE_VARIANTS: string[];
   CORE_VARIANT_RUN: string[];
   VARIANT_WARNINGS: Record<string, string[]>;
+  VARIANT_DAY_RUNS: [string, string][];
+  SETUPS: string[];
+  runStages(options: { variants: boolean }): { name: string; command: string; env: Record<string, string> }[];
 };
 
 /** mutation/judge.mjs at the quick profile against the plain-429-body variant, which warns ERR-004 by design. */
@@ -47,6 +50,16 @@ describe('the variant run starts each variant as the valid-variants test does', 
     );
     const started = new Set(targets.VARIANT_RUNS.flat());
     expect(Object.fromEntries(Object.entries(needed).filter(([name]) => started.has(name)))).toEqual(targets.VARIANT_ARGS);
+  });
+
+  it('runs the sliding log again where the day binds, since under the default setup no request reaches its day', () => {
+    expect(targets.VARIANT_DAY_RUNS.map(([, setup]) => setup).sort()).toEqual(targets.SETUPS.filter((setup) => setup !== 'default').sort());
+    const stages = targets.runStages({ variants: true });
+    for (const [variant, setup] of targets.VARIANT_DAY_RUNS) {
+      expect(targets.VARIANT_RUNS.flat()).toContain(variant);
+      const stage = stages.find((s) => s.env.CONFORMANCE_EMBEDDED_SETUP === setup);
+      expect(stage?.command).toContain(`--reference-variants ${variant}`);
+    }
   });
 
   it('the reference run starts only core variants, none of which earns a warning or needs suite settings', () => {
