@@ -25,6 +25,7 @@ import { finish, reporterFor, writeIncomplete } from './finish-run.ts';
 import { type Interruption, handleInterruption } from './interruption.ts';
 import { mergeShards } from './merge-shards.ts';
 import { type RunOutcome, type RunSetup, runInfo } from './run-facts.ts';
+import { budgetV8ForShortRun } from './v8-budget.ts';
 
 export type { RunOutcome } from './run-facts.ts';
 export { writeRejectedRun } from './finish-run.ts';
@@ -129,6 +130,7 @@ async function runVitest(
   const schedule = fileSchedule({ embedded: prepared.context.embedded, referenceFaults: config.referenceFaults }, undefined, workers);
   const shardBlob = config.shard ? join(config.reportDir, 'blob', `blob-${config.shard.replace('/', '-')}.json`) : undefined;
   const compiled = compiledSourceOptions(PACKAGE_ROOT, fileURLToPath(import.meta.url));
+  budgetV8ForShortRun();
   // The conformance project's options inline, not vitest.config.ts: the run provides what its globalSetup would.
   const vitest = await createVitest(
     'test',
