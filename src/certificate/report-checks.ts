@@ -5,7 +5,7 @@ import { readArtifact } from './artifacts.ts';
 import type { BundleManifest } from './bundle-writer.ts';
 import { manifestClaims } from './bundle-writer.ts';
 import { rederive } from './rederive.ts';
-import { canonicalJson } from './strict-json.ts';
+import { canonicalJson } from '../text/canonical-json.ts';
 
 /** One check of a bundle: what was checked, whether it holds, and what was found. */
 export interface BundleCheck {

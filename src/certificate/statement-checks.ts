@@ -2,7 +2,8 @@ import type { ConformanceReport } from '../report/report-types.ts';
 import { PREDICATE_TYPE, STATEMENT_TYPE, type Statement, statementFor } from './attestation.ts';
 import { type BundleManifest, implementationClaim } from './bundle-writer.ts';
 import type { BundleCheck } from './report-checks.ts';
-import { canonicalJson, isRecord, parseStrictJson } from './strict-json.ts';
+import { canonicalJson } from '../text/canonical-json.ts';
+import { isRecord, parseStrictJson } from './strict-json.ts';
 
 /**
  * The signed statement must be exactly the one this bundle's files give: its type and predicate type,

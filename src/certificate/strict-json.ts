@@ -14,15 +14,6 @@ export function parseStrictJson(text: string | Uint8Array): unknown {
   return parse(Buffer.from(bytes).toString('utf8'), null, (digits: string) => Number(digits));
 }
 
-/** One canonical text for a JSON value (keys sorted at every level): equal claims compare equal. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
+import { canonicalJson } from '../text/canonical-json.ts';
 import type { WireRecord } from '../text/wire-record.ts';
 
 /** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
@@ -184,13 +185,7 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 
 /** The hash the next entry names: sha256 of the entry's JSON with every object's keys sorted. */
 export function harEntryHash(entry: unknown): string {
-  return sha256Hex(
-    JSON.stringify(entry, (_key, v: unknown) =>
-      v !== null && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-        : v,
-    ),
-  );
+  return sha256Hex(canonicalJson(entry));
 }
 
 /** What #1 names as the entry before it. */
