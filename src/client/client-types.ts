@@ -144,6 +144,11 @@ export interface ApiResponse {
   jsonError?: string;
   /** The redacted record of this exchange, as handed to onExchange. */
   exchange: Exchange;
+  /**
+   * The request as it went on the wire, before redaction: what a judgment reads while the test runs, as it
+   * reads the answer as received. The record (`exchange`) keeps both redacted; unprovableRule judges it again.
+   */
+  sent: { url: string; body: string | undefined };
   /** Always-on checks that failed on this response. */
   findings: Finding[];
 }

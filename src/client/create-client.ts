@@ -180,7 +180,7 @@ export function createClient(options: ClientOptions): TargetClient {
       throw error;
     }
     emit(exchange, findings);
-    const result: ApiResponse = { status, headers, text, body, isJson, exchange, findings };
+    const result: ApiResponse = { status, headers, text, body, isJson, exchange, findings, sent: { url: wire.url, body: wire.body } };
     if (jsonError !== undefined) result.jsonError = redact(jsonError);
     return { result, state };
   }

@@ -19,6 +19,11 @@ export interface Exchange {
     /** Text of the body sent, cut like the response body. */
     body?: string;
     bodyTruncated?: boolean;
+    /**
+     * Redaction changed the URL or the kept body: the log holds a request other than the one sent (text like
+     * the API key, replaced by ***). A rule that read it as sent is asked again on it (harness/unprovable.ts).
+     */
+    redacted?: true;
   };
   response?: {
     status: number;

@@ -58,7 +58,9 @@ export function recordRequest(
     const { body, truncated } = recordedBody(wire.body, redact);
     record.body = body;
     if (truncated) record.bodyTruncated = true;
+    if (body !== (truncated ? wire.body.slice(0, body.length) : wire.body)) record.redacted = true;
   }
+  if (record.url !== wire.url) record.redacted = true;
   return record;
 }
 

@@ -8,7 +8,11 @@ import { readJson } from '../text/json.ts';
  * (src/certificate/rejudge.ts), so a judgment evaluated live and again from the log agree.
  */
 
-/** What the log keeps of a response, as a rule reads it (see RuleExchange). */
+/**
+ * An exchange as a rule reads it while the test runs: the request as sent and the answer as received,
+ * never a mix of one as sent and the other as redacted (a name holding text like the key would read as
+ * changed by the target). Where redaction changed either, unprovableRule asks the rule again on the record.
+ */
 export function ruleExchangeOf(response: ApiResponse): RuleExchange {
   return {
     status: response.status,
@@ -16,8 +20,8 @@ export function ruleExchangeOf(response: ApiResponse): RuleExchange {
     text: response.text,
     body: response.body,
     isJson: response.isJson,
-    requestText: response.exchange.request.body,
-    url: response.exchange.request.url,
+    requestText: response.sent.body,
+    url: response.sent.url,
     operationId: response.exchange.operationId,
     startedAt: response.exchange.startedAt,
     durationMs: response.exchange.durationMs,

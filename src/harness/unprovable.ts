@@ -36,9 +36,10 @@ export function unprovableRule(
   contract: Contract,
   lookup: ExchangeLookup,
 ): string | undefined {
-  const redacted = exchanges.filter((e) => e.response?.redacted);
+  const isRedacted = (e: Exchange) => e.response?.redacted === true || e.request.redacted === true;
+  const redacted = exchanges.filter(isRedacted);
   if (redacted.length === 0) return undefined;
-  const recorded = exchanges.map((e, i) => (e.response?.redacted ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
+  const recorded = exchanges.map((e, i) => (isRedacted(e) ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
   if (evaluateRule(rule, recorded, params, contract, lookup).holds) return undefined;
   const seqs = redacted.map((e) => `#${e.seq}`).join(', ');
   return `the log holds ${seqs} redacted (it held text like the API key), and on what it holds the rule ${rule} does not hold: the log cannot prove this pass`;

@@ -103,7 +103,7 @@ export async function askRaw(
     durationMs: performance.now() - started,
     operationId: path.startsWith('/pets/') ? 'getPet' : 'listPets',
     raw: true,
-    request: { method: 'GET', url: redact(url), headers: redactHeaders(shown, redact) },
+    request: { method: 'GET', url: redact(url), headers: redactHeaders(shown, redact), ...(redact(url) !== url ? { redacted: true as const } : {}) },
     curl: redact(
       toCurl({
         method: 'GET',
@@ -115,7 +115,7 @@ export async function askRaw(
       }),
     ),
   };
-  const response = toApiResponse(answer, exchange, redact);
+  const response = toApiResponse(answer, exchange, redact, { url, body: undefined });
   ctx.rawExchanges.record(exchange);
   return response;
 }
@@ -125,19 +125,23 @@ function shownAuthorization(auth: RawAuth): string {
 }
 
 /** The raw answer as the client would hand it to a test; no answer at all reads as status 0, no body. */
-function toApiResponse(answer: RawAnswer, exchange: Exchange, redact: (text: string) => string): ApiResponse {
+function toApiResponse(answer: RawAnswer, exchange: Exchange, redact: (text: string) => string, sent: ApiResponse['sent']): ApiResponse {
   if (answer.kind !== 'response') {
     exchange.error = { code: answer.kind, message: redact(answer.detail) };
-    return { status: 0, headers: {}, text: '', body: undefined, isJson: false, exchange, findings: [] };
+    return { status: 0, headers: {}, text: '', body: undefined, isJson: false, exchange, findings: [], sent };
   }
   const text = answer.bytes.toString('utf8');
   exchange.response = { status: answer.status, headers: redactHeaders(answer.headers, redact) };
+  // Redaction changed what the log keeps of the answer: a rule that read it as received is asked again on it.
+  let redacted = Object.entries(answer.headers).some(([name, value]) => exchange.response?.headers[name] !== value);
   if (text.length > 0) {
     const { body, truncated } = recordedBody(text, redact);
     exchange.response.body = body;
     if (truncated) exchange.response.bodyTruncated = true;
+    if (body !== (truncated ? text.slice(0, body.length) : text)) redacted = true;
   }
-  const base = { status: answer.status, headers: answer.headers, text, exchange, findings: [] };
+  if (redacted) exchange.response.redacted = true;
+  const base = { status: answer.status, headers: answer.headers, text, exchange, findings: [], sent };
   if (answer.unreadable !== undefined) return { ...base, body: undefined, isJson: false, jsonError: answer.unreadable };
   if (answer.bytes.length === 0) return { ...base, body: undefined, isJson: false };
   const reading = readJsonBytes(answer.bytes);
