@@ -53,8 +53,11 @@ export interface ClientOptions {
    * once rather than per client: building one costs milliseconds). Default: built for this client.
    */
   redactor?: Redactor;
-  /** Called once per exchange (each retry and each transport failure included), already redacted. */
-  onExchange?: (exchange: Exchange, findings: Finding[]) => void;
+  /**
+   * Called once per exchange (each retry and each transport failure included), already redacted; with the
+   * response as the test gets it (unredacted) when there is one.
+   */
+  onExchange?: (exchange: Exchange, findings: Finding[], response?: ApiResponse) => void;
   /**
    * Judges each response (the harness passes the always-on checks, runChecks); its findings reach
    * onExchange and the response. Default: none. Transport does no checking of its own.

@@ -105,8 +105,8 @@ export function createClient(options: ClientOptions): TargetClient {
     }
   }
 
-  function emit(exchange: Exchange, findings: Finding[]): void {
-    options.onExchange?.(exchange, findings);
+  function emit(exchange: Exchange, findings: Finding[], response?: ApiResponse): void {
+    options.onExchange?.(exchange, findings, response);
   }
 
   async function attempt(
@@ -179,9 +179,9 @@ export function createClient(options: ClientOptions): TargetClient {
       emit(exchange, []);
       throw error;
     }
-    emit(exchange, findings);
     const result: ApiResponse = { status, headers, text, body, isJson, exchange, findings, sent: { url: wire.url, body: wire.body } };
     if (jsonError !== undefined) result.jsonError = redact(jsonError);
+    emit(exchange, findings, result);
     return { result, state };
   }
 

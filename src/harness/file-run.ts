@@ -21,9 +21,10 @@ import { type Redactor, createRedactorOf, redactorsBySecret } from '../client/re
 import { listKey } from '../client/redaction-memo.ts';
 import { shownText } from '../text/console-text.ts';
 import { ADDED_PETS_FILE, type AddedPetsLedger, createAddedPetsLedger } from './added-pets.ts';
+import type { ApiResponse } from '../client/client-types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { ConformanceMeta } from '../report/test-meta.ts';
-import { noteUnprovable } from './unprovable.ts';
+import { isRedactedRecord, noteUnprovable } from './unprovable.ts';
 import type { RunContext } from './run-context.ts';
 import { planKeyVariable } from '../config/plans.ts';
 
@@ -70,6 +71,11 @@ export interface FileRun {
   addedPets: AddedPetsLedger;
   /** The exchanges each pet of setupPet/existingPet came from, by number: a rule's `idFrom` reads them. */
   petSources: Map<number, Exchange>;
+  /**
+   * The responses whose record redaction changed, as the test got them (sent and received), by number: a
+   * rule that reads one by `idFrom` while the test runs reads it so, as it reads the exchange it judges.
+   */
+  asSent: Map<number, ApiResponse>;
 }
 
 /** Compiled once per worker from the sources the main process read: with isolate off, every file a worker runs shares them. */
@@ -126,6 +132,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
       if (!run) throw new HarnessError('ERR_CONFIG', 'no run context: start the suites with npm run conformance');
       const { contract, catalog } = shared;
       const current: FileRun['current'] = { meta: undefined, signal: undefined };
+      const asSent: FileRun['asSent'] = new Map();
       // createAgent: an undici Agent whose connections also read an unsolicited 100 Continue.
       // Its sockets are watched for bytes that arrive while no request is in flight (HTTP-001).
       const stray = createStrayWatch();
@@ -194,7 +201,8 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           waitDeadline: run.waitDeadline,
           abortSignal: () => current.signal,
           redactor: shared.redactorOf([apiKey, ...networkSecrets(run.network)]),
-          onExchange(exchange, findings) {
+          onExchange(exchange, findings, response) {
+            if (response && isRedactedRecord(exchange)) asSent.set(exchange.seq, response);
             if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange);
             const meta = current.meta;
             if (!meta) return;
@@ -209,7 +217,22 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           Boolean(k),
         ),
       );
-      await use({ run, contract, catalog, client, budget, exhaustBudget, budgetOfKey, makeClient, nextSeq, redact, current, addedPets, petSources: new Map() });
+      await use({
+        run,
+        contract,
+        catalog,
+        client,
+        budget,
+        exhaustBudget,
+        budgetOfKey,
+        makeClient,
+        nextSeq,
+        redact,
+        current,
+        addedPets,
+        petSources: new Map(),
+        asSent,
+      });
       process.off('exit', flushAddedPets);
       addedPets.flush();
       await dispatcher.close();

@@ -9,7 +9,7 @@ import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
 import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
-import { unprovableRule } from './unprovable.ts';
+import { isRedactedRecord, unprovableRule } from './unprovable.ts';
 import type { AddedPet } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
@@ -167,16 +167,32 @@ export function createContext(
       const responses: ReadonlyArray<ApiResponse | Exchange> = Array.isArray(evidence) ? evidence : [evidence as ApiResponse | Exchange];
       const recorded: Record<string, unknown> = { ...params };
       // A value the test learnt from an earlier exchange (idFrom) is read from that exchange, as rejudge reads it.
+      const source = (seq: number) => meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
+      // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
+      const addedPets = () => ({ pets: fileRun.addedPets.read(), unreadable: [] });
       const lookup: ExchangeLookup = Object.assign(
         (seq: number) => {
-          const exchange = meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
+          const exchange = source(seq);
           return exchange ? recordedRuleExchange(exchange) : undefined;
         },
-        // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
-        { addedPets: () => ({ pets: fileRun.addedPets.read(), unreadable: [] }) },
+        { addedPets },
+      );
+      // While the test runs, a source redaction changed is read as it was sent and received, as the
+      // exchange judged is; the rule is then asked again on its record (unprovableRule).
+      const redactedSources: number[] = [];
+      const liveLookup: ExchangeLookup = Object.assign(
+        (seq: number) => {
+          const exchange = source(seq);
+          if (!exchange) return undefined;
+          const asSent = isRedactedRecord(exchange) ? fileRun.asSent.get(seq) : undefined;
+          if (!asSent) return recordedRuleExchange(exchange);
+          redactedSources.push(seq);
+          return ruleExchangeOf(asSent);
+        },
+        { addedPets },
       );
       const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
-      const result = evaluateRule(rule, exchanges, recorded, contract, lookup);
+      const result = evaluateRule(rule, exchanges, recorded, contract, liveLookup);
       // Recorded before it fails, as a status judgment is: a failed test edited into a pass keeps the rule it failed.
       const seqs = evidenceSeqs(responses);
       if (seqs.length > 0) {
@@ -191,6 +207,7 @@ export function createContext(
           recorded,
           contract,
           lookup,
+          redactedSources,
         );
         if (recordedOnly) meta.unobservable ??= { reason: recordedOnly, code: 'unprovable' };
       }

@@ -24,9 +24,16 @@ export function noteUnprovable(meta: ConformanceMeta, exchange: Exchange, findin
   }
 }
 
+/** Redaction changed what the log keeps of the exchange: its request (URL, body) or its answer. */
+export function isRedactedRecord(exchange: Exchange): boolean {
+  return exchange.response?.redacted === true || exchange.request.redacted === true;
+}
+
 /**
- * Why a rule that holds on the answers as sent cannot be proven from the log (it does not hold on what the
- * log keeps of a redacted one), or undefined when the log proves it as well.
+ * Why a rule that holds on the exchanges as sent and received cannot be proven from the log (it does not
+ * hold on what the log keeps of a redacted one), or undefined when the log proves it as well. `lookup`
+ * reads the log's records; `redactedSources` are the redacted exchanges the rule read through it while
+ * the test ran (as sent and received), whose records may read otherwise.
  */
 export function unprovableRule(
   rule: string,
@@ -35,12 +42,12 @@ export function unprovableRule(
   params: Record<string, unknown>,
   contract: Contract,
   lookup: ExchangeLookup,
+  redactedSources: readonly number[] = [],
 ): string | undefined {
-  const isRedacted = (e: Exchange) => e.response?.redacted === true || e.request.redacted === true;
-  const redacted = exchanges.filter(isRedacted);
-  if (redacted.length === 0) return undefined;
-  const recorded = exchanges.map((e, i) => (isRedacted(e) ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
+  const redacted = exchanges.filter(isRedactedRecord);
+  if (redacted.length === 0 && redactedSources.length === 0) return undefined;
+  const recorded = exchanges.map((e, i) => (isRedactedRecord(e) ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
   if (evaluateRule(rule, recorded, params, contract, lookup).holds) return undefined;
-  const seqs = redacted.map((e) => `#${e.seq}`).join(', ');
+  const seqs = [...new Set([...redacted.map((e) => e.seq), ...redactedSources])].map((seq) => `#${seq}`).join(', ');
   return `the log holds ${seqs} redacted (it held text like the API key), and on what it holds the rule ${rule} does not hold: the log cannot prove this pass`;
 }
