@@ -9,7 +9,7 @@ import { ConformanceFailure, HarnessError } from '../errors.ts';
 import { bodyExcerpt } from '../client/redact.ts';
 import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
-import { isRedactedRecord, unprovableRule } from './unprovable.ts';
+import { isRedactedRecord, recordOnlyFailure, unprovableRule } from './unprovable.ts';
 import type { AddedPet } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
@@ -216,6 +216,8 @@ export function createContext(
         // Both exchanges of a contradiction (an id assigned twice) are the failure's evidence, the earlier first.
         const at = result.failedAt === undefined ? undefined : [result.alsoAt, result.failedAt].filter((i): i is number => i !== undefined);
         const failed = at === undefined ? responses : at.map((i) => responses[i]).filter((r): r is ApiResponse | Exchange => r !== undefined);
+        const logOnly = recordOnlyFailure(rule, failed, result.actual);
+        if (logOnly) return void (meta.unobservable ??= { reason: logOnly, code: 'unprovable' });
         fail(`${subject}${result.expected}`, `${subject}${result.actual}`, failed);
       }
     },

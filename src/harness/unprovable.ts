@@ -1,5 +1,6 @@
 import type { Finding } from '../checks/check-types.ts';
 import { type RuleExchange, evaluateRule, type ExchangeLookup } from '../checks/judgment-rules.ts';
+import type { ApiResponse } from '../client/client-types.ts';
 import type { Exchange } from '../client/exchange.ts';
 import type { Contract } from '../contract/index.ts';
 import { findingsOfRecord, ruleExchangeOfRecord } from '../certificate/recorded-checks.ts';
@@ -24,9 +25,23 @@ export function noteUnprovable(meta: ConformanceMeta, exchange: Exchange, findin
   }
 }
 
-/** Redaction changed what the log keeps of the exchange: its request (URL, body) or its answer. */
+/**
+ * Redaction changed what the log keeps of the exchange: its request (URL, body), its answer, or the bytes a
+ * raw probe read (the bytes it sent always lose the Authorization value, which no rule reads).
+ */
 export function isRedactedRecord(exchange: Exchange): boolean {
-  return exchange.response?.redacted === true || exchange.request.redacted === true;
+  return exchange.response?.redacted === true || exchange.request.redacted === true || exchange.wire?.read.redacted === true;
+}
+
+/**
+ * Why a rule's failure on records is the log's and not the target's, or undefined when it is the target's.
+ * A raw probe's exchange is judged on its record (the probe's own checks read the bytes as they came):
+ * where redaction changed that record, the rule may fail on what the log holds alone. Untested, not failed.
+ */
+export function recordOnlyFailure(rule: string, failed: ReadonlyArray<ApiResponse | Exchange>, actual: string): string | undefined {
+  const record = failed.find((item): item is Exchange => !('exchange' in item) && isRedactedRecord(item));
+  if (!record) return undefined;
+  return `the log holds #${record.seq} redacted (it held text like the API key), and on what it holds the rule ${rule} does not hold: ${actual}; the log cannot decide it`;
 }
 
 /**

@@ -7,8 +7,11 @@ type Redact = (text: string) => string;
 /** Bytes of a request or an answer the log keeps of a raw exchange; past this it is cut, its whole size kept. */
 export const WIRE_KEPT_BYTES = 16 * 1024;
 
-/** Bytes as the log keeps them: UTF-8 text, or base64 with their sha256 when they are not UTF-8. */
-export type WireBytes = { text: string; size: number; cut?: true } | { base64: string; sha256: string; size: number; cut?: true };
+/**
+ * Bytes as the log keeps them: UTF-8 text, or base64 with their sha256 when they are not UTF-8. `redacted`:
+ * redaction changed them (text like the key became ***), so the log holds other bytes than the wire carried.
+ */
+export type WireBytes = ({ text: string } | { base64: string; sha256: string }) & { size: number; cut?: true; redacted?: true };
 
 /** Which probe sent a raw exchange, and its place in what that probe writes. */
 export type WirePlace =
@@ -48,10 +51,16 @@ export function wireBytes(bytes: Buffer, redact: Redact): WireBytes {
   const kept = bytes.subarray(0, WIRE_KEPT_BYTES);
   const cut = size > kept.length ? { cut: true as const } : {};
   const utf8 = decodeUtf8(kept);
-  if (utf8.ok) return { text: redact(utf8.text), size, ...cut };
+  if (utf8.ok) {
+    const text = redact(utf8.text);
+    return { text, size, ...cut, ...(text !== utf8.text ? { redacted: true as const } : {}) };
+  }
   // Not UTF-8: each byte is one Latin-1 character, so the key is found in it and the bytes come back whole.
-  const redacted = Buffer.from(redact(kept.toString('latin1')), 'latin1');
-  return { base64: redacted.toString('base64'), sha256: createHash('sha256').update(redacted).digest('hex'), size, ...cut };
+  const latin1 = kept.toString('latin1');
+  const shown = redact(latin1);
+  const redacted = Buffer.from(shown, 'latin1');
+  const changed = shown !== latin1 ? { redacted: true as const } : {};
+  return { base64: redacted.toString('base64'), sha256: createHash('sha256').update(redacted).digest('hex'), size, ...cut, ...changed };
 }
 
 /** The bytes a record keeps, or why they cannot be read back exactly (cut, or not matching their hash). */

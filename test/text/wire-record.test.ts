@@ -10,10 +10,12 @@ describe('the log’s record of a raw exchange’s wire', () => {
     expect(wireBytes(Buffer.from('GET / HTTP/1.1\r\nAuthorization: Bearer s3cr3t-key\r\n\r\n'), redact)).toEqual({
       text: 'GET / HTTP/1.1\r\nAuthorization: Bearer ***\r\n\r\n',
       size: 52,
+      redacted: true,
     });
+    expect(wireBytes(Buffer.from('HTTP/1.1 204 No Content\r\n\r\n'), redact)).toEqual({ text: 'HTTP/1.1 204 No Content\r\n\r\n', size: 27 });
     const odd = Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nX: s3cr3t-key '), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n\r\n')]);
     const record = wireBytes(odd, redact);
-    expect(record).toMatchObject({ size: odd.length });
+    expect(record).toMatchObject({ size: odd.length, redacted: true });
     const kept = keptBytes(record);
     expect('bytes' in kept && kept.bytes.toString('latin1')).toBe('HTTP/1.1 200 OK\r\nX: *** \u00ff\u00fe\r\n\r\n');
     if ('base64' in record) expect(record.sha256).toBe(createHash('sha256').update(Buffer.from(record.base64, 'base64')).digest('hex'));
