@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readJson } from '../text/json.ts';
 import { toCurl } from './curl.ts';
 import type { Exchange } from './exchange.ts';
-import { RECORDED_BODY_CHARS, type Redact, recordedBody, redactHeaders } from './redact.ts';
+import { RECORDED_BODY_CHARS, type Redact, headersChanged, keptChanged, recordedBody, redactHeaders } from './redact.ts';
 import type { RateLimitState } from './client-types.ts';
 import type { WireRequest, WireResponse } from './transport.ts';
 
@@ -55,10 +55,10 @@ export function recordRequest(
     curl: redact(curl),
   };
   if (wire.body !== undefined) {
-    const { body, truncated } = recordedBody(wire.body, redact);
-    record.body = body;
-    if (truncated) record.bodyTruncated = true;
-    if (body !== (truncated ? wire.body.slice(0, body.length) : wire.body)) record.redacted = true;
+    const kept = recordedBody(wire.body, redact);
+    record.body = kept.body;
+    if (kept.truncated) record.bodyTruncated = true;
+    if (keptChanged(wire.body, kept)) record.redacted = true;
   }
   if (record.url !== wire.url) record.redacted = true;
   return record;
@@ -92,14 +92,14 @@ export function recordExchange(parts: ExchangeParts, redact: Redact): Exchange {
       status: parts.response.status,
       headers: redactHeaders(parts.response.headers, redact),
     };
-    let redacted = Object.entries(parts.response.headers).some(([name, value]) => response.headers[name] !== value);
+    let redacted = headersChanged(parts.response.headers, response.headers);
     if (parts.response.text.length > 0) {
       // A list is kept whole: the rules that decide a pass count and read its items (list-length, the
       // filter, the pets the run added), and a rule on a cut body proves nothing.
       const max = parts.operationId === 'listPets' ? LIST_BODY_CHARS : RECORDED_BODY_CHARS;
-      const { body, truncated } = recordedBody(parts.response.text, redact, max);
-      // Redaction changed what the log keeps when the kept text is not the text received (its start, if cut).
-      if (body !== (truncated ? parts.response.text.slice(0, body.length) : parts.response.text)) redacted = true;
+      const kept = recordedBody(parts.response.text, redact, max);
+      const { body, truncated } = kept;
+      if (keptChanged(parts.response.text, kept)) redacted = true;
       response.body = body;
       response.size = parts.response.bytes.length;
       if (truncated) response.bodyTruncated = true;

@@ -216,6 +216,16 @@ export function bodyExcerpt(response: { readonly exchange: Exchange }, max: numb
   return recorded?.bodyTruncated ? `${body}…` : body;
 }
 
+/** Whether redaction changed a kept text: the record holds other than `original` (its start, when cut). */
+export function keptChanged(original: string, kept: { body: string; truncated: boolean }): boolean {
+  return kept.body !== (kept.truncated ? original.slice(0, kept.body.length) : original);
+}
+
+/** Whether redaction changed a header map as redactHeaders shows it: a name or a value reads otherwise. */
+export function headersChanged(original: Readonly<Record<string, string>>, shown: Readonly<Record<string, string>>): boolean {
+  return Object.entries(original).some(([name, value]) => shown[name] !== value);
+}
+
 /** Longer than any key; a key split by the scan window can only sit in this many trailing chars. */
 const KEY_SPAN = 1024;
 

@@ -5,7 +5,7 @@ import type { Exchange } from '../../src/client/exchange.ts';
 import { type NetworkSettings, networkSecrets } from '../../src/client/network-settings.ts';
 import type { RawConnection } from '../../src/client/raw-http.ts';
 import { type RawAnswer, exchangeOn, sendRawRequest } from '../../src/client/raw-request.ts';
-import { createRedactorOf, recordedBody, redactHeaders } from '../../src/client/redact.ts';
+import { createRedactorOf, headersChanged, keptChanged, recordedBody, redactHeaders } from '../../src/client/redact.ts';
 import type { ConformanceContext } from '../../src/harness/index.ts';
 import { readJsonBytes } from '../../src/text/json.ts';
 
@@ -97,13 +97,14 @@ export async function askRaw(
   // blip of the network is not an answer that differs (a held connection's close is the target's to judge).
   if (!held && answer.kind === 'closed') answer = await sendRawRequest(request);
   const shown = Object.fromEntries(fields.map(([name, value]) => [name, name === 'Authorization' ? shownAuthorization(auth) : value]));
+  const shownUrl = redact(url);
   const exchange: Exchange = {
     seq: ctx.rawExchanges.nextSeq(),
     startedAt,
     durationMs: performance.now() - started,
     operationId: path.startsWith('/pets/') ? 'getPet' : 'listPets',
     raw: true,
-    request: { method: 'GET', url: redact(url), headers: redactHeaders(shown, redact), ...(redact(url) !== url ? { redacted: true as const } : {}) },
+    request: { method: 'GET', url: shownUrl, headers: redactHeaders(shown, redact), ...(shownUrl !== url ? { redacted: true as const } : {}) },
     curl: redact(
       toCurl({
         method: 'GET',
@@ -133,12 +134,12 @@ function toApiResponse(answer: RawAnswer, exchange: Exchange, redact: (text: str
   const text = answer.bytes.toString('utf8');
   exchange.response = { status: answer.status, headers: redactHeaders(answer.headers, redact) };
   // Redaction changed what the log keeps of the answer: a rule that read it as received is asked again on it.
-  let redacted = Object.entries(answer.headers).some(([name, value]) => exchange.response?.headers[name] !== value);
+  let redacted = headersChanged(answer.headers, exchange.response.headers);
   if (text.length > 0) {
-    const { body, truncated } = recordedBody(text, redact);
-    exchange.response.body = body;
-    if (truncated) exchange.response.bodyTruncated = true;
-    if (body !== (truncated ? text.slice(0, body.length) : text)) redacted = true;
+    const kept = recordedBody(text, redact);
+    exchange.response.body = kept.body;
+    if (kept.truncated) exchange.response.bodyTruncated = true;
+    if (keptChanged(text, kept)) redacted = true;
   }
   if (redacted) exchange.response.redacted = true;
   const base = { status: answer.status, headers: answer.headers, text, exchange, findings: [], sent };
