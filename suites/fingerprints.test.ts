@@ -153,7 +153,7 @@ conformance(
     const held = await holdConnection(ctx, route, holdMs, wrong);
     try {
       const label = held.kept
-        ? `on a keep-alive connection open for ${Math.round(held.ageMs / 1000)} s`
+        ? `on a keep-alive connection open for ${heldFor(held.ageMs)}`
         : 'on the connection the target kept longest (it would not keep one for the hold)';
       const deciding: ReadonlyArray<{ what: string; path: string; auth: RawAuth }> = [
         // The keep-alive requests were valid lists on it: the requests a server must refuse are asked again.
@@ -171,3 +171,8 @@ conformance(
   },
   { tier: 'standard' },
 );
+
+/** A hold's age as a report reads it: whole seconds, or tenths below ten (the embedded hold is a quarter second). */
+function heldFor(ageMs: number): string {
+  return ageMs < 10_000 ? `${(ageMs / 1000).toFixed(1)} s` : `${Math.round(ageMs / 1000)} s`;
+}

@@ -151,7 +151,7 @@ export const REPLAY_FORMS: Readonly<Record<string, (config: Config) => string | 
   insecure: (c) => (c.network.insecure ? true : undefined),
   announce: (c) => (c.announce ? true : undefined),
   'hold-connection': (c) =>
-    c.holdConnectionMs !== (c.target ? CONFIG_DEFAULTS.holdConnectionS : CONFIG_DEFAULTS.embeddedHoldConnectionS) * 1_000
+    c.holdConnectionMs !== (c.target ? CONFIG_DEFAULTS.holdConnectionS * 1_000 : CONFIG_DEFAULTS.embeddedHoldConnectionMs)
       ? String(Math.round(c.holdConnectionMs / 1000))
       : undefined,
   'user-agent': (c) => (c.userAgent !== undefined ? shellQuote(c.userAgent) : undefined),

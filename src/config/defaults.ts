@@ -12,10 +12,11 @@ export const CONFIG_DEFAULTS = Object.freeze({
   holdConnectionS: 45,
   /**
    * The embedded reference treats no connection by its age (no fault of it does): its hold proves the
-   * machinery, not the target, and is the shortest whole second. It sends the same requests as a hold of
-   * up to KEEP_ALIVE_MS (suites/support/held-connection.ts): the first keep-alive list and one at the end.
+   * machinery, not the target, so it is short. It sends the same requests as a hold of up to
+   * KEEP_ALIVE_MS (suites/support/held-connection.ts): the first keep-alive list and one at the end. A
+   * longer one only keeps a worker asleep while the others compute (docs/performance.md).
    */
-  embeddedHoldConnectionS: 1,
+  embeddedHoldConnectionMs: 250,
   readOnly: false,
   exhaust: true,
   strict: false,

@@ -186,9 +186,9 @@ const MERGE_IGNORES: ReadonlySet<string> = new Set([
   'vantage-proxy',
 ]);
 
-/** --hold-connection in seconds, as milliseconds: 45 s against a remote target (past a 40 s latch), 1 s embedded. */
+/** --hold-connection in seconds, as milliseconds: 45 s against a remote target (past a 40 s latch), a quarter second embedded. */
 function holdConnectionMs(text: string | undefined, from: string, target: string | undefined): number {
-  if (text === undefined) return (target ? CONFIG_DEFAULTS.holdConnectionS : CONFIG_DEFAULTS.embeddedHoldConnectionS) * 1_000;
+  if (text === undefined) return target ? CONFIG_DEFAULTS.holdConnectionS * 1_000 : CONFIG_DEFAULTS.embeddedHoldConnectionMs;
   if (!/^\d{1,5}$/.test(text.trim())) throw new HarnessError('ERR_CONFIG', `${from} must be a whole number of seconds (0: not at all); got "${text}"`);
   return Number(text.trim()) * 1_000;
 }

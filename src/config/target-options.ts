@@ -140,7 +140,7 @@ export const TARGET_OPTIONS = [
     env: 'ASC_HOLD_CONNECTION',
     group: 'Network',
     help: 'how long CON-004 holds one keep-alive connection before it sends the deciding requests again on it (0: not at all); a target may treat old connections apart',
-    default: '45 (1 for the embedded reference)',
+    default: '45 (a quarter second for the embedded reference)',
     replay: true,
   },
   {

@@ -17,6 +17,25 @@ function shellWords(command: string, env: Record<string, string> = {}): string[]
 }
 
 describe('the replay line works as printed', () => {
+  it("names --hold-connection only when the run's hold is not its target's default, and replays it", () => {
+    const dir = tempDir('replay-hold-');
+    const holdOf = (flags: Record<string, string>) => {
+      const original = loadConfig({ flags: { apiKey: 'key-0123456789abcdef', ...flags }, cwd: dir, env: {} });
+      const command = reproduceCommand(original);
+      const replayed = loadConfig({ flags: { ...parseCliArgs(shellWords(command)).flags, apiKey: 'key-0123456789abcdef' }, cwd: dir, env: {} });
+      return { command, original: original.holdConnectionMs, replayed: replayed.holdConnectionMs };
+    };
+    const embedded = holdOf({});
+    expect(embedded.command).not.toContain('--hold-connection');
+    expect(embedded.replayed).toBe(embedded.original);
+    const second = holdOf({ holdConnection: '1' });
+    expect(second.command).toContain('--hold-connection 1');
+    expect(second.replayed).toBe(1_000);
+    const remote = holdOf({ target: 'https://staging.example/v1', holdConnection: '45' });
+    expect(remote.command).not.toContain('--hold-connection');
+    expect(remote.replayed).toBe(45_000);
+  });
+
   it('round-trips every verdict-changing option, negative seeds and quoted values included, and never holds the key', () => {
     const dir = tempDir('replay-');
     writeFileSync(join(dir, '.env'), 'API_KEY=key-from-dotenv-0123456789\n');

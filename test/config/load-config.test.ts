@@ -130,10 +130,11 @@ describe('staging as teams deploy it', () => {
     expect(() => loadConfig({ flags: { target: TARGET, apiKey: KEY, vantageProxy: 'socks5://x:1' }, env: {}, cwd: dir() })).toThrow(/http:\/\/ or https:\/\//);
   });
 
-  it('--hold-connection: 45 s against a remote target, 1 s embedded, 0 turns it off, anything but whole seconds refused', () => {
+  it('--hold-connection: 45 s against a remote target, a quarter second embedded, 0 turns it off, anything but whole seconds refused', () => {
     const hold = (flags: Record<string, string>) => loadConfig({ flags: { apiKey: KEY, ...flags }, env: {}, cwd: dir() }).holdConnectionMs;
     expect(hold({ target: TARGET })).toBe(45_000);
-    expect(hold({})).toBe(1_000);
+    expect(hold({})).toBe(250);
+    expect(hold({ holdConnection: '1' })).toBe(1_000);
     expect(hold({ target: TARGET, holdConnection: '0' })).toBe(0);
     expect(hold({ target: TARGET, holdConnection: '90' })).toBe(90_000);
     expect(() => hold({ target: TARGET, holdConnection: '1.5' })).toThrow(/--hold-connection must be a whole number of seconds/);
