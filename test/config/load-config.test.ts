@@ -140,14 +140,14 @@ describe('staging as teams deploy it', () => {
     expect(() => hold({ target: TARGET, holdConnection: '1.5' })).toThrow(/--hold-connection must be a whole number of seconds/);
   });
 
-  it('--rate-window: unset unless given (a minute, or the embedded reference its own), whole seconds from 1 to 60', () => {
+  it('--rate-window: unset unless given (a minute, or the embedded reference its own), whole seconds from 2 to 60', () => {
     const window = (flags: Record<string, string>, env: Record<string, string> = {}) =>
       loadConfig({ flags: { target: TARGET, apiKey: KEY, ...flags }, env, cwd: dir() }).rateWindowMs;
     expect(window({})).toBeUndefined();
     expect(window({ rateWindow: '2' })).toBe(2_000);
     expect(window({}, { ASC_RATE_WINDOW: '60' })).toBe(60_000);
-    for (const wrong of ['0', '61', '1.5', 'a minute'])
-      expect(() => window({ rateWindow: wrong })).toThrow(/--rate-window must be a whole number of seconds from 1 to 60/);
+    for (const wrong of ['0', '1', '61', '1.5', 'a minute'])
+      expect(() => window({ rateWindow: wrong })).toThrow(/--rate-window must be a whole number of seconds from 2 to 60/);
   });
 
   it('--ca-cert reads a PEM; --insecure is never certifiable', () => {
