@@ -203,7 +203,7 @@ export const conformanceTest = base.extend<{ fileRun: FileRun; shared: WorkerSha
           redactor: shared.redactorOf([apiKey, ...networkSecrets(run.network)]),
           onExchange(exchange, findings, response) {
             if (response && isRedactedRecord(exchange)) asSent.set(exchange.seq, response);
-            if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange);
+            if (apiKey === run.apiKey && !run.readOnly) addedPets.record(exchange, response);
             const meta = current.meta;
             if (!meta) return;
             meta.exchanges.push(apiKey === run.apiKey ? exchange : { ...exchange, keyRole: 'exhaust' });

@@ -10,7 +10,7 @@ import { bodyExcerpt } from '../client/redact.ts';
 import { type ExchangeLookup, type RuleName, type RuleParams, evaluateRule } from '../checks/judgment-rules.ts';
 import { recordedRuleExchange, ruleExchangeOf } from './rule-exchanges.ts';
 import { isRedactedRecord, recordOnlyFailure, unprovableRule } from './unprovable.ts';
-import type { AddedPet } from './added-pets.ts';
+import { type AddedPet, judgedCreates } from './added-pets.ts';
 import { type Evidence, evidenceSeqs } from './evidence.ts';
 import type { FileRun } from './file-run.ts';
 import type { ConformanceMeta, SkipCode } from '../report/test-meta.ts';
@@ -168,14 +168,15 @@ export function createContext(
       const recorded: Record<string, unknown> = { ...params };
       // A value the test learnt from an earlier exchange (idFrom) is read from that exchange, as rejudge reads it.
       const source = (seq: number) => meta.exchanges.find((e) => e.seq === seq && !e.sharedFrom) ?? fileRun.petSources.get(seq);
-      // Every file's creates: the ledger the workers share (rejudge reads the same from the log).
-      const addedPets = () => ({ pets: fileRun.addedPets.read(), unreadable: [] });
+      // Every file's creates, from the ledger the workers share: as received while the test runs, and as
+      // the log keeps them (rejudge reads the same) when the rule is asked again (unprovableRule).
+      const creates = judgedCreates(fileRun.addedPets);
       const lookup: ExchangeLookup = Object.assign(
         (seq: number) => {
           const exchange = source(seq);
           return exchange ? recordedRuleExchange(exchange) : undefined;
         },
-        { addedPets },
+        { addedPets: creates.recorded },
       );
       // While the test runs, a source redaction changed is read as it was sent and received, as the
       // exchange judged is; the rule is then asked again on its record (unprovableRule).
@@ -189,7 +190,7 @@ export function createContext(
           redactedSources.push(seq);
           return ruleExchangeOf(asSent);
         },
-        { addedPets },
+        { addedPets: creates.live },
       );
       const exchanges = responses.map((item) => ('exchange' in item ? ruleExchangeOf(item) : recordedRuleExchange(item)));
       const result = evaluateRule(rule, exchanges, recorded, contract, liveLookup);
@@ -208,6 +209,7 @@ export function createContext(
           contract,
           lookup,
           redactedSources,
+          creates.unkept(),
         );
         if (recordedOnly) meta.unobservable ??= { reason: recordedOnly, code: 'unprovable' };
       }

@@ -48,7 +48,8 @@ export function recordOnlyFailure(rule: string, failed: ReadonlyArray<ApiRespons
  * Why a rule that holds on the exchanges as sent and received cannot be proven from the log (it does not
  * hold on what the log keeps of a redacted one), or undefined when the log proves it as well. `lookup`
  * reads the log's records; `redactedSources` are the redacted exchanges the rule read through it while
- * the test ran (as sent and received), whose records may read otherwise.
+ * the test ran (as sent and received), whose records may read otherwise; `unkeptCreates`, the run's creates
+ * whose Pet it read as received because the log does not keep it whole (CON-003's ledger).
  */
 export function unprovableRule(
   rule: string,
@@ -58,11 +59,16 @@ export function unprovableRule(
   contract: Contract,
   lookup: ExchangeLookup,
   redactedSources: readonly number[] = [],
+  unkeptCreates = 0,
 ): string | undefined {
   const redacted = exchanges.filter(isRedactedRecord);
-  if (redacted.length === 0 && redactedSources.length === 0) return undefined;
+  if (redacted.length === 0 && redactedSources.length === 0 && unkeptCreates === 0) return undefined;
   const recorded = exchanges.map((e, i) => (isRedactedRecord(e) ? (ruleExchangeOfRecord(e) ?? sent[i]!) : sent[i]!));
   if (evaluateRule(rule, recorded, params, contract, lookup).holds) return undefined;
   const seqs = [...new Set([...redacted.map((e) => e.seq), ...redactedSources])].map((seq) => `#${seq}`).join(', ');
-  return `the log holds ${seqs} redacted (it held text like the API key), and on what it holds the rule ${rule} does not hold: the log cannot prove this pass`;
+  const causes = [
+    ...(seqs === '' ? [] : [`the log holds ${seqs} redacted (it held text like the API key)`]),
+    ...(unkeptCreates === 0 ? [] : [`the log does not keep whole the Pet of ${unkeptCreates === 1 ? 'a create' : 'creates'} the run made (redacted, or cut)`]),
+  ];
+  return `${causes.join(', and ')}, and on what it holds the rule ${rule} does not hold: the log cannot prove this pass`;
 }

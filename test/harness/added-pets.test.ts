@@ -5,14 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/client/exchange.ts';
 import { createAddedPetsLedger, readAddedPets, recordAddedPet } from '../../src/harness/added-pets.ts';
 
-function exchange(operationId: string | undefined, status: number, body: string | undefined, bodyTruncated = false): Exchange {
+function exchange(operationId: string | undefined, status: number, body: string | undefined, bodyTruncated = false, redacted = false): Exchange {
   return {
     seq: 1,
     startedAt: 0,
     durationMs: 1,
     operationId,
     request: { method: 'POST', url: 'http://127.0.0.1/v1/pets', headers: {} },
-    response: { status, headers: {}, ...(body === undefined ? {} : { body }), ...(bodyTruncated ? { bodyTruncated } : {}) },
+    response: {
+      status,
+      headers: {},
+      ...(body === undefined ? {} : { body }),
+      ...(bodyTruncated ? { bodyTruncated } : {}),
+      ...(redacted ? { redacted } : {}),
+    },
     curl: '',
   };
 }
@@ -75,6 +81,44 @@ describe('the ledger of added pets (CON-003)', () => {
     batched.flush();
     expect(readAddedPets(path).map((pet) => pet.id)).toEqual([2n, 1n]);
     expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(3);
+  });
+
+  it('reads a create whose record is redacted or cut as the client received it, marked as one the log does not keep whole', () => {
+    const path = ledger();
+    const direct = createAddedPetsLedger(path, false);
+    // Redaction made the record's id unreadable ("1***"): the answer as received still names pet 17.
+    const redacted = { ...exchange('createPet', 201, '{"id":1***,"name":"a","categoryId":1}', false, true), seq: 4 };
+    direct.record(redacted, { body: { id: 17n, name: 'a', categoryId: 1n, status: 'sold' } });
+    const cut = { ...exchange('createPet', 201, '{"id":18,"name":"', true), seq: 5 };
+    direct.record(cut, { body: { id: 18, name: 'b'.repeat(5000), categoryId: 1 } });
+    direct.record(exchange('createPet', 201, '{"id":19,"name":"c","categoryId":1}'), { body: { id: 99, name: 'c', categoryId: 1 } });
+    expect(direct.read()).toEqual([
+      { id: 17n, status: 'sold', answeredAt: 1, unkept: 4 },
+      { id: 18n, status: undefined, answeredAt: 1, unkept: 5 },
+      // A record kept whole is read from the record, as rejudge reads it.
+      { id: 19n, status: undefined, answeredAt: 1 },
+    ]);
+    expect(direct.creates().unreadable).toEqual([]);
+  });
+
+  it('marks a create whose record is redacted and whose answer was not a Pet even as received, so no pass rests on it', () => {
+    const path = ledger();
+    const direct = createAddedPetsLedger(path, true);
+    direct.record({ ...exchange('createPet', 201, '{"id":***}', false, true), seq: 9 }, { body: { id: 'x' } });
+    direct.record({ ...exchange('createPet', 201, '{"id":***}', false, true), seq: 10 });
+    expect(direct.read()).toEqual([]);
+    expect(direct.creates().unreadable).toEqual([
+      { seq: 9, answeredAt: 1 },
+      { seq: 10, answeredAt: 1 },
+    ]);
+  });
+
+  it('keeps a pet marked once any of its creates is one the log does not keep whole', () => {
+    const path = ledger();
+    const direct = createAddedPetsLedger(path, false);
+    direct.record({ ...exchange('createPet', 201, '{"id":***}', false, true), seq: 2 }, { body: { id: 3, name: 'a', categoryId: 1 } });
+    direct.record(exchange('createPet', 201, '{"id":3,"name":"a","categoryId":1}'));
+    expect(direct.read()).toEqual([{ id: 3n, status: undefined, answeredAt: 1, unkept: 2 }]);
   });
 
   it('unbatched, writes each pet as it is recorded', () => {
