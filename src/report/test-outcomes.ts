@@ -118,7 +118,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * Numbers every exchange once for the whole run, in the order they were sent: a test file numbers its
  * own (so do the shards of a sharded run), and "#4" must name one request in a report. An exchange two
- * tests share keeps one number. Findings and failures that point at exchanges follow the new numbers.
+ * tests share keeps one number. Findings, failures, judgments and the checks the log cannot prove
+ * (`unprovable`) that point at exchanges follow the new numbers.
  */
 export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[] {
   const key = (file: string, seq: number) => `${file}\u0000${seq}`;
@@ -142,6 +143,7 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
         // dropped from a shard's blob leaves a gap the renumbering would otherwise close.
         exchanges: meta.exchanges.map((e) => ({ ...e, seq: renumber(e.seq), file: test.file, fileSeq: e.seq })),
         findings: meta.findings.map((f) => ({ ...f, exchangeSeq: renumber(f.exchangeSeq) })),
+        ...(meta.unprovable ? { unprovable: meta.unprovable.map((u) => ({ ...u, exchangeSeq: renumber(u.exchangeSeq) })) } : {}),
         ...(failure ? { failure } : {}),
         ...(meta.judgments
           ? {
