@@ -19,6 +19,7 @@ import { HarnessError } from '../errors.ts';
 import { PLAN_FORMS, parsePlan } from './plans.ts';
 import type { Config, ConfigSources } from './config-types.ts';
 import { parsePlanKeys } from './plan-keys.ts';
+import { shortKeyWarnings } from './short-keys.ts';
 import { rateWindowMs } from './rate-window-option.ts';
 
 import { PROFILES, PROFILE_RULES, type Profile, isProfile } from './profiles.ts';
@@ -66,6 +67,13 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   if (planText !== undefined && !stated) throw new HarnessError('ERR_CONFIG', `${from('plan')} must be one of ${PLAN_FORMS}; got "${planText}"`);
   if (planText !== undefined && !target) throw new HarnessError('ERR_CONFIG', `${from('plan')} applies to a remote target: it names the plan of your key`);
   const planKeys = parsePlanKeys(listSetting(settings.get('plan-key')), target, [apiKey, exhaustApiKey]);
+  warnings.push(
+    ...shortKeyWarnings([
+      { key: apiKey, from: from('api-key') },
+      { key: exhaustApiKey, from: from('exhaust-key') },
+      ...planKeys.map((k) => ({ key: k.key, from: `${from('plan-key')} (${k.plan})` })),
+    ]),
+  );
   const profileText = text('profile') ?? (target ? CONFIG_DEFAULTS.remoteProfile : CONFIG_DEFAULTS.embeddedProfile);
   if (!isProfile(profileText)) {
     throw new HarnessError('ERR_CONFIG', `${from('profile')} must be one of ${PROFILES.join(', ')}; got "${profileText}"`);

@@ -140,6 +140,19 @@ describe('staging as teams deploy it', () => {
     expect(() => hold({ target: TARGET, holdConnection: '1.5' })).toThrow(/--hold-connection must be a whole number of seconds/);
   });
 
+  it('warns of each key shorter than the fragments redaction looks for, naming its setting and length, never the key', () => {
+    const warnings = (flags: Record<string, string>) =>
+      loadConfig({ flags: { target: TARGET, ...flags }, env: {}, cwd: dir() }).warnings.filter((w) => /characters? long/.test(w));
+    expect(warnings({ apiKey: KEY })).toEqual([]);
+    expect(warnings({ apiKey: 'abcdefgh' })).toEqual([]);
+    const short = warnings({ apiKey: 'x7', exhaustKey: 'q', planKey: 'pro=seven77' });
+    expect(short).toHaveLength(3);
+    expect(short[0]).toMatch(/^--api-key is 2 characters long: .*left untested \(unprovable\)\. A key of 8 characters or more/);
+    expect(short[1]).toMatch(/^--exhaust-key is 1 character long/);
+    expect(short[2]).toMatch(/^--plan-key \(pro\) is 7 characters long/);
+    expect(short.join('\n')).not.toMatch(/x7|seven77/);
+  });
+
   it('--rate-window: unset unless given (a minute, or the embedded reference its own), whole seconds from 2 to 60', () => {
     const window = (flags: Record<string, string>, env: Record<string, string> = {}) =>
       loadConfig({ flags: { target: TARGET, apiKey: KEY, ...flags }, env, cwd: dir() }).rateWindowMs;
