@@ -7,7 +7,11 @@ import { type RecordedEntry, bodyReading } from './rejudge-har.ts';
 /** The run's sequence of creates, read from the log: what CON-003's rule holds every complete list to. */
 export interface LoggedCreates {
   pets: AddedPetRecord[];
-  /** Creates of the run's key answered 201 (or 200) whose Pet the log does not keep whole (cut, or bytes not matching their hash). */
+  /**
+   * Creates of the run's key answered 201 (or 200) whose Pet the log does not keep whole: cut, bytes not
+   * matching their hash, or redacted (the answer held text like the key, which a target can arrange: its
+   * record may not hold the id or the status it sent, so the rule reads no pet from it).
+   */
   unreadable: Array<{ seq: number; answeredAt: number; origin: string }>;
   /** Some such create is summarised (a report directory's passing test): the rule is not decided on this log. */
   summarised: boolean;
@@ -29,7 +33,7 @@ export function loggedCreates(entries: readonly RecordedEntry[]): LoggedCreates 
     const answeredAt = entry.startedAt + entry.durationMs;
     const origin = originOf(entry.url);
     if (entry.summarised) summarised = true;
-    if (entry.summarised || entry.bodyCut || entry.bodyInexact) {
+    if (entry.summarised || entry.bodyCut || entry.bodyInexact || entry.redacted) {
       unreadable.push({ seq: entry.seq, answeredAt, origin });
       continue;
     }
