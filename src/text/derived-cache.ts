@@ -21,8 +21,8 @@ export interface DerivedCache {
   text(step: string, inputs: readonly string[], derive: () => string | undefined): string | undefined;
 }
 
-/** The package's root: src/ and dist/ both sit one level below it. */
-const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The package's root: this module sits two levels below it (src/text/, dist/text/). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * `ASC_DERIVED_CACHE=off`: no entry is read or written. The entries are files the suite identity does not
