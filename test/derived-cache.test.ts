@@ -1,10 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { DERIVED_CACHE_ENV, bypassDerivedCache, derivedCache } from '../src/text/derived-cache.ts';
 import { ownSchemaErrors } from '../src/contract/own-schema.ts';
+import { createContract } from '../src/contract/index.ts';
 import { yamlData } from '../src/text/yaml-data.ts';
 
 const roots: string[] = [];
@@ -43,6 +45,15 @@ describe('the derived cache', () => {
     cache.text('step', ['y'], () => 'kept');
     expect(entries(root)).toHaveLength(1);
     expect(entries(root)[0]).toMatch(/^step-[0-9a-f]{64}$/);
+  });
+
+  it("keeps its entries by default beside the package's dependencies, in node_modules/.cache", () => {
+    const step = `test-default-root-${process.pid}-${Date.now()}`;
+    derivedCache().text(step, ['a'], () => 'kept');
+    const dir = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.cache', 'animal-store-conformance');
+    const kept = readdirSync(dir).filter((name) => name.startsWith(`${step}-`));
+    for (const name of kept) rmSync(join(dir, name));
+    expect(kept).toHaveLength(1);
   });
 
   it('derives every time where it cannot write, and without a root', () => {
@@ -164,5 +175,39 @@ describe('the derived cache bypassed for certificates', () => {
       if (before === undefined) delete process.env[DERIVED_CACHE_ENV];
       else process.env[DERIVED_CACHE_ENV] = before;
     }
+  });
+});
+
+describe("the contract's validators through the cache", () => {
+  const pet = (id: unknown, categoryId: unknown = 1) => ({ id, name: 'Rex', categoryId, status: 'available' });
+
+  it('judges alike when compiled and when read from the cache as code: int64 exactly, every issue with its message', () => {
+    const root = freshRoot();
+    for (const round of ['compiled', 'cached']) {
+      const contract = createContract(undefined, derivedCache(root));
+      expect(contract.validate('#/components/schemas/Pet', pet(9223372036854775807n)), round).toEqual([]);
+      expect(contract.validate('#/components/schemas/Pet', pet(9223372036854775808n)), round).toEqual([
+        { instancePath: '/id', keyword: 'x-exact-integer', message: 'must be within the int64 range' },
+      ]);
+      expect(
+        contract
+          .validate('#/components/schemas/Pet', pet(1.5, '2'))
+          .map((i) => `${i.instancePath} ${i.message}`)
+          .sort(),
+        round,
+      ).toEqual(['/categoryId must be integer', '/id must be integer']);
+    }
+    expect(entries(root).filter((name) => name.startsWith('contract-validators-'))).toHaveLength(1);
+  });
+
+  it('derives the code again when the cache is off, and never needs it when nothing is validated', () => {
+    let derived = 0;
+    const counting = { text: (_step: string, _inputs: readonly string[], derive: () => string | undefined) => (derived++, derive()) };
+    const unused = createContract(undefined, counting);
+    expect(unused.operation('listPets').method).toBe('GET');
+    expect(derived).toBe(0);
+    expect(createContract(undefined, derivedCache(false)).validate('#/components/schemas/Pet', pet(1))).toEqual([]);
+    createContract(undefined, counting).validate('#/components/schemas/Error', { code: 'x', message: 'y' });
+    expect(derived).toBe(1);
   });
 });

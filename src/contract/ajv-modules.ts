@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 
-type Ajv2020Module = typeof import('ajv/dist/2020.js');
+export type Ajv2020Module = typeof import('ajv/dist/2020.js');
 type FormatsModule = typeof import('ajv-formats');
 type StandaloneModule = typeof import('ajv/dist/standalone/index.js');
 
 export interface AjvModules {
   Ajv2020: Ajv2020Module['Ajv2020'];
+  /** Its code writers, for a keyword that writes code (int64-keyword.ts). */
+  codegen: Pick<Ajv2020Module, '_' | 'str'>;
   addFormats: FormatsModule['default'];
   standaloneCode: StandaloneModule['default'];
 }
@@ -17,8 +19,10 @@ export interface AjvModules {
  */
 export function ajvModules(): AjvModules {
   const load = createRequire(import.meta.url);
+  const ajv = load('ajv/dist/2020.js') as Ajv2020Module;
   return {
-    Ajv2020: (load('ajv/dist/2020.js') as Ajv2020Module).Ajv2020,
+    Ajv2020: ajv.Ajv2020,
+    codegen: { _: ajv._, str: ajv.str },
     addFormats: (load('ajv-formats') as FormatsModule).default,
     standaloneCode: (load('ajv/dist/standalone/index.js') as StandaloneModule).default,
   };

@@ -1,7 +1,9 @@
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ajvModules } from './ajv-modules.ts';
 import { HarnessError } from '../errors.ts';
+import { type DerivedCache, dependencyVersion, derivedCache } from '../text/derived-cache.ts';
 import { exactIntegerKeyword, toValidationSchema } from './int64-keyword.ts';
+import { standaloneExports } from './standalone-module.ts';
 import { type LoadedSpec, type OpenApiDocument, type OpenApiResponse, loadSpec } from './load-spec.ts';
 
 export interface ValidationIssue {
@@ -43,38 +45,53 @@ const DEFS_ID = 'urn:animal-store:schemas';
 
 const SCHEMA_REF = '#/components/schemas/';
 
+/** ajv's options for the contract's validators: every error of a value, as standalone code. */
+const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, validateSchema: false, code: { source: true } } as const;
+
 /**
- * The spec's operations and a validator for each component schema, compiled at its first use: a process
- * that never validates (the main process of most runs, the workers of a focused one) does not pay for
- * the compile. Create one Contract per process and pass it around.
+ * The spec's operations and a validator for each component schema, compiled at the first validation: a
+ * process that never validates (the main process of most runs, the workers of a focused one) does not pay
+ * for it. The validators are compiled together as standalone code and kept in the derived cache, so that
+ * a later process (each worker of a run, the next run) reads the code instead of loading ajv's compiler
+ * and compiling again. Create one Contract per process and pass it around.
  */
-export function createContract(spec: LoadedSpec = loadSpec()): Contract {
+export function createContract(spec: LoadedSpec = loadSpec(), cache: DerivedCache = derivedCache()): Contract {
   const { document } = spec;
-  let compiler: Ajv2020 | undefined;
+  let compiled: Readonly<Record<string, ValidateFunction>> | undefined;
   // The component schemas are the spec's, checked against JSON Schema's meta-schema, and each compiled, by
   // test/spec/json-schemas.test.ts; strict mode still refuses an unknown keyword at compile time.
-  const ajv = (): Ajv2020 => {
-    if (compiler) return compiler;
-    const { Ajv2020, addFormats } = ajvModules();
-    compiler = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateSchema: false });
-    addFormats(compiler);
-    compiler.addKeyword(exactIntegerKeyword);
-    compiler.addVocabulary(['example']);
-    compiler.addSchema({ $id: DEFS_ID, $defs: toValidationSchema(document.components.schemas) });
-    return compiler;
+  const validators = (): Readonly<Record<string, ValidateFunction>> => {
+    if (compiled) return compiled;
+    const names = Object.keys(document.components.schemas);
+    const defs = toValidationSchema(document.components.schemas);
+    // Everything the code depends on: the packages, ajv's options, the keyword's code writer, the schemas.
+    const inputs = [
+      dependencyVersion('ajv'),
+      dependencyVersion('ajv-formats'),
+      JSON.stringify(AJV_OPTIONS),
+      exactIntegerKeyword.toString(),
+      JSON.stringify(defs),
+    ];
+    const code = cache.text('contract-validators', inputs, () => {
+      const { Ajv2020, addFormats, codegen, standaloneCode } = ajvModules();
+      const ajv = new Ajv2020(AJV_OPTIONS);
+      addFormats(ajv);
+      ajv.addKeyword(exactIntegerKeyword(codegen));
+      ajv.addVocabulary(['example']);
+      ajv.addSchema({ $id: DEFS_ID, $defs: defs });
+      return standaloneCode(ajv, Object.fromEntries(names.map((name) => [name, `${DEFS_ID}#/$defs/${name}`])));
+    });
+    compiled = standaloneExports(code!) as Record<string, ValidateFunction>;
+    return compiled;
   };
 
-  const validators = new Map<string, ValidateFunction>();
   const validatorOf = (schemaRef: string): ValidateFunction => {
-    const known = validators.get(schemaRef);
-    if (known) return known;
     const name = schemaRef.slice(SCHEMA_REF.length);
     if (!schemaRef.startsWith(SCHEMA_REF) || !Object.hasOwn(document.components.schemas, name)) {
       throw new HarnessError('ERR_SPEC', `no schema ${schemaRef} in the spec`);
     }
-    const validator = ajv().getSchema(`${DEFS_ID}#/$defs/${name}`);
+    const validator = validators()[name];
     if (!validator) throw new HarnessError('ERR_SPEC', `schema ${name} did not compile`);
-    validators.set(schemaRef, validator);
     return validator;
   };
 

@@ -1,4 +1,5 @@
-import type { KeywordDefinition } from 'ajv';
+import type { Code, KeywordCxt, KeywordDefinition } from 'ajv';
+import type { Ajv2020Module } from './ajv-modules.ts';
 import { INT64_MAX, INT64_MIN } from '../text/json.ts';
 import type { SchemaObject } from './load-spec.ts';
 
@@ -19,38 +20,44 @@ const FORMAT_RANGES: Record<string, [bigint, bigint]> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
 };
 
-type ReportingValidate = { errors?: Array<{ keyword: string; message: string; params: object }> };
+/** ajv's code writers, from the module ajvModules loaded: this module never loads ajv itself. */
+type CodeWriters = Pick<Ajv2020Module, '_' | 'str'>;
 
-/** Ajv reads a custom keyword's errors from its validate function. A module function, not a closure
- * made on every call: validation runs on every request the reference serves and every response checked. */
-function fail(validate: ReportingValidate, message: string, params: object): false {
-  validate.errors = [{ keyword: EXACT_INTEGER, message, params }];
-  return false;
+/**
+ * The keyword as code ajv writes into the validator (a `code` keyword, not a function it calls), so that
+ * the compiled validators can be kept as standalone code (contract.ts): one failure a value, the first of
+ * integer, range, minimum and maximum, each with its own message. A number is integral when
+ * Number.isInteger holds; its value is compared exactly, as a bigint.
+ */
+export function exactIntegerKeyword({ _, str }: CodeWriters): KeywordDefinition {
+  return {
+    keyword: EXACT_INTEGER,
+    schemaType: 'object',
+    error: { message: ({ params }) => params.message as Code },
+    code(cxt: KeywordCxt) {
+      const { gen, data } = cxt;
+      const { format, minimum, maximum } = cxt.schema as ExactIntegerOptions;
+      const exact = _`(typeof ${data} == "bigint" ? ${data} : BigInt(${data}))`;
+      const fail = (message: Code) => cxt.error(false, { message });
+      gen.if(_`!(typeof ${data} == "bigint" || (typeof ${data} == "number" && Number.isInteger(${data})))`);
+      fail(str`must be integer`);
+      const range = format ? FORMAT_RANGES[format] : undefined;
+      if (range) {
+        gen.elseIf(_`${exact} < BigInt(${String(range[0])}) || ${exact} > BigInt(${String(range[1])})`);
+        fail(str`must be within the ${format ?? ''} range`);
+      }
+      if (minimum !== undefined) {
+        gen.elseIf(_`${exact} < BigInt(${String(minimum)})`);
+        fail(str`must be >= ${minimum}`);
+      }
+      if (maximum !== undefined) {
+        gen.elseIf(_`${exact} > BigInt(${String(maximum)})`);
+        fail(str`must be <= ${maximum}`);
+      }
+      gen.endIf();
+    },
+  };
 }
-
-export const exactIntegerKeyword: KeywordDefinition = {
-  keyword: EXACT_INTEGER,
-  schemaType: 'object',
-  errors: true,
-  validate: function validate(options: ExactIntegerOptions, data: unknown) {
-    const self = validate as typeof validate & ReportingValidate;
-    let value: bigint;
-    if (typeof data === 'bigint') value = data;
-    else if (typeof data === 'number' && Number.isInteger(data)) value = BigInt(data);
-    else return fail(self, 'must be integer', { type: 'integer' });
-    const range = options.format ? FORMAT_RANGES[options.format] : undefined;
-    if (range && (value < range[0] || value > range[1])) {
-      return fail(self, `must be within the ${options.format} range`, { format: options.format });
-    }
-    if (options.minimum !== undefined && value < BigInt(options.minimum)) {
-      return fail(self, `must be >= ${options.minimum}`, { comparison: '>=', limit: options.minimum });
-    }
-    if (options.maximum !== undefined && value > BigInt(options.maximum)) {
-      return fail(self, `must be <= ${options.maximum}`, { comparison: '<=', limit: options.maximum });
-    }
-    return true;
-  },
-};
 
 /** A deep copy of `schema` with component refs pointed at `$defs` and integer nodes rewritten. */
 export function toValidationSchema(schema: unknown): unknown {

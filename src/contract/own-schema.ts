@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { ErrorObject, Options } from 'ajv/dist/2020.js';
 import { ajvModules } from './ajv-modules.ts';
+import { standaloneExports } from './standalone-module.ts';
 import { type DerivedCache, dependencyVersion, derivedCache } from '../text/derived-cache.ts';
 
 type Check = (value: unknown) => boolean;
@@ -45,19 +45,8 @@ export function ownSchemaErrors(
     const ajv = ajvOf(false);
     return ajvModules().standaloneCode(ajv, ajv.compile(schema));
   });
-  if (checkFrom(code!)(value)) return [];
+  if ((standaloneExports(code!) as Check)(value)) return [];
   const validate = ajvOf(true).compile(schema);
   validate(value);
   return validate.errors ?? [];
-}
-
-/**
- * The check that a standalone module (CommonJS, as ajv writes it) exports, run in this module's scope:
- * its require() of ajv's runtime helpers and of ajv-formats' formats resolves from here.
- */
-function checkFrom(code: string): Check {
-  const module = { exports: {} as unknown };
-  // ajv runs the code it compiles the same way (new Function).
-  new Function('require', 'module', 'exports', code)(createRequire(import.meta.url), module, module.exports);
-  return module.exports as Check;
 }
