@@ -386,8 +386,12 @@ describe("CON-003's count of the pet in its list, loosened in a forged pass, is 
     expect(forged({ kind: 'check', exchanges: count.exchanges })).toMatch(
       /CON-003 .*: passed, but it records a check on #\d+, whose condition the log does not give/,
     );
+    // Made up as the rule, it is refused on the same list: by the rule where the list was asked for more
+    // than the clocks' millisecond step after the create's answer (the log holds the create it lacks), and
+    // always by the count's lower bound that every CON-003 test states (a list sent within that step does
+    // not hold the pet to it: a valid server may be mid-write).
     expect(forged({ kind: 'rule', rule: 'added-pets-listed', params: {}, exchanges: count.exchanges })).toMatch(
-      /CON-003 .*: passed, but #\d+ does not hold the rule added-pets-listed: .*1 of them missing/,
+      /CON-003 .*: passed, but (#\d+ does not hold the rule added-pets-listed: .*1 of them missing|the list-count-of-id judgment of #\d+ gives min null, where every CON-003 test gives 1)/,
     );
   });
 });
