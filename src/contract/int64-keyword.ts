@@ -27,7 +27,9 @@ type CodeWriters = Pick<Ajv2020Module, '_' | 'str'>;
  * The keyword as code ajv writes into the validator (a `code` keyword, not a function it calls), so that
  * the compiled validators can be kept as standalone code (contract.ts): one failure a value, the first of
  * integer, range, minimum and maximum, each with its own message. A number is integral when
- * Number.isInteger holds; its value is compared exactly, as a bigint.
+ * Number.isInteger holds; its value is made a bigint once and compared exactly, with bounds made once per
+ * validator (values in its scope), not on every call: the reference validates every createPet with it,
+ * and the suite every Pet of every list.
  */
 export function exactIntegerKeyword({ _, str }: CodeWriters): KeywordDefinition {
   return {
@@ -37,23 +39,27 @@ export function exactIntegerKeyword({ _, str }: CodeWriters): KeywordDefinition 
     code(cxt: KeywordCxt) {
       const { gen, data } = cxt;
       const { format, minimum, maximum } = cxt.schema as ExactIntegerOptions;
-      const exact = _`(typeof ${data} == "bigint" ? ${data} : BigInt(${data}))`;
+      const bound = (value: bigint | number) => {
+        const exact = BigInt(value);
+        return gen.scopeValue('keyword', { key: `bigint:${exact}`, ref: exact, code: _`BigInt(${String(exact)})` });
+      };
       const fail = (message: Code) => cxt.error(false, { message });
       gen.if(_`!(typeof ${data} == "bigint" || (typeof ${data} == "number" && Number.isInteger(${data})))`);
       fail(str`must be integer`);
       const range = format ? FORMAT_RANGES[format] : undefined;
-      if (range) {
-        gen.elseIf(_`${exact} < BigInt(${String(range[0])}) || ${exact} > BigInt(${String(range[1])})`);
-        fail(str`must be within the ${format ?? ''} range`);
-      }
-      if (minimum !== undefined) {
-        gen.elseIf(_`${exact} < BigInt(${String(minimum)})`);
-        fail(str`must be >= ${minimum}`);
-      }
-      if (maximum !== undefined) {
-        gen.elseIf(_`${exact} > BigInt(${String(maximum)})`);
-        fail(str`must be <= ${maximum}`);
-      }
+      if (!range && minimum === undefined && maximum === undefined) return void gen.endIf();
+      gen.else();
+      const value = gen.const('exact', _`typeof ${data} == "bigint" ? ${data} : BigInt(${data})`);
+      const checks: Array<[Code, Code]> = [];
+      if (range) checks.push([_`${value} < ${bound(range[0])} || ${value} > ${bound(range[1])}`, str`must be within the ${format ?? ''} range`]);
+      if (minimum !== undefined) checks.push([_`${value} < ${bound(minimum)}`, str`must be >= ${minimum}`]);
+      if (maximum !== undefined) checks.push([_`${value} > ${bound(maximum)}`, str`must be <= ${maximum}`]);
+      checks.forEach(([condition, message], i) => {
+        if (i === 0) gen.if(condition);
+        else gen.elseIf(condition);
+        fail(message);
+      });
+      gen.endIf();
       gen.endIf();
     },
   };
