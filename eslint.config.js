@@ -21,6 +21,18 @@ export default tseslint.config(
     },
   },
   {
+    // undici's index loads fetch, WebSocket, caches and mocks the suite never uses: values come from
+    // src/client/undici-core.ts, which loads only undici's dispatchers; a type import loads nothing.
+    files: ['src/**/*.ts', 'suites/**/*.ts'],
+    ignores: ['src/client/undici-core.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'undici', message: 'import undici values from src/client/undici-core.ts', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Dispatcher, getGlobalDispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { getGlobalDispatcher } from './undici-core.ts';
 import { createAgent } from './interim-responses.ts';
 import { DIRECT, networkSecrets } from './network-settings.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';

@@ -1,4 +1,5 @@
-import { Agent, Client, type Dispatcher, buildConnector } from 'undici';
+import type { Agent as AgentTypes, Dispatcher, buildConnector as Connector } from 'undici';
+import { Agent, Client, buildConnector } from './undici-core.ts';
 import { DIRECT, type NetworkSettings, type SocketAdapter, proxiedDispatcher, targetTls, withHeaders } from './network-settings.ts';
 import { curlShapedHeads } from './wire-shape.ts';
 
@@ -13,12 +14,12 @@ const CONTINUE_START = Buffer.from('HTTP/1.');
  * connection on 100; this drops each such interim response before undici's parser sees it. The suite
  * sends one request at a time on a connection, so a response starts at a read's first byte.
  */
-export function continueTolerantConnector(options: buildConnector.BuildOptions = {}): buildConnector.connector {
+export function continueTolerantConnector(options: Connector.BuildOptions = {}): Connector.connector {
   return tolerateContinue(buildConnector(options));
 }
 
 /** `connect`, its sockets reading interim 100 Continue responses (see continueTolerantConnector). */
-export function tolerateContinue(connect: buildConnector.connector): buildConnector.connector {
+export function tolerateContinue(connect: Connector.connector): Connector.connector {
   return (connectOptions, callback) =>
     connect(connectOptions, (error, socket) => {
       if (error || !socket) return callback(error ?? new Error('no socket'), null);
@@ -46,7 +47,7 @@ export function dropContinue(chunk: Buffer): Buffer {
  * An undici dispatcher whose connections read interim 100 Continue responses (see above), reaching the
  * target as `network` says: through its proxy, trusting its CA; `watch` adapts its sockets too (stray-bytes.ts).
  */
-export function createAgent(options: Omit<Agent.Options, 'connect'> = {}, network: NetworkSettings = DIRECT, watch?: SocketAdapter): Dispatcher {
+export function createAgent(options: Omit<AgentTypes.Options, 'connect'> = {}, network: NetworkSettings = DIRECT, watch?: SocketAdapter): Dispatcher {
   // The watch sees what undici reads, after an interim 100 Continue is dropped; heads go out as curl writes them.
   const adapt: SocketAdapter = (connect) => {
     const shaped = curlShapedHeads(tolerateContinue(connect));

@@ -1,5 +1,6 @@
 import { rootCertificates } from 'node:tls';
-import { type Agent, type Dispatcher, Pool, ProxyAgent, type buildConnector } from 'undici';
+import type { Agent, Dispatcher, Pool as PoolTypes, buildConnector } from 'undici';
+import { Pool, ProxyAgent } from './undici-core.ts';
 
 /**
  * How the run reaches a remote target: headers a gateway in front of it wants, a proxy, the CA it trusts.
@@ -62,8 +63,8 @@ export function proxiedDispatcher(network: NetworkSettings, options: Omit<Agent.
     proxyTunnel: false,
     requestTls: targetTls(network),
     factory: (origin, poolOptions) => {
-      const { connect } = poolOptions as Pool.Options;
-      return new Pool(origin, { ...(poolOptions as Pool.Options), ...(typeof connect === 'function' ? { connect: adapt(connect) } : {}) });
+      const { connect } = poolOptions as PoolTypes.Options;
+      return new Pool(origin, { ...(poolOptions as PoolTypes.Options), ...(typeof connect === 'function' ? { connect: adapt(connect) } : {}) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from './undici-core.ts';
 import { networkAdvice } from './network-advice.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
 import { decodeContent } from './content-coding.ts';

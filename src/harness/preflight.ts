@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from '../client/undici-core.ts';
 import { createAgent } from '../client/interim-responses.ts';
 import { createRedactor } from '../client/redact.ts';
 import { networkAdvice } from '../client/network-advice.ts';
