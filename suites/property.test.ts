@@ -1,18 +1,19 @@
 import fc from 'fast-check';
-import { arbitraryFromSchema, DEFAULT_NAME_LIMIT, NEW_PET_REF, queryArbitrary, type SchemaValue } from '../src/arbitraries/index.ts';
+import { arbitraryFromSchema, DEFAULT_NAME_LIMIT, NEW_PET_REF, type SchemaValue } from '../src/arbitraries/index.ts';
 import { type ConformanceContext, conformance, describePet, toPetRecord } from '../src/harness/index.ts';
 import { bodyExcerpt } from '../src/client/index.ts';
 import { showValue } from '../src/text/json.ts';
 import { differences } from '../src/model/index.ts';
-import { listQueryFamilies, validNewPetFamilies } from './support/property-families.ts';
+import { validNewPetFamilies } from './support/property-families.ts';
 import { affordCases, newPetOptions, withFamilies } from './support/property-cases.ts';
 
 /**
- * Properties over generated requests, derived from spec/openapi.yaml: any valid NewPet is accepted and
- * read back (SCH-006), any valid listPets query keeps its limit and filter (LIM-008); the invalid bodies
- * are property-invalid.test.ts's. From standard on, every property first sends one case of
- * each input family (support/property-families.ts, derived from the spec), then generated cases:
- * thorough adds volume, never families. Quick sends generated cases only (its budget is 75 requests).
+ * A property over generated requests, derived from spec/openapi.yaml: any valid NewPet is accepted and
+ * read back (SCH-006). Any valid listPets query is property-lists.test.ts's, the invalid bodies
+ * property-invalid.test.ts's: files apart, so that the embedded run's workers share the generated cases.
+ * From standard on, the property first sends one case of each input family (support/property-families.ts,
+ * derived from the spec), then generated cases: thorough adds volume, never families. Quick sends
+ * generated cases only (its budget is 75 requests).
  */
 
 /** A name longer than this may be refused: a server may bound names (bounds are not shown). */
@@ -58,34 +59,4 @@ conformance(
     );
   },
   { tier: 'quick', writes: true },
-);
-
-conformance(
-  'LIM-008',
-  'any limit from 1 to 100, with or without status, yields at most limit animals, all matching (property)',
-  async (ctx: ConformanceContext) => {
-    const families = withFamilies(ctx, listQueryFamilies(ctx.contract));
-    const numRuns = affordCases(ctx, { quick: 2, standard: 10, thorough: 500 }, 1, families.length);
-    const queries = queryArbitrary(ctx.contract, 'listPets', { always: ['limit'] });
-    let listed = 0;
-    await ctx.property(
-      queries,
-      async (query) => {
-        const limit = Number(query.limit);
-        const status = typeof query.status === 'string' ? query.status : undefined;
-        const what = `listPets limit=${limit}${status === undefined ? '' : ` status=${status}`}`;
-        const response = await ctx.client.listPets({ limit, status });
-        ctx.expectStatus(response, 200, what);
-        ctx.judge('list-length', response, { max: limit }, what);
-        if (!Array.isArray(response.body)) return ctx.fail(`${what}: a JSON array`, bodyExcerpt(response, 200) || 'an empty body', response);
-        listed = Math.max(listed, response.body.length);
-        if (status !== undefined) ctx.judge('list-only-status', response, { status }, what);
-      },
-      { numRuns, families, describe: (query) => `listPets(${showValue(query)})` },
-    );
-    // Elsewhere the suite's own pets fill the store (and the example test of LIM-008 makes sure of eight);
-    // a read-only run on an empty store lists nothing, and "at most limit" over nothing proves nothing.
-    if (ctx.run.readOnly) ctx.observable(listed > 0, 'every list was empty: the store is empty and --read-only forbids creating');
-  },
-  { tier: 'quick' },
 );

@@ -25,8 +25,8 @@ export class RateLimitLastSequencer extends BaseSequencer {
  *   coinciding (two workers both asleep left both cores idle);
  * - the two short files that need a list shorter than 100 (LIM-006, CON-003), before the generated cases
  *   fill every status page of the embedded store, which would leave those requirements unprovable;
- * - the generated cases, in two files so that the workers not asleep share them, with HTTP-001's quiet
- *   windows between them, where their waits overlap work;
+ * - the generated cases, in three files so that the workers not asleep share them (the longest first),
+ *   with HTTP-001's quiet windows after the first, where their waits overlap work;
  * - then the rest, whose short files fill the gaps instead of leaving one worker alone at the end.
  */
 const EMBEDDED_ORDER = [
@@ -36,6 +36,7 @@ const EMBEDDED_ORDER = [
   /limits\.test\.ts$/,
   /property\.test\.ts$/,
   /http\.test\.ts$/,
+  /property-lists\.test\.ts$/,
   /property-invalid\.test\.ts$/,
   /stateful\.test\.ts$/,
 ];
