@@ -8,7 +8,7 @@ const MAX_RATE_WINDOW_S = 60;
  * the rules would read two windows as one and fail a valid target (a Free key's 60 served in the next
  * window counted with the request before it).
  */
-const MIN_RATE_WINDOW_S = 2;
+export const MIN_RATE_WINDOW_S = 2;
 
 /**
  * --rate-window in seconds, as milliseconds: the length of the per-minute window of a target shortened

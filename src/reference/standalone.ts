@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { HarnessError, isHarnessError } from '../errors.ts';
+import { MIN_RATE_WINDOW_S } from '../config/rate-window-option.ts';
 import type { ApiKey } from './api-keys.ts';
 import { maskKey, parseApiKeys } from './startup/key-config.ts';
 import type { ReferenceOptions } from './reference-options.ts';
@@ -33,7 +34,8 @@ Serves the Animal Store reference implementation at http://H:N/v1 (default 127.0
   --port N   port to listen on (env PORT; 0 picks a free port)
   --host H   address to listen on (default 127.0.0.1)
   --window S the per-minute limits apply to windows of S seconds, 1 to 60 (env REFERENCE_WINDOW_SECONDS;
-             default 60): a client sees its 429 and the window's turn within seconds
+             default 60): a client sees its 429 and the window's turn within seconds; the suite
+             judges windows of 2 s or more (--rate-window)
   --faults   named faults to inject (src/reference/faults), as a run's --reference-faults
   --variants liberties the interface allows (src/reference/variants.ts), as --reference-variants
 Keys: REFERENCE_API_KEYS="key:plan[:perMinute:perDay],…" (plans: free, pro, business, enterprise;
@@ -100,6 +102,12 @@ export function describeServer(server: ReferenceServer, windowSeconds = MAX_WIND
     lines.push(`  ${key.plan.padEnd(10)} ${`${key.perMinute}/${window}`.padEnd(12)} ${`${key.perDay}/day`.padEnd(14)} ${shown}`);
   }
   lines.push('Send them as Authorization: Bearer <API_KEY>. Stop with Ctrl+C.');
+  // A server may have any window, but the suite cannot judge this one: say so before a run is refused.
+  if (windowSeconds < MIN_RATE_WINDOW_S) {
+    lines.push(
+      `Note: the conformance suite judges windows of ${MIN_RATE_WINDOW_S} s or more (--rate-window): X-RateLimit-Reset counts whole seconds, and a window of ${windowSeconds} s cannot be told from the next.`,
+    );
+  }
   return lines;
 }
 

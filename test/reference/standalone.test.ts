@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isHarnessError } from '../../src/errors.ts';
 import { generateDemoKeys, maskKey, parseApiKeys } from '../../src/reference/index.ts';
-import { readStandaloneConfig } from '../../src/reference/standalone.ts';
+import { describeServer, readStandaloneConfig } from '../../src/reference/standalone.ts';
 
 const CLI = fileURLToPath(new URL('../../src/bin/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,6 +72,15 @@ describe('standalone configuration', () => {
     expect(readStandaloneConfig([], {})).toMatchObject({ windowSeconds: 60 });
     for (const bad of ['0', '61', '1.5', 'two', '-1'])
       expect(configError(() => readStandaloneConfig([`--window=${bad}`], {}))).toBe(`window must be a whole number of seconds from 1 to 60, got "${bad}"`);
+  });
+
+  it('serves a one-second window, and says the suite judges windows of 2 s or more', () => {
+    const server = { url: 'http://127.0.0.1:1/v1', generatedKeys: false, keys: [{ key: 'key-0123456789', plan: 'free', perMinute: 60, perDay: 1000 }] };
+    const shown = (seconds: number) => describeServer(server as unknown as Parameters<typeof describeServer>[0], seconds).join('\n');
+    expect(readStandaloneConfig(['--window', '1'], {})).toMatchObject({ windowSeconds: 1 });
+    expect(shown(1)).toMatch(/60\/1 s[\s\S]*Note: the conformance suite judges windows of 2 s or more \(--rate-window\)/);
+    expect(shown(2)).not.toMatch(/Note:/);
+    expect(shown(60)).not.toMatch(/Note:/);
   });
 
   it('refuses a bad port, an unknown flag and bad keys', () => {
