@@ -145,6 +145,7 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
         findings: meta.findings.map((f) => ({ ...f, exchangeSeq: renumber(f.exchangeSeq) })),
         ...(meta.unprovable ? { unprovable: meta.unprovable.map((u) => ({ ...u, exchangeSeq: renumber(u.exchangeSeq) })) } : {}),
         ...(failure ? { failure } : {}),
+        ...(meta.skipCode === 'unprovable' && meta.skipReason !== undefined ? { skipReason: renumberCited(meta.skipReason, renumber) } : {}),
         ...(meta.judgments
           ? {
               judgments: meta.judgments.map((j) =>
@@ -159,6 +160,20 @@ export function numberExchangesOnce(tests: readonly TestOutcome[]): TestOutcome[
       },
     };
   });
+}
+
+/**
+ * Where an untested check's reason starts by citing the exchanges the log holds redacted, as
+ * harness/unprovable.ts writes it ("the log holds #3, #8 redacted …"): only that citation, the suite's
+ * own words, follows the new numbers; what comes after it may quote the target and is left as it is.
+ */
+const CITED = /^the log holds (#\d+(?:, #\d+)*) redacted/;
+
+function renumberCited(reason: string, renumber: (seq: number) => number): string {
+  const cited = CITED.exec(reason);
+  if (!cited) return reason;
+  const list = cited[1]!.split(', ').map((ref) => `#${renumber(Number(ref.slice(1)))}`);
+  return `the log holds ${list.join(', ')} redacted${reason.slice(cited[0].length)}`;
 }
 
 /** A rule's params that name exchanges (idFrom, countFrom, sentFrom) follow the new numbers too. */

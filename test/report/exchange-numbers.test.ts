@@ -48,6 +48,25 @@ describe("the run's one numbering of exchanges", () => {
     ]);
   });
 
+  it("renumbers the exchanges an untested check's reason cites, and nothing the reason quotes after them", () => {
+    const first = outcome('suites/a.test.ts', { exchanges: [exchange(1, 10), exchange(2, 30)] });
+    const reason = 'the log holds #1, #2 redacted (it held text like the API key), and on what it holds the rule r does not hold: id #2 differs';
+    const second = outcome('suites/b.test.ts', { exchanges: [exchange(1, 20), exchange(2, 40)], skipCode: 'unprovable', skipReason: reason });
+    const precondition = outcome('suites/b.test.ts', { exchanges: [exchange(1, 20)], skipCode: 'precondition', skipReason: 'the log holds #1 redacted' });
+    const [, numbered, other] = numberExchangesOnce([first, second, precondition]);
+    expect(numbered?.meta?.skipReason).toBe(
+      'the log holds #2, #4 redacted (it held text like the API key), and on what it holds the rule r does not hold: id #2 differs',
+    );
+    // Only an unprovable check's reason is the suite's citation; another reason is left as written.
+    expect(other?.meta?.skipReason).toBe('the log holds #1 redacted');
+    // A reason redaction changed (a one-digit key) cites nothing the numbering can read: left as it is.
+    const [, redacted] = numberExchangesOnce([
+      first,
+      outcome('suites/b.test.ts', { exchanges: [exchange(1, 20)], skipCode: 'unprovable', skipReason: 'the log holds #*** redacted' }),
+    ]);
+    expect(redacted?.meta?.skipReason).toBe('the log holds #*** redacted');
+  });
+
   it('leaves a test without unprovable checks without the field', () => {
     const [numbered] = numberExchangesOnce([outcome('suites/a.test.ts', { exchanges: [exchange(1, 10)] })]);
     expect(numbered?.meta).not.toHaveProperty('unprovable');
