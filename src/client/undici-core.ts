@@ -10,10 +10,26 @@ import type * as Undici from 'undici';
  *
  * The paths are undici's own modules, pinned by the lockfile; test/client/undici-core.test.ts holds each
  * export to be the very class or function the index exports, so an undici whose layout moved fails there.
- * Every other module takes undici's values from here (eslint's no-restricted-imports); types may come
- * from 'undici' itself, since a type import loads nothing.
+ * An installed package may share an undici of another 7.x release with its host project: where one of
+ * these modules is not found, the parts come from the index, as before. Every other module takes undici's
+ * values from here (eslint's no-restricted-imports); types may come from 'undici' itself, since a type
+ * import loads nothing.
  */
-const load = createRequire(import.meta.url);
+
+/** `request` options as undici takes them beside a URL: the dispatcher (else the global one) and the rest. */
+export type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher?: Undici.Dispatcher };
+
+/** What the suite takes from undici. */
+export interface UndiciParts {
+  Agent: typeof Undici.Agent;
+  Client: typeof Undici.Client;
+  Pool: typeof Undici.Pool;
+  ProxyAgent: typeof Undici.ProxyAgent;
+  buildConnector: typeof Undici.buildConnector;
+  getGlobalDispatcher: typeof Undici.getGlobalDispatcher;
+  /** undici's `request(url, options)`. */
+  request(url: string, options: RequestOptions): Promise<Undici.Dispatcher.ResponseData>;
+}
 
 interface Api {
   request(this: Undici.Dispatcher, options: Undici.Dispatcher.RequestOptions): Promise<Undici.Dispatcher.ResponseData>;
@@ -23,28 +39,42 @@ interface Util {
   parseURL(url: string | URL): URL;
 }
 
-const DispatcherClass = load('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher;
-const api = load('undici/lib/api/index.js') as Api;
-const { parseURL } = load('undici/lib/core/util.js') as Util;
-Object.assign(DispatcherClass.prototype, api);
-
-export const Agent = load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent;
-export const Client = load('undici/lib/dispatcher/client.js') as typeof Undici.Client;
-export const Pool = load('undici/lib/dispatcher/pool.js') as typeof Undici.Pool;
-export const ProxyAgent = load('undici/lib/dispatcher/proxy-agent.js') as typeof Undici.ProxyAgent;
-export const buildConnector = load('undici/lib/core/connect.js') as typeof Undici.buildConnector;
-export const getGlobalDispatcher = (load('undici/lib/global.js') as typeof Undici).getGlobalDispatcher;
-
-/** `request` options as undici takes them beside a URL: the dispatcher (else the global one) and the rest. */
-export type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher?: Undici.Dispatcher };
-
-/**
- * undici's `request(url, options)`: the URL read as undici reads it (its own parseURL), sent on the
- * dispatcher given, or on the global one.
- */
-export function request(url: string, options: RequestOptions): Promise<Undici.Dispatcher.ResponseData> {
-  const { dispatcher = getGlobalDispatcher(), ...rest } = options;
-  const parsed = parseURL(url);
-  const path = parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname;
-  return api.request.call(dispatcher, { ...rest, origin: parsed.origin, path });
+/** The parts from undici's own modules, or, where one of them is not found, from its index. */
+export function undiciParts(load: (id: string) => unknown): UndiciParts {
+  try {
+    return fromModules(load);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
+    const index = load('undici') as typeof Undici;
+    const { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request } = index;
+    return { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request };
+  }
 }
+
+function fromModules(load: (id: string) => unknown): UndiciParts {
+  const Dispatcher = load('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher;
+  const api = load('undici/lib/api/index.js') as Api;
+  const { parseURL } = load('undici/lib/core/util.js') as Util;
+  const { getGlobalDispatcher } = load('undici/lib/global.js') as typeof Undici;
+  const parts = {
+    Agent: load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent,
+    Client: load('undici/lib/dispatcher/client.js') as typeof Undici.Client,
+    Pool: load('undici/lib/dispatcher/pool.js') as typeof Undici.Pool,
+    ProxyAgent: load('undici/lib/dispatcher/proxy-agent.js') as typeof Undici.ProxyAgent,
+    buildConnector: load('undici/lib/core/connect.js') as typeof Undici.buildConnector,
+    getGlobalDispatcher,
+  };
+  Object.assign(Dispatcher.prototype, api);
+  return {
+    ...parts,
+    // The URL read as undici's index reads it (its own parseURL), sent on the dispatcher given or the global one.
+    request(url, options) {
+      const { dispatcher = getGlobalDispatcher(), ...rest } = options;
+      const parsed = parseURL(url);
+      const path = parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname;
+      return api.request.call(dispatcher, { ...rest, origin: parsed.origin, path });
+    },
+  };
+}
+
+export const { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request } = undiciParts(createRequire(import.meta.url));

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as undici from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,25 @@ describe("undici-core: undici's dispatchers without its index", () => {
     expect(await response.body.text()).toBe('{"ok":true}');
     expect(server.requests).toEqual([expect.objectContaining({ method: 'POST', url: '/v1/pets?limit=2&offset=0', body: '{"a":1}' })]);
     await agent.close();
+  });
+
+  it("takes the parts from undici's index where one of its modules is not found (another 7.x shared with a host project)", () => {
+    const real = createRequire(import.meta.url);
+    const asked: string[] = [];
+    const parts = core.undiciParts((id) => {
+      asked.push(id);
+      if (id === 'undici/lib/dispatcher/pool.js') throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+      return real(id);
+    });
+    expect(asked.at(-1)).toBe('undici');
+    expect(parts.Pool).toBe(undici.Pool);
+    expect(parts.request).toBe(undici.request);
+    // Any other failure is not hidden behind the index.
+    expect(() =>
+      core.undiciParts(() => {
+        throw new Error('broken module');
+      }),
+    ).toThrow('broken module');
   });
 
   it("loads none of fetch, WebSocket, the caches or the mocks (the index's weight)", () => {
