@@ -11,7 +11,7 @@ import type * as Undici from 'undici';
  * The paths are undici's own modules, pinned by the lockfile; test/client/undici-core.test.ts holds each
  * export to be the very class or function the index exports, so an undici whose layout moved fails there.
  * An installed package may share an undici of another 7.x release with its host project: where one of
- * these modules is not found, the parts come from the index, as before. Every other module takes undici's
+ * these modules is not found, or is not a function as expected, the parts come from the index, as before. Every other module takes undici's
  * values from here (eslint's no-restricted-imports); types may come from 'undici' itself, since a type
  * import loads nothing.
  */
@@ -33,38 +33,49 @@ export interface UndiciParts {
 
 interface Api {
   request(this: Undici.Dispatcher, options: Undici.Dispatcher.RequestOptions): Promise<Undici.Dispatcher.ResponseData>;
+  connect: unknown;
 }
 
 interface Util {
   parseURL(url: string | URL): URL;
 }
 
-/** The parts from undici's own modules, or, where one of them is not found, from its index. */
+/**
+ * The parts from undici's own modules, or from its index where one of them is not found or is not what
+ * this project was built against (a function where a class or function should be).
+ */
 export function undiciParts(load: (id: string) => unknown): UndiciParts {
+  let parts: UndiciParts | undefined;
   try {
-    return fromModules(load);
+    parts = fromModules(load);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
-    const index = load('undici') as typeof Undici;
-    const { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request } = index;
-    return { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request };
   }
+  if (parts) return parts;
+  const index = load('undici') as typeof Undici;
+  const { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request } = index;
+  return { Agent, Client, Pool, ProxyAgent, buildConnector, getGlobalDispatcher, request };
 }
 
-function fromModules(load: (id: string) => unknown): UndiciParts {
+function fromModules(load: (id: string) => unknown): UndiciParts | undefined {
   const Dispatcher = load('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher;
   const api = load('undici/lib/api/index.js') as Api;
-  const { parseURL } = load('undici/lib/core/util.js') as Util;
-  const { getGlobalDispatcher } = load('undici/lib/global.js') as typeof Undici;
+  const util = load('undici/lib/core/util.js') as Util;
+  const global = load('undici/lib/global.js') as Pick<typeof Undici, 'getGlobalDispatcher'>;
   const parts = {
     Agent: load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent,
     Client: load('undici/lib/dispatcher/client.js') as typeof Undici.Client,
     Pool: load('undici/lib/dispatcher/pool.js') as typeof Undici.Pool,
     ProxyAgent: load('undici/lib/dispatcher/proxy-agent.js') as typeof Undici.ProxyAgent,
     buildConnector: load('undici/lib/core/connect.js') as typeof Undici.buildConnector,
-    getGlobalDispatcher,
+    getGlobalDispatcher: global?.getGlobalDispatcher,
   };
+  // Not the layout this project was built against: the index, which every 7.x release keeps, serves.
+  const expected = [Dispatcher, api?.request, api?.connect, util?.parseURL, ...Object.values(parts)];
+  if (!expected.every((part) => typeof part === 'function')) return undefined;
   Object.assign(Dispatcher.prototype, api);
+  const { parseURL } = util;
+  const { getGlobalDispatcher } = parts;
   return {
     ...parts,
     // The URL read as undici's index reads it (its own parseURL), sent on the dispatcher given or the global one.

@@ -40,7 +40,7 @@ describe("undici-core: undici's dispatchers without its index", () => {
     await agent.close();
   });
 
-  it("takes the parts from undici's index where one of its modules is not found (another 7.x shared with a host project)", () => {
+  it("takes the parts from undici's index where one of its modules is not found or not as expected (another 7.x shared with a host project)", () => {
     const real = createRequire(import.meta.url);
     const asked: string[] = [];
     const parts = core.undiciParts((id) => {
@@ -51,6 +51,10 @@ describe("undici-core: undici's dispatchers without its index", () => {
     expect(asked.at(-1)).toBe('undici');
     expect(parts.Pool).toBe(undici.Pool);
     expect(parts.request).toBe(undici.request);
+    // A module found but not what this project was built against (another layout): the index too.
+    const moved = core.undiciParts((id) => (id === 'undici/lib/core/util.js' ? {} : real(id)));
+    expect(moved.request).toBe(undici.request);
+    expect(moved.Agent).toBe(undici.Agent);
     // Any other failure is not hidden behind the index.
     expect(() =>
       core.undiciParts(() => {
