@@ -4,8 +4,10 @@ import type { Profile } from '../config/profiles.ts';
 
 /**
  * Requests each suite file sends, by profile, as measured on a remote run of a fresh reference (an empty
- * store: the listing tests fill it past 100 first) with a second key to exhaust (test/verdicts/cli/shard-balance-table.test.ts measures it again and fails when the table has
- * drifted). Shards are balanced on these, not on file counts: in thorough the four files of generated cases send most of all.
+ * store: the listing tests fill it past 100 first) with a second key to exhaust
+ * (test/verdicts/cli/shard-balance-table.test.ts measures it again and fails when the table has drifted).
+ * Shards are balanced on these, not on file counts: in thorough the four files of generated cases send
+ * most of all.
  */
 const STANDARD: Readonly<Record<string, number>> = {
   'auth.test.ts': 102,

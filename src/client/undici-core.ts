@@ -11,9 +11,9 @@ import type * as Undici from 'undici';
  * The paths are undici's own modules, pinned by the lockfile; test/client/undici-core.test.ts holds each
  * export to be the very class or function the index exports, so an undici whose layout moved fails there.
  * An installed package may share an undici of another 7.x release with its host project: where one of
- * these modules is not found, or is not a function as expected, the parts come from the index, as before. Every other module takes undici's
- * values from here (eslint's no-restricted-imports); types may come from 'undici' itself, since a type
- * import loads nothing.
+ * these modules is not found, or is not a function as expected, the parts come from the index, as before.
+ * Every other module takes undici's values from here (eslint's no-restricted-imports); types may come
+ * from 'undici' itself, since a type import loads nothing.
  */
 
 /** `request` options as undici takes them beside a URL: the dispatcher (else the global one) and the rest. */
