@@ -2,9 +2,20 @@ import { describe, expect, test } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import { RateLimitLastSequencer, SlowestFirstSequencer, embeddedWorkersOverride, fileSchedule } from '../../src/cli/sequencer.ts';
 
-const FILES = ['auth', 'consistency', 'fingerprints', 'http', 'limits', 'property', 'property-invalid', 'property-lists', 'rate-limit', 'schemas', 'stateful', 'versioning'].map(
-  (name) => ({ moduleId: `/suite/suites/${name}.test.ts` }) as TestSpecification,
-);
+const FILES = [
+  'auth',
+  'consistency',
+  'fingerprints',
+  'http',
+  'limits',
+  'property',
+  'property-invalid',
+  'property-lists',
+  'rate-limit',
+  'schemas',
+  'stateful',
+  'versioning',
+].map((name) => ({ moduleId: `/suite/suites/${name}.test.ts` }) as TestSpecification);
 const names = (specs: TestSpecification[]) => specs.map((s) => s.moduleId.replace(/^.*\/|\.test\.ts$/g, ''));
 const shuffled = () => [...FILES].reverse();
 
@@ -31,7 +42,17 @@ describe('file schedule: which files run side by side, and in what order', () =>
     // first, each on a worker of its own, so that their sleeps overlap the CPU work of the others.
     // consistency (CON-003) and limits (LIM-006) need a status page under 100: before the generated cases fill them.
     // HTTP-001's quiet windows sit after the longest file of generated cases, before the other three.
-    expect(order.slice(0, 9)).toEqual(['rate-limit', 'fingerprints', 'consistency', 'limits', 'property', 'http', 'property-lists', 'property-invalid', 'stateful']);
+    expect(order.slice(0, 9)).toEqual([
+      'rate-limit',
+      'fingerprints',
+      'consistency',
+      'limits',
+      'property',
+      'http',
+      'property-lists',
+      'property-invalid',
+      'stateful',
+    ]);
     expect(order.slice(9)).toEqual(['auth', 'schemas', 'versioning']);
   });
 
