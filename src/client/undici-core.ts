@@ -61,14 +61,14 @@ function fromModules(load: (id: string) => unknown): UndiciParts | undefined {
   const Dispatcher = load('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher;
   const api = load('undici/lib/api/index.js') as Api;
   const util = load('undici/lib/core/util.js') as Util;
-  const global = load('undici/lib/global.js') as Pick<typeof Undici, 'getGlobalDispatcher'>;
+  const globalModule = load('undici/lib/global.js') as Pick<typeof Undici, 'getGlobalDispatcher'>;
   const parts = {
     Agent: load('undici/lib/dispatcher/agent.js') as typeof Undici.Agent,
     Client: load('undici/lib/dispatcher/client.js') as typeof Undici.Client,
     Pool: load('undici/lib/dispatcher/pool.js') as typeof Undici.Pool,
     ProxyAgent: load('undici/lib/dispatcher/proxy-agent.js') as typeof Undici.ProxyAgent,
     buildConnector: load('undici/lib/core/connect.js') as typeof Undici.buildConnector,
-    getGlobalDispatcher: global?.getGlobalDispatcher,
+    getGlobalDispatcher: globalModule?.getGlobalDispatcher,
   };
   // Not the layout this project was built against: the index, which every 7.x release keeps, serves.
   const expected = [Dispatcher, api?.request, api?.connect, util?.parseURL, ...Object.values(parts)];
