@@ -126,6 +126,11 @@ function backslashEscape(text: string, at: number): { code: number; end: number 
   return named >= 0 ? { code: named, end: at + 1 } : undefined;
 }
 
+/** Whether decode reads the run of backslashes before `at` as an escape (\u0041, \x41, \n), not as backslashes. */
+export function escapeAfterBackslashes(text: string, at: number): boolean {
+  return backslashEscape(text, at) !== undefined;
+}
+
 /**
  * Whether decode reads a percent-encoded character or an HTML character reference at `at`: a `%` or `&`
  * that starts neither (`100%`, `%zz`, `Tom & Jerry`) decodes to itself.
@@ -173,4 +178,73 @@ export function decode(text: string, piece: number, units: Units): void {
     units.push(piece, at, at + 1, code);
     at += 1;
   }
+}
+
+/** Spacing as keptUnits reads it (key-marks.ts): space, tab and the line breaks. */
+function isSpacingCode(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
+
+/**
+ * The text as the full scan reads it, as one string: each unit decode() gives, in order, with every run of
+ * spacing that holds a line break left out, as keptUnits leaves it out. The redactor's first filters read
+ * it where the text as written has an escape or a line break (a generated name with a backslash before r,
+ * a list of such names), so such a text no longer takes the full scan for that alone. A string stands for
+ * the units only where each unit is one character or a whole surrogate pair: undefined, so the full scan
+ * reads the text, for a percent-encoded character (the full scan's own test forces it with one), an escape
+ * that gives half a surrogate pair, and a dropped line break between a high surrogate and what follows
+ * (the two could join into one character the units keep apart). One pass; plain runs are copied whole.
+ */
+export function decodedText(text: string): string | undefined {
+  let out = '';
+  // Spacing units read since the last other unit, and whether they hold a line break: kept or dropped whole.
+  let spacing = '';
+  let lineBreak = false;
+  let plainFrom = 0;
+  const unit = (decoded: string, code: number): boolean => {
+    if (isSpacingCode(code)) {
+      spacing += decoded;
+      lineBreak ||= code === 0x0a || code === 0x0d;
+      return true;
+    }
+    if (spacing !== '') {
+      if (!lineBreak) out += spacing;
+      else if (out !== '' && isSurrogate(out.charCodeAt(out.length - 1))) return false;
+      spacing = '';
+      lineBreak = false;
+    }
+    out += decoded;
+    return true;
+  };
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code !== BACKSLASH && code !== 0x25 && code !== 0x26 && !isSpacingCode(code)) {
+      at += 1;
+      continue;
+    }
+    // The plain run before `at` is one unit per character: its first decides what happens to pending spacing.
+    if (plainFrom < at && !unit(text.slice(plainFrom, at), text.charCodeAt(plainFrom))) return undefined;
+    if (code === 0x25 && percentChar(text, at)) return undefined;
+    // What starts at `at`: an escape (one unit), a run of backslashes that is none (a unit each), or one character.
+    let escape: { code: number; end: number } | undefined;
+    let end = at + 1;
+    if (code === BACKSLASH) {
+      let run = at;
+      while (run < text.length && text.charCodeAt(run) === BACKSLASH) run += 1;
+      escape = backslashEscape(text, run);
+      end = run;
+    } else if (code === 0x26) {
+      escape = htmlReference(text, at);
+    }
+    if (escape && isSurrogate(escape.code)) return undefined;
+    if (escape) end = escape.end;
+    if (!unit(escape ? String.fromCodePoint(escape.code) : text.slice(at, end), escape ? escape.code : code)) return undefined;
+    at = end;
+    plainFrom = end;
+  }
+  if (plainFrom < text.length && !unit(text.slice(plainFrom), text.charCodeAt(plainFrom))) return undefined;
+  return lineBreak ? out : out + spacing;
 }

@@ -1,4 +1,4 @@
-import { BACKSLASH, referenceAt } from './escaped-text.ts';
+import { BACKSLASH, escapeAfterBackslashes, referenceAt } from './escaped-text.ts';
 import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fragments.ts';
 
 /*
@@ -86,8 +86,9 @@ function foldedPastAscii(code: number, folds: Map<number, number>): number {
 /**
  * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long enough run
  * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
- * backslash before u, x, n, r or t; a percent-encoded character or an HTML character reference), and
- * keptUnits only at a line break: any of those answers true. A `%` or `&` that starts no escape (`100%`,
+ * run of backslashes before a whole escape, \u0041, \x41, \n, \r or \t, where `\u"` is none; a
+ * percent-encoded character or an HTML character reference), and keptUnits only at a line break: any of
+ * those answers true, and the caller reads the text decoded (decodedText). A `%` or `&` that starts no escape (`100%`,
  * `Tom & Jerry`) decodes to itself and is read as any other character: bodies full of generated text hold
  * many, and each used to cost the text the full scan. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
  * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
@@ -118,7 +119,7 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
         if (i >= literalUntil) {
           literalUntil = i;
           while (literalUntil < text.length && text.charCodeAt(literalUntil) === BACKSLASH) literalUntil += 1;
-          if (ESCAPE_LETTERS.has(text.charCodeAt(literalUntil))) return true;
+          if (escapeAfterBackslashes(text, literalUntil)) return true;
         }
         lower = code;
       } else if (code >= 0x80) {
@@ -220,9 +221,6 @@ function mayBeTainted(text: string, fragments: Fragments, images: Map<number, st
   }
   return false;
 }
-
-/** The letters that make a run of backslashes before them an escape (see backslashEscape). */
-const ESCAPE_LETTERS = new Set([0x75, 0x78, 0x6e, 0x72, 0x74]);
 
 // eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included
 const ASCII = /^[\x00-\x7f]*$/;

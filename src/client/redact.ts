@@ -1,4 +1,4 @@
-import { Units, decode } from './escaped-text.ts';
+import { Units, decode, decodedText } from './escaped-text.ts';
 import type { Exchange } from './exchange.ts';
 import { filterSets, isBase64, isKeyLike, isSpacing, mayHoldFragment, taintCheck } from './key-filters.ts';
 import { KEY_FRAGMENT, fold, fragmentsOf } from './key-fragments.ts';
@@ -138,9 +138,19 @@ export function createRedactor(secret: string): Redactor {
       return dropped > 0 ? `${withheld}… (${dropped} characters withheld unscanned)` : withheld;
     });
   };
+  /**
+   * Whether the full scan could mark anything in one text: read as written, then, where that reads an
+   * escape or a line break, read decoded (decodedText), as the full scan reads it. A list body with one
+   * escaped character in a name is read twice by the filters, not once by the full scan's arrays.
+   */
+  const mayHoldOne = (text: string) => {
+    if (!mayHold([text])) return false;
+    const decoded = decodedText(text);
+    return decoded === undefined || decoded === text || mayHold([decoded]);
+  };
   const one = (text: string): string => {
     if (text.length < Math.min(KEY_FRAGMENT, secret.length)) return text;
-    if (text.length <= SCANNED_CHARS && !mayHold([text])) return tainted(text) ? WITHHELD : text;
+    if (text.length <= SCANNED_CHARS && !mayHoldOne(text)) return tainted(text) ? WITHHELD : text;
     return pieces([text])[0]!;
   };
   return Object.assign(one, { pieces });
