@@ -37,6 +37,12 @@ export interface FilterSets {
   needs: Int32Array;
   /** What each character past ASCII met so far folds to when that is ASCII, else -1 (fold allocates a string). */
   folds: Map<number, number>;
+  /**
+   * The pair masks of the last characters read, by position modulo RECENT: scratch space of mayHoldFragment,
+   * kept with the sets because allocating it for every text cost more than reading a short one. A call reads
+   * only what it wrote itself (a run of pairs never reaches back past the call's first character).
+   */
+  recent: Uint8Array;
 }
 
 /** The sets a filter tells apart: one bit each of a Uint8Array mask. */
@@ -59,6 +65,7 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
     exactMasks,
     needs: Int32Array.from(sets, (set) => set.size - 1),
     folds: new Map(),
+    recent: new Uint8Array(RECENT),
   };
 }
 
@@ -97,9 +104,8 @@ function foldedPastAscii(code: number, folds: Map<number, number>): number {
  * pairs' masks; the sets are read one by one only once a run of pairs some set holds is long enough.
  */
 export function mayHoldFragment(texts: readonly string[], filter: FilterSets): boolean {
-  const { scanAll, sets, foldedMasks, exactMasks, needs, folds } = filter;
+  const { scanAll, sets, foldedMasks, exactMasks, needs, folds, recent } = filter;
   if (scanAll) return true;
-  const recent = new Uint8Array(RECENT);
   // The pairs in a row that some set holds, up to the character read last (the `at`-th of all the texts).
   let run = 0;
   let at = 0;

@@ -36,6 +36,13 @@ export interface Skeleton {
   masks: Uint8Array;
   /** For each set, the known pairs in a row it needs (its size less one). */
   needs: Int32Array;
+  /**
+   * The last characters and pair masks skeletonMayHold read, by count modulo RECENT: its scratch space, kept
+   * here because allocating it for every text cost more than reading a short one. A call reads only what
+   * it wrote itself: a run of pairs never reaches back past the call's first character.
+   */
+  recent: Int32Array;
+  recentMasks: Uint8Array;
 }
 
 /** The bit of Skeleton.masks for the pieces: the sets take the bits below it. */
@@ -113,7 +120,7 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   });
   for (const pair of pieces?.pairList ?? []) masks[pair] = masks[pair]! | PIECES_BIT;
   const needs = Int32Array.from(sets, (set) => set.size - 1);
-  return { classes, sets, pieces, shortest, masks, needs };
+  return { classes, sets, pieces, shortest, masks, needs, recent: new Int32Array(RECENT), recentMasks: new Uint8Array(RECENT) };
 }
 
 /** Room for the last characters (and pair masks) of the skeleton the filter read: more than the longest set's size. */
@@ -142,9 +149,7 @@ function allHold(recentMasks: Uint8Array, count: number, need: number, bit: numb
  * any set needs, which is most of a text.
  */
 export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
-  const { classes, sets, pieces, masks, needs } = skeleton;
-  const recent = new Int32Array(RECENT);
-  const recentMasks = new Uint8Array(RECENT);
+  const { classes, sets, pieces, masks, needs, recent, recentMasks } = skeleton;
   // The pairs in a row that some set or the pieces hold, up to the last character read.
   let run = 0;
   let count = 0;
