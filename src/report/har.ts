@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange } from '../client/exchange.ts';
-import { canonicalJson } from '../text/canonical-json.ts';
+import { canonicalJson, sortedCopy } from '../text/canonical-json.ts';
 import type { WireRecord } from '../text/wire-record.ts';
 
 /** HAR 1.2 (the browser devtools format), so a certifier can open the exchange log in any HAR viewer. */
@@ -83,19 +83,24 @@ export function writeHar(path: string, exchanges: readonly Exchange[], suiteVers
   writeFileSync(path, `${JSON.stringify(toHar(exchanges, { name: 'animal-store-conformance', version: suiteVersion }), null, 1)}\n`);
 }
 
-/** Each entry names the one before by its hash (`_prev`): an entry deleted, inserted or moved breaks the chain. */
-export function chainEntries(entries: readonly HarEntry[]): void {
+/**
+ * Each entry names the one before by its hash (`_prev`): an entry deleted, inserted or moved breaks the
+ * chain. `hash` is harEntryHash, or a faster way to the same hash for entries known to be canonical.
+ */
+export function chainEntries(entries: readonly HarEntry[], hash: (entry: HarEntry) => string = harEntryHash): void {
   let prev = HAR_CHAIN_START;
   for (const entry of entries) {
     entry._prev = prev;
-    prev = harEntryHash(entry);
+    prev = hash(entry);
   }
 }
 
 /** The exchanges as HAR, in time order. They are already redacted (Bearer ***, no credentials in URLs). */
 export function toHar(exchanges: readonly Exchange[], creator: { name: string; version: string }): Har {
   const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq).map(toEntry);
-  chainEntries(entries);
+  // toEntry sets every object's keys in canonical order, so JSON.stringify writes each entry's canonical
+  // text natively: the chain's hashes are harEntryHash's, without writing the text key by key.
+  chainEntries(entries, (entry) => sha256Hex(JSON.stringify(entry)));
   return {
     log: {
       version: '1.2',
@@ -106,58 +111,87 @@ export function toHar(exchanges: readonly Exchange[], creator: { name: string; v
   };
 }
 
+/**
+ * One exchange as a HAR entry, every object's keys set in the order canonicalJson writes them (sorted by
+ * code unit; `_` sorts before lower-case letters), so that its JSON.stringify is its canonical text. What
+ * the exchange holds as an object of its own (the wire record, the connection, an error) is copied in
+ * that order too. test/report/har-canonical.test.ts holds the two texts equal.
+ */
 function toEntry(exchange: Exchange): HarEntry {
-  const { request, response } = exchange;
-  const requestType = headerValue(request.headers, 'content-type') ?? 'application/octet-stream';
-  const responseType = response ? (headerValue(response.headers, 'content-type') ?? '') : '';
-  const entry: HarEntry = {
-    startedDateTime: new Date(exchange.startedAt).toISOString(),
-    time: Math.max(0, exchange.durationMs),
-    request: {
-      method: request.method,
-      url: validUri(request.url),
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: pairs(request.headers),
-      queryString: queryOf(request.url),
-      headersSize: -1,
-      bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
-    },
-    response: {
-      status: response?.status ?? 0,
-      statusText: response ? '' : (exchange.error?.message ?? 'no response'),
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: pairs(response?.headers ?? {}),
-      content: { size: response?.body === undefined ? 0 : (response.size ?? Buffer.byteLength(response.body)), mimeType: responseType },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: response?.body === undefined ? -1 : Buffer.byteLength(response.body),
-    },
-    cache: {},
-    timings: { send: 0, wait: Math.max(0, exchange.durationMs), receive: 0 },
-    _seq: exchange.seq,
-    _prev: '',
-    _curl: exchange.curl,
-  };
-  if (exchange.file !== undefined && exchange.fileSeq !== undefined) Object.assign(entry, { _file: exchange.file, _fileSeq: exchange.fileSeq });
-  if (validUri(request.url) !== request.url) entry._sentUrl = request.url;
-  if (request.body !== undefined) entry.request.postData = { mimeType: requestType, text: request.body };
-  if (response?.body !== undefined) entry.response.content.text = response.body;
-  if (response?.body !== undefined && response.bytes)
-    Object.assign(entry.response.content, { text: response.bytes.base64, encoding: 'base64', _sha256: response.bytes.sha256 });
-  if (response?.bodyTruncated) entry.response.content.comment = 'body cut for the report';
-  if (response?.bodyTruncated && response.items !== undefined) entry.response.content._items = response.items;
-  if (exchange.error) entry.response._error = { ...exchange.error };
-  if (response?.redacted) entry.response._redacted = true;
+  const { request } = exchange;
+  const entry = {} as HarEntry;
+  if (exchange.connection) entry._connection = sortedCopy(exchange.connection) as Exchange['connection'];
+  entry._curl = exchange.curl;
+  if (exchange.file !== undefined && exchange.fileSeq !== undefined) {
+    entry._file = exchange.file;
+    entry._fileSeq = exchange.fileSeq;
+  }
+  if (exchange.heardAfter) entry._heardAfter = sortedCopy(exchange.heardAfter) as HarEntry['_heardAfter'];
   if (exchange.operationId) entry._operationId = exchange.operationId;
+  entry._prev = '';
   if (exchange.raw) entry._raw = true;
-  if (exchange.heardAfter) entry._heardAfter = { ...exchange.heardAfter };
-  if (exchange.wire) entry._wire = exchange.wire;
-  if (exchange.connection) entry._connection = exchange.connection;
+  const url = validUri(request.url);
+  if (url !== request.url) entry._sentUrl = request.url;
+  entry._seq = exchange.seq;
   if (exchange.summarised) entry._summarised = true;
+  if (exchange.wire) entry._wire = sortedCopy(exchange.wire) as WireRecord;
+  entry.cache = {};
   if (exchange.retries) entry.comment = `answered after ${exchange.retries} paced 429 response(s)`;
+  entry.request = requestOf(request, url);
+  entry.response = responseOf(exchange);
+  entry.startedDateTime = new Date(exchange.startedAt).toISOString();
+  entry.time = Math.max(0, exchange.durationMs);
+  entry.timings = { receive: 0, send: 0, wait: Math.max(0, exchange.durationMs) };
   return entry;
+}
+
+/** The entry's request, keys in canonical order. */
+function requestOf(request: Exchange['request'], url: string): HarEntry['request'] {
+  const out = {
+    bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
+    cookies: [],
+    headers: pairs(request.headers),
+    headersSize: -1,
+    httpVersion: 'HTTP/1.1',
+    method: request.method,
+  } as HarEntry['request'];
+  if (request.body !== undefined) out.postData = { mimeType: headerValue(request.headers, 'content-type') ?? 'application/octet-stream', text: request.body };
+  out.queryString = queryOf(request.url);
+  out.url = url;
+  return out;
+}
+
+/** The entry's response (status 0 and the error's message when none came), keys in canonical order. */
+function responseOf(exchange: Exchange): HarEntry['response'] {
+  const { response } = exchange;
+  const out = {} as HarEntry['response'];
+  if (exchange.error) out._error = sortedCopy(exchange.error) as { code: string; message: string };
+  if (response?.redacted) out._redacted = true;
+  out.bodySize = response?.body === undefined ? -1 : Buffer.byteLength(response.body);
+  out.content = contentOf(response);
+  out.cookies = [];
+  out.headers = pairs(response?.headers ?? {});
+  out.headersSize = -1;
+  out.httpVersion = 'HTTP/1.1';
+  out.redirectURL = '';
+  out.status = response?.status ?? 0;
+  out.statusText = response ? '' : (exchange.error?.message ?? 'no response');
+  return out;
+}
+
+/** The response's content: the kept body, or the bytes of one that is not UTF-8 as base64; keys in canonical order. */
+function contentOf(response: Exchange['response']): HarEntry['response']['content'] {
+  const body = response?.body;
+  const bytes = body === undefined ? undefined : response?.bytes;
+  const content = {} as HarEntry['response']['content'];
+  if (response?.bodyTruncated && response.items !== undefined) content._items = response.items;
+  if (bytes) content._sha256 = bytes.sha256;
+  if (response?.bodyTruncated) content.comment = 'body cut for the report';
+  if (bytes) content.encoding = 'base64';
+  content.mimeType = response ? (headerValue(response.headers, 'content-type') ?? '') : '';
+  content.size = body === undefined ? 0 : (response?.size ?? Buffer.byteLength(body));
+  if (body !== undefined) content.text = bytes ? bytes.base64 : body;
+  return content;
 }
 
 function pairs(headers: Readonly<Record<string, string>>): HarNameValue[] {
@@ -174,6 +208,8 @@ function validUri(url: string): string {
 }
 
 function queryOf(url: string): HarNameValue[] {
+  // Without a `?` there is no query (a `?` in the fragment counts, and the parser says so): not parsed at all.
+  if (!url.includes('?')) return [];
   try {
     return [...new URL(url).searchParams.entries()].map(([name, value]) => ({ name, value }));
   } catch {

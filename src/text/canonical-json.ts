@@ -45,3 +45,18 @@ function sortedKeys(value: object): string[] {
   if (indices.length === 0) return names;
   return [...indices.sort((a, b) => Number(a) - Number(b)), ...names.filter((name) => !isIndex(name))];
 }
+
+/**
+ * A plain copy of a JSON value with every object's keys set in the order canonicalJson writes them, so that
+ * JSON.stringify of the copy is its canonical text. For the few objects a writer takes as they come.
+ */
+export function sortedCopy(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return JSON.parse(canonicalJson(value)) as unknown;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  const out: Record<string, unknown> = {};
+  for (const name of sortedKeys(value)) out[name] = sortedCopy((value as Record<string, unknown>)[name]);
+  return out;
+}
