@@ -91,17 +91,18 @@ function foldedPastAscii(code: number, folds: Map<number, number>): number {
 }
 
 /**
- * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long enough run
- * of known pairs, read as the full scan would decode it. Decoding changes a text only at an escape (a
- * run of backslashes before a whole escape, \u0041, \x41, \n, \r or \t, where `\u"` is none; a
- * percent-encoded character or an HTML character reference), and keptUnits only at a line break: any of
- * those answers true, and the caller reads the text decoded (decodedText). A `%` or `&` that starts no escape (`100%`,
- * `Tom & Jerry`) decodes to itself and is read as any other character: bodies full of generated text hold
- * many, and each used to cost the text the full scan. Other characters decode to themselves, a run of backslashes to backslashes, and a character past
- * ASCII, letter case folded, either to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set
- * holds. This answers in one pass over the string, without the arrays of the full scan (most bodies and
- * headers are such texts, generated names in any script included). Each character costs a lookup of its
- * pairs' masks; the sets are read one by one only once a run of pairs some set holds is long enough.
+ * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long
+ * enough run of known pairs, read as the full scan would decode it. Decoding changes a text only at an
+ * escape (a run of backslashes before a whole escape, \u0041, \x41, \n, \r or \t, where `\u"` is none;
+ * a percent-encoded character or an HTML character reference), and keptUnits only at a line break: any of
+ * those answers true, and the caller reads the text decoded (decodedText). A `%` or `&` that starts no
+ * escape (`100%`, `Tom & Jerry`) decodes to itself and is read as any other character: bodies full of
+ * generated text hold many, and each used to cost the text the full scan. Other characters decode to
+ * themselves, a run of backslashes to backslashes, and a character past ASCII, letter case folded, either
+ * to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set holds. This answers in one pass over
+ * the string, without the arrays of the full scan (most bodies and headers are such texts, generated names
+ * in any script included). Each character costs a lookup of its pairs' masks; the sets are read one by
+ * one only once a run of pairs some set holds is long enough.
  */
 export function mayHoldFragment(texts: readonly string[], filter: FilterSets): boolean {
   const { scanAll, sets, foldedMasks, exactMasks, needs, folds, recent } = filter;

@@ -144,9 +144,9 @@ function allHold(recentMasks: Uint8Array, count: number, need: number, bit: numb
  * Whether the texts, read one after another, hold a run of any set or enough pieces of the key: exactly
  * what the full scan would find, read without its arrays. It reads the texts as written; the caller
  * hands it a text with an escape or a line break decoded (decodedText), or sends it to the full scan, so
- * the characters are the decoded ones. A run of known pairs is checked against the set only once it is long enough: each
- * character costs one lookup of its pair's mask while the run of pairs some set holds is shorter than
- * any set needs, which is most of a text.
+ * the characters are the decoded ones. A run of known pairs is checked against the set only once it is
+ * long enough: each character costs one lookup of its pair's mask while the run of pairs some set holds
+ * is shorter than any set needs, which is most of a text.
  */
 export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): boolean {
   const { classes, sets, pieces, masks, needs, recent, recentMasks } = skeleton;
