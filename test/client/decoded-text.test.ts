@@ -66,6 +66,8 @@ describe('decodedText: a text as the full scan reads it', () => {
     expect(decodedText('{"name":"Tom & Jerry 100% \\\\r\\\\u","next":"a\\nb"}')).toBe('{"name":"Tom & Jerry 100%\\\\u","next":"ab"}');
     expect(decodedText('&#107;ey \\x41 \\u{1d400} x\r\n  y')).toBe('key A 𝐀 xy');
     expect(decodedText('a\\\\"b')).toBe('a\\\\"b');
+    // Only an & starts a character reference: a # after anything else is read as it is.
+    expect(decodedText('x #65; 100%#66; \\#67;')).toBe('x #65; 100%#66; \\#67;');
   });
 
   it('gives none where a string cannot stand for the units', () => {
@@ -73,6 +75,10 @@ describe('decodedText: a text as the full scan reads it', () => {
     expect(decodedText('a%2541b')).toBeUndefined();
     expect(decodedText('a\\ud835\\udc00b')).toBeUndefined();
     expect(decodedText('a&#xd835;b')).toBeUndefined();
+    // Both ends of the surrogates; the code points beside them are one character each.
+    expect(decodedText('a&#xd800;b')).toBeUndefined();
+    expect(decodedText('a&#xdfff;b')).toBeUndefined();
+    expect(decodedText('a&#xd7ff;&#xe000;b')).toBe('a\ud7ff\ue000b');
     // Dropped, the line break would join the halves of a pair into a letter the units keep apart.
     expect(decodedText('a\ud835\n\udc00b')).toBeUndefined();
   });
