@@ -57,6 +57,9 @@ export function sortedCopy(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(sortedCopy);
   const out: Record<string, unknown> = {};
-  for (const name of sortedKeys(value)) out[name] = sortedCopy((value as Record<string, unknown>)[name]);
+  for (const name of sortedKeys(value)) {
+    // Defined, not assigned: an own `__proto__` key (JSON.parse makes one) stays a key, as canonicalJson writes it.
+    Object.defineProperty(out, name, { value: sortedCopy((value as Record<string, unknown>)[name]), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }

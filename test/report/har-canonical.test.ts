@@ -106,5 +106,8 @@ describe('the exchange log: entries written in canonical key order', () => {
     const copy = sortedCopy(value);
     expect(JSON.stringify(copy)).toBe(canonicalJson(value));
     expect(Object.keys(copy as object)).toEqual(['2', '10', 'B', '_u', 'a', 'b']);
+    // An own __proto__ key, as JSON.parse makes one, is kept as a key.
+    const parsed: unknown = JSON.parse('{"b":1,"__proto__":{"x":1},"a":2}');
+    expect(JSON.stringify(sortedCopy(parsed))).toBe(canonicalJson(parsed));
   });
 });
