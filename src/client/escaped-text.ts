@@ -180,8 +180,8 @@ export function decode(text: string, piece: number, units: Units): void {
   }
 }
 
-/** Spacing as keptUnits reads it (key-marks.ts): space, tab and the line breaks. */
-function isSpacingCode(code: number): boolean {
+/** Line breaks and spacing: a key written across lines, or indented, is still one key (keptUnits, key-marks.ts). */
+export function isSpacing(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
@@ -204,7 +204,7 @@ export function decodedText(text: string): string | undefined {
   let lineBreak = false;
   let plainFrom = 0;
   const unit = (decoded: string, code: number): boolean => {
-    if (isSpacingCode(code)) {
+    if (isSpacing(code)) {
       spacing += decoded;
       lineBreak ||= code === 0x0a || code === 0x0d;
       return true;
@@ -221,7 +221,7 @@ export function decodedText(text: string): string | undefined {
   let at = 0;
   while (at < text.length) {
     const code = text.charCodeAt(at);
-    if (code !== BACKSLASH && code !== 0x25 && code !== 0x26 && !isSpacingCode(code)) {
+    if (code !== BACKSLASH && code !== 0x25 && code !== 0x26 && !isSpacing(code)) {
       at += 1;
       continue;
     }

@@ -7,11 +7,6 @@ import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fra
  * last check, whether a text reads as the key once normalised (taintCheck).
  */
 
-/** Line breaks and spacing: a key written across lines, or indented, is still one key. */
-export function isSpacing(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
 /** A character a key (or a key-like token) is made of. */
 export function isKeyLike(code: number): boolean {
   const lower = code | 0x20;

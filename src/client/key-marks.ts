@@ -1,6 +1,5 @@
-import type { Units } from './escaped-text.ts';
+import { type Units, isSpacing } from './escaped-text.ts';
 import { type Fragments, markFragments } from './key-fragments.ts';
-import { isSpacing } from './key-filters.ts';
 
 /* How the full scan of redact.ts marks the units of a text to remove, and which units it reads. */
 

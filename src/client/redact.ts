@@ -1,6 +1,6 @@
-import { Units, decode, decodedText } from './escaped-text.ts';
+import { Units, decode, decodedText, isSpacing } from './escaped-text.ts';
 import type { Exchange } from './exchange.ts';
-import { filterSets, isBase64, isKeyLike, isSpacing, mayHoldFragment, taintCheck } from './key-filters.ts';
+import { filterSets, isBase64, isKeyLike, mayHoldFragment, taintCheck } from './key-filters.ts';
 import { KEY_FRAGMENT, fold, fragmentsOf } from './key-fragments.ts';
 import { keptUnits, markAll, runOn } from './key-marks.ts';
 import { createSkeleton, markSkeleton, skeletonMayHold } from './key-skeleton.ts';
