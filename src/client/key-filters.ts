@@ -32,12 +32,17 @@ export interface FilterSets {
   needs: Int32Array;
   /** What each character past ASCII met so far folds to when that is ASCII, else -1 (fold allocates a string). */
   folds: Map<number, number>;
+  /** How many of `sets` (the first ones) are read with letter case folded; the rest are read as written. */
+  foldedCount: number;
   /**
-   * The pair masks of the last characters read, by position modulo RECENT: scratch space of mayHoldFragment,
-   * kept with the sets because allocating it for every text cost more than reading a short one. A call reads
-   * only what it wrote itself (a run of pairs never reaches back past the call's first character).
+   * The pair masks of the last characters read, and those characters folded and as written, by position
+   * modulo RECENT: scratch space of mayHoldFragment, kept with the sets because allocating it for every
+   * text cost more than reading a short one. A call reads only what it wrote itself (a run of pairs never
+   * reaches back past the call's first character).
    */
   recent: Uint8Array;
+  recentFolded: Int32Array;
+  recentExact: Int32Array;
 }
 
 /** The sets a filter tells apart: one bit each of a Uint8Array mask. */
@@ -60,7 +65,10 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
     exactMasks,
     needs: Int32Array.from(sets, (set) => set.size - 1),
     folds: new Map(),
+    foldedCount,
     recent: new Uint8Array(RECENT),
+    recentFolded: new Int32Array(RECENT),
+    recentExact: new Int32Array(RECENT),
   };
 }
 
@@ -68,6 +76,13 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
 function allHold(recent: Uint8Array, end: number, need: number, bit: number): boolean {
   for (let k = end - need; k < end; k += 1) if ((recent[k & LAST]! & bit) === 0) return false;
   return true;
+}
+
+/** The last `size` characters read (`recent` holds them by position modulo RECENT), as a string. */
+function lastRead(recent: Int32Array, end: number, size: number): string {
+  let out = '';
+  for (let k = end - size; k < end; k += 1) out += String.fromCharCode(recent[k & LAST]!);
+  return out;
 }
 
 /** Room for the pair masks of the last characters read: more than any set's size (KEY_FRAGMENT, twice it for hex). */
@@ -86,8 +101,8 @@ function foldedPastAscii(code: number, folds: Map<number, number>): number {
 }
 
 /**
- * Whether `texts`, read as one sequence, could hold a fragment at all: false only when no set has a long
- * enough run of known pairs, read as the full scan would decode it. Decoding changes a text only at an
+ * Whether `texts`, read as one sequence, could hold a fragment at all: false only when they hold no
+ * fragment of any set, read as the full scan would decode it. Decoding changes a text only at an
  * escape (a run of backslashes before a whole escape, \u0041, \x41, \n, \r or \t, where `\u"` is none;
  * a percent-encoded character or an HTML character reference), and keptUnits only at a line break: any of
  * those answers true, and the caller reads the text decoded (decodedText). A `%` or `&` that starts no
@@ -97,10 +112,13 @@ function foldedPastAscii(code: number, folds: Map<number, number>): number {
  * to an ASCII one (the Kelvin sign to k) or to one no ASCII-only set holds. This answers in one pass over
  * the string, without the arrays of the full scan (most bodies and headers are such texts, generated names
  * in any script included). Each character costs a lookup of its pairs' masks; the sets are read one by
- * one only once a run of pairs some set holds is long enough.
+ * one only once a run of pairs some set holds is long enough, and then the run's last characters are
+ * looked up in the set, as the full scan looks them up. A run of known pairs that is no fragment answers
+ * false: the digits of a rate-limit header (`1000000000`) beside a key that holds `10` and `00` sent
+ * every response's headers to the full scan, which found nothing in them.
  */
 export function mayHoldFragment(texts: readonly string[], filter: FilterSets): boolean {
-  const { scanAll, sets, foldedMasks, exactMasks, needs, folds, recent } = filter;
+  const { scanAll, sets, foldedMasks, exactMasks, needs, folds, foldedCount, recent, recentFolded, recentExact } = filter;
   if (scanAll) return true;
   // The pairs in a row that some set holds, up to the character read last (the `at`-th of all the texts).
   let run = 0;
@@ -138,6 +156,8 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
       previous = code;
       previousFolded = lower;
       recent[at & LAST] = mask;
+      recentFolded[at & LAST] = lower;
+      recentExact[at & LAST] = code;
       at += 1;
       if (mask === 0) {
         run = 0;
@@ -146,7 +166,8 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
       run += 1;
       for (let k = 0; k < sets.length; k += 1) {
         const need = needs[k]!;
-        if (run >= need && allHold(recent, at, need, 1 << k)) return true;
+        if (run < need || !allHold(recent, at, need, 1 << k)) continue;
+        if (sets[k]!.grams.has(lastRead(k < foldedCount ? recentFolded : recentExact, at, need + 1))) return true;
       }
     }
   }
