@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/client/exchange.ts';
-import { HAR_CHAIN_START, harEntryHash, toHar } from '../../src/report/har.ts';
+import { HAR_CHAIN_START, harEntryHash, harText, toHar } from '../../src/report/har.ts';
 import { canonicalJson, sortedCopy } from '../../src/text/canonical-json.ts';
 import type { WireBytes, WireRecord } from '../../src/text/wire-record.ts';
 
@@ -83,6 +83,20 @@ describe('the exchange log: entries written in canonical key order', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('writes the log as text that parses to toHar, one entry a line, each as the chain hashed it', () => {
+    fc.assert(
+      fc.property(fc.array(exchange, { maxLength: 6 }), (exchanges) => {
+        const creator = { name: 'test', version: '0' };
+        const text = harText(exchanges, creator);
+        const har = toHar(exchanges, creator);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(har)));
+        const lines = text.split('\n');
+        har.log.entries.forEach((entry, i) => expect(lines[i + 1]).toBe(`${canonicalJson(entry)}${i + 1 < har.log.entries.length ? ',' : ''}`));
+      }),
+      { numRuns: 300 },
     );
   });
 
