@@ -1,5 +1,5 @@
 import { BACKSLASH, escapeAfterBackslashes, referenceAt } from './escaped-text.ts';
-import { type Fragments, KEY_FRAGMENT, PAIR, fold, fragmentsOf } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, PAIR, RECENT, RING_INDEX, allHold, fold, fragmentsOf, lastRead } from './key-fragments.ts';
 
 /*
  * The redactor's first filters (redact.ts): each answers in one pass over a text whether the full scan
@@ -72,23 +72,6 @@ export function filterSets(folded: ReadonlyArray<Fragments | undefined>, exact: 
   };
 }
 
-/** Whether the last `need` pair masks read (`recent`, by position modulo RECENT) all hold `bit`. */
-function allHold(recent: Uint8Array, end: number, need: number, bit: number): boolean {
-  for (let k = end - need; k < end; k += 1) if ((recent[k & LAST]! & bit) === 0) return false;
-  return true;
-}
-
-/** The last `size` characters read (`recent` holds them by position modulo RECENT), as a string. */
-function lastRead(recent: Int32Array, end: number, size: number): string {
-  let out = '';
-  for (let k = end - size; k < end; k += 1) out += String.fromCharCode(recent[k & LAST]!);
-  return out;
-}
-
-/** Room for the pair masks of the last characters read: more than any set's size (KEY_FRAGMENT, twice it for hex). */
-const RECENT = 32;
-const LAST = RECENT - 1;
-
 /** A character past ASCII, letter case folded, when that is ASCII; else -1. */
 function foldedPastAscii(code: number, folds: Map<number, number>): number {
   let folded = folds.get(code);
@@ -155,9 +138,9 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
         (previous >= 0 && code >= 0 ? exactMasks[previous * 128 + code]! : 0);
       previous = code;
       previousFolded = lower;
-      recent[at & LAST] = mask;
-      recentFolded[at & LAST] = lower;
-      recentExact[at & LAST] = code;
+      recent[at & RING_INDEX] = mask;
+      recentFolded[at & RING_INDEX] = lower;
+      recentExact[at & RING_INDEX] = code;
       at += 1;
       if (mask === 0) {
         run = 0;

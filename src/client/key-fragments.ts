@@ -85,3 +85,25 @@ export function markFragments(codes: Int32Array, fragments: Fragments, marks: Ui
     if (grams.has(String.fromCodePoint(...codes.subarray(start, start + size)))) marks.fill(1, start, start + size);
   }
 }
+
+/**
+ * The ring of what a first filter read last (key-filters.ts, key-skeleton.ts): characters and pair masks
+ * kept by position modulo RECENT, more than any set's size (KEY_FRAGMENT, three times it for the padded
+ * byte digits), so a run long enough for a set is still there to read.
+ */
+export const RECENT = 32;
+/** A position's index in the ring: `position & RING_INDEX`. */
+export const RING_INDEX = RECENT - 1;
+
+/** The last `size` characters read, kept in `ring` up to position `end`, as a string. */
+export function lastRead(ring: Int32Array, end: number, size: number): string {
+  let out = '';
+  for (let k = end - size; k < end; k += 1) out += String.fromCharCode(ring[k & RING_INDEX]!);
+  return out;
+}
+
+/** Whether the last `need` pair masks read, kept in `masks` up to position `end`, all hold `bit`. */
+export function allHold(masks: Uint8Array, end: number, need: number, bit: number): boolean {
+  for (let k = end - need; k < end; k += 1) if ((masks[k & RING_INDEX]! & bit) === 0) return false;
+  return true;
+}

@@ -1,6 +1,6 @@
 import type { Units } from './escaped-text.ts';
 import { base32Cores, byteDigits } from './key-encodings.ts';
-import { type Fragments, KEY_FRAGMENT, fragmentsOf } from './key-fragments.ts';
+import { type Fragments, KEY_FRAGMENT, RECENT, RING_INDEX, allHold, fragmentsOf, lastRead } from './key-fragments.ts';
 import { PIECE, PIECES_REVEALED, type PieceSet, cover, markPieces, pieceSet } from './key-pieces.ts';
 
 export { PIECE };
@@ -123,23 +123,6 @@ export function createSkeleton(secret: string): Skeleton | undefined {
   return { classes, sets, pieces, shortest, masks, needs, recent: new Int32Array(RECENT), recentMasks: new Uint8Array(RECENT) };
 }
 
-/** Room for the last characters (and pair masks) of the skeleton the filter read: more than the longest set's size. */
-const RECENT = 32;
-const LAST = RECENT - 1;
-
-/** The last `size` characters read (`recent` holds them by count modulo RECENT), as a string. */
-function lastRead(recent: Int32Array, count: number, size: number): string {
-  let out = '';
-  for (let k = count - size; k < count; k += 1) out += String.fromCharCode(recent[k & LAST]!);
-  return out;
-}
-
-/** Whether the last `need` pair masks read (`recentMasks`, by count modulo RECENT) all hold `bit`. */
-function allHold(recentMasks: Uint8Array, count: number, need: number, bit: number): boolean {
-  for (let k = count - need; k < count; k += 1) if ((recentMasks[k & LAST]! & bit) === 0) return false;
-  return true;
-}
-
 /**
  * Whether the texts, read one after another, hold a run of any set or enough pieces of the key: exactly
  * what the full scan would find, read without its arrays. It reads the texts as written; the caller
@@ -177,8 +160,8 @@ export function skeletonMayHold(texts: readonly string[], skeleton: Skeleton): b
         continue;
       }
       const mask = previous >= 0 ? masks[previous * 128 + char]! : 0;
-      recent[count & LAST] = char;
-      recentMasks[count & LAST] = mask;
+      recent[count & RING_INDEX] = char;
+      recentMasks[count & RING_INDEX] = mask;
       count += 1;
       previous = char;
       if (mask === 0) {
