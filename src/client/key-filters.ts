@@ -136,16 +136,24 @@ export function mayHoldFragment(texts: readonly string[], filter: FilterSets): b
       const mask =
         (previousFolded >= 0 && lower >= 0 ? foldedMasks[previousFolded * 128 + lower]! : 0) |
         (previous >= 0 && code >= 0 ? exactMasks[previous * 128 + code]! : 0);
-      previous = code;
-      previousFolded = lower;
       recent[at & RING_INDEX] = mask;
-      recentFolded[at & RING_INDEX] = lower;
-      recentExact[at & RING_INDEX] = code;
       at += 1;
       if (mask === 0) {
+        previous = code;
+        previousFolded = lower;
         run = 0;
         continue;
       }
+      // Only a run's characters are ever looked up: they are kept from its first pair on, the character
+      // before that pair included. Most characters of a text begin no run and cost no write.
+      if (run === 0) {
+        recentFolded[(at - 2) & RING_INDEX] = previousFolded;
+        recentExact[(at - 2) & RING_INDEX] = previous;
+      }
+      recentFolded[(at - 1) & RING_INDEX] = lower;
+      recentExact[(at - 1) & RING_INDEX] = code;
+      previous = code;
+      previousFolded = lower;
       run += 1;
       for (let k = 0; k < sets.length; k += 1) {
         const need = needs[k]!;
