@@ -35,10 +35,10 @@ export interface FilterSets {
   /** How many of `sets` (the first ones) are read with letter case folded; the rest are read as written. */
   foldedCount: number;
   /**
-   * The pair masks of the last characters read, and those characters folded and as written, by position
-   * modulo RECENT: scratch space of mayHoldFragment, kept with the sets because allocating it for every
-   * text cost more than reading a short one. A call reads only what it wrote itself (a run of pairs never
-   * reaches back past the call's first character).
+   * The pair masks of the last characters read and, within a run of known pairs, those characters folded
+   * and as written, by position modulo RECENT: scratch space of mayHoldFragment, kept with the sets because
+   * allocating it for every text cost more than reading a short one. A call reads only what it wrote
+   * itself (a run of pairs never reaches back past the call's first character).
    */
   recent: Uint8Array;
   recentFolded: Int32Array;
