@@ -57,9 +57,11 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     return 0;
   }
   try {
+    // A worker thread starts loading the suites on the idle core while this one loads vitest (early-workers.ts).
+    const early = args.mergeReports === undefined ? (await import('../harness/early-workers.ts')).startEarlyWorkers() : undefined;
     // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
     const { runConformance } = await import('./run.ts');
-    const outcome = await runConformance(args, log, err);
+    const outcome = await runConformance(args, log, err, early);
     const { run, requirements } = outcome.report;
     const start = requirements.some((r) => r.failures.some((f) => f.curl)) ? referenceStartLine(run) : undefined;
     // The embedded reference closed with the run: say how to bring the same one back for the curl lines.

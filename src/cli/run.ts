@@ -26,6 +26,7 @@ import { type Interruption, handleInterruption } from './interruption.ts';
 import { mergeShards } from './merge-shards.ts';
 import { type RunOutcome, type RunSetup, runInfo } from './run-facts.ts';
 import { budgetV8ForShortRun } from './v8-budget.ts';
+import type { EarlyWorkers } from '../harness/early-workers.ts';
 
 export type { RunOutcome } from './run-facts.ts';
 export { writeRejectedRun } from './finish-run.ts';
@@ -35,7 +36,7 @@ export { writeRejectedRun } from './finish-run.ts';
  * INCOMPLETE report; only a suite whose own spec or catalog does not load throws (there is nothing to
  * write a report with), and main turns that into exit 2 as well.
  */
-export async function runConformance(args: CliArgs, log: (line: string) => void, err: (line: string) => void = log): Promise<RunOutcome> {
+export async function runConformance(args: CliArgs, log: (line: string) => void, err: (line: string) => void = log, early?: EarlyWorkers): Promise<RunOutcome> {
   const startedAt = new Date();
   let catalog = loadCatalog();
   let contract = createContract();
@@ -62,7 +63,7 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
       if (config.certifyDir) (config.force ? prepareBundleDir : checkBundleDir)(config.certifyDir, config.force);
     }
     const setup = { config, catalog, contract, deviations, startedAt };
-    return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log);
+    return args.mergeReports ? await mergeShards(setup, args.mergeReports, log) : await runSuites(setup, log, early);
   } catch (error) {
     const problem = isHarnessError(error) ? error : new HarnessError('ERR_INTERNAL', String((error as Error)?.message ?? error));
     err(`animal-store-conformance: ${shownText(problem.message)}`);
@@ -71,16 +72,17 @@ export async function runConformance(args: CliArgs, log: (line: string) => void,
     return { exitCode: 2, report: writeIncomplete({ catalog, contract, config, startedAt }, problem, reportDir, err) };
   } finally {
     restoreCache();
+    await early?.dispose();
   }
 }
 
-async function runSuites(setup: RunSetup, log: (line: string) => void): Promise<RunOutcome> {
+async function runSuites(setup: RunSetup, log: (line: string) => void, early: EarlyWorkers | undefined): Promise<RunOutcome> {
   let vitest: Vitest | undefined;
   const interruption = handleInterruption(() => vitest, log);
   try {
     const prepared = await prepareRun(setup.config, setup.contract);
     try {
-      return await runVitest(setup, prepared, interruption, (created) => (vitest = created), log);
+      return await runVitest(setup, prepared, interruption, (created) => (vitest = created), log, early);
     } finally {
       await vitest?.close();
       await prepared.dispose();
@@ -96,6 +98,7 @@ async function runVitest(
   interruption: Interruption,
   created: (vitest: Vitest) => void,
   log: (line: string) => void,
+  early: EarlyWorkers | undefined,
 ): Promise<RunOutcome> {
   const { config } = setup;
   let deadlineHit = false;
@@ -138,6 +141,7 @@ async function runVitest(
       root: PACKAGE_ROOT,
       config: false,
       ...suiteProject(),
+      ...(early ? { pool: early.pool() } : {}),
       server: compiled.server,
       experimental: moduleCacheOptions(PACKAGE_ROOT),
       watch: false,

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('../support/early-launch-child.mjs', import.meta.url));
+
+/** What vite and vitest add to an environment: a user's shell has none of it. */
+const ADDED = ['TEST', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'FORCE_TTY', 'NODE_ENV', 'PROD', 'DEV', 'BASE_URL', 'MODE'];
+
+async function runChild(mode: string, env: Record<string, string>): Promise<{ adopted: number; exitCode: number; verdict: string }> {
+  const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => !ADDED.includes(name)));
+  const reports = mkdtempSync(join(tmpdir(), 'early-workers-'));
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [CHILD, join(ROOT, 'dist'), reports, mode], { env: { ...shell, ...env }, timeout: 120_000 });
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { adopted: number; exitCode: number; verdict: string };
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The compiled CLI starts one worker thread before it loads vitest (src/harness/early-workers.ts), with the
+ * launch it works out vitest will ask for. vitest takes it only when it asks for exactly that launch, so
+ * a launch worked out wrong costs the head start and nothing else. These runs hold the working out to what
+ * this vitest asks for (a new vitest that asks otherwise fails here, not silently slower), and the other
+ * path to the same run.
+ */
+describe('the early worker thread', () => {
+  it.for([
+    ['NODE_ENV unset', {}],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ] as const)('%s: vitest takes the thread started for it', async ([, env], { expect }) => {
+    const run = await runChild('same', env);
+    expect(run).toEqual({ adopted: 1, exitCode: 0, verdict: 'partial' });
+  });
+
+  it('started with another environment, it is not taken, and the run is the same', async ({ expect }) => {
+    const run = await runChild('other-launch', {});
+    expect(run).toEqual({ adopted: 0, exitCode: 0, verdict: 'partial' });
+  });
+});
