@@ -57,8 +57,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     return 0;
   }
   try {
-    // A worker thread starts loading the suites on the idle core while this one loads vitest (early-workers.ts).
-    const early = args.mergeReports === undefined ? (await import('../harness/early-workers.ts')).startEarlyWorkers() : undefined;
+    const early = args.mergeReports === undefined ? await startEarlyWorkers() : undefined;
     // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
     const { runConformance } = await import('./run.ts');
     const outcome = await runConformance(args, log, err, early);
@@ -73,6 +72,16 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     err(`animal-store-conformance: ${problem.code}: ${shownText(problem.message)}`);
     return 2;
   }
+}
+
+/**
+ * A worker thread that loads the suites on the idle core while this one loads vitest (early-workers.ts),
+ * started with the V8 budget of the run's other workers (v8-budget.ts): an isolate takes V8's flags as
+ * they are when it starts.
+ */
+async function startEarlyWorkers() {
+  (await import('./v8-budget.ts')).budgetV8ForShortRun();
+  return (await import('../harness/early-workers.ts')).startEarlyWorkers();
 }
 
 /** `help [command]`: the main usage, or a sub-command's own (verify and keygen answer their --help). */
