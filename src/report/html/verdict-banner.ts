@@ -2,15 +2,16 @@ import type { Level } from '../../catalog/catalog.ts';
 import { type ConformanceReport, LEVELS, REQUIREMENT_VERDICTS } from '../report-types.ts';
 import type { RootCause } from '../root-causes.ts';
 import { networkText } from '../run-info.ts';
+import { failingCauses, failingRequirements } from './root-cause-section.ts';
 import { VERDICT_WORDS, anchorOf, formatInstant, plural } from './format.ts';
 import { type SafeHtml, html, when } from './safe-html.ts';
 
 /** The first thing a reader sees: the verdict, why, how many defects it comes down to, and which run it is. */
 export function verdictBanner(report: ConformanceReport, causes: readonly RootCause[] = []): SafeHtml {
   const { run, verdict } = report;
-  const failing = report.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'deviation');
-  // Causes of warnings only are in the section below, not in this line.
-  const failingCauses = causes.filter((c) => c.requirements.some((r) => r.verdict === 'fail' || r.verdict === 'deviation'));
+  const failing = failingRequirements(report);
+  // Causes of warnings only are in the section below, not in this line; the section's legend starts with this line's numbers.
+  const causesOfFailures = failingCauses(causes);
   const facts: Array<[string, string]> = [
     ['Target', run.target.embedded ? `${run.target.url} (embedded reference)` : run.target.url],
     ['Date', formatInstant(run.endedAt)],
@@ -26,9 +27,9 @@ export function verdictBanner(report: ConformanceReport, causes: readonly RootCa
   <p class="why">${verdict.why}</p>
   <p class="scope-line">${scopeLine(report)}</p>
   ${when(
-    failing.length > 0 && failingCauses.length > 0,
+    failing.length > 0 && causesOfFailures.length > 0,
     () =>
-      html`<p class="cause-line">${plural(failing.length, 'failing requirement')} ${failing.length === 1 ? 'has' : 'come down to'} <a href="#causes-title">${plural(failingCauses.length, 'probable cause')}</a>; the first: ${failingCauses[0]!.summary}.</p>`,
+      html`<p class="cause-line">${plural(failing.length, 'failing requirement')} ${failing.length === 1 ? 'has' : 'come down to'} <a href="#causes-title">${plural(causesOfFailures.length, 'probable cause')}</a>; the first: ${causesOfFailures[0]!.summary}.</p>`,
   )}
   ${when(failing.length > 0, () => html`<p class="failing-ids">${failing.map((r) => html`<a class="id-chip id-chip-${r.verdict}" href="#${anchorOf(r.id)}">${r.id}</a> `)}</p>`)}
   <dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
