@@ -35,7 +35,7 @@ export const EARLY_PRELOAD: readonly string[] = ['fast-check', '../client/index.
  * would have run them alike, with the same modules loaded from the same files.
  */
 export class EarlyWorkers {
-  private readonly idle: Worker[] = [];
+  private readonly idle: { thread: Worker; drop: () => void }[] = [];
   private taken = 0;
 
   constructor(
@@ -52,9 +52,16 @@ export class EarlyWorkers {
         stderr: true,
         workerData: { entry: pathToFileURL(launch.entry).href, preload: [...preload] },
       });
-      // An early thread never taken must not keep the process alive.
+      // An early thread never taken must not keep the process alive; one that fails or ends before vitest
+      // takes it (its entry would not load) is dropped: a failure here is never the run's.
       thread.unref();
-      this.idle.push(thread);
+      const drop = () => {
+        const at = this.idle.findIndex((early) => early.thread === thread);
+        if (at !== -1) this.idle.splice(at, 1);
+      };
+      thread.on('error', drop);
+      thread.on('exit', drop);
+      this.idle.push({ thread, drop });
     }
   }
 
@@ -70,16 +77,19 @@ export class EarlyWorkers {
 
   /** Ends the early threads vitest did not take. */
   async dispose(): Promise<void> {
-    await Promise.all(this.idle.splice(0).map((thread) => thread.terminate()));
+    await Promise.all(this.idle.splice(0).map(({ thread }) => thread.terminate()));
   }
 
   private take(wanted: WorkerLaunch): Worker | undefined {
     if (!sameLaunch(wanted, this.launch)) return undefined;
-    const thread = this.idle.shift();
-    if (!thread) return undefined;
-    thread.ref();
+    const early = this.idle.shift();
+    if (!early) return undefined;
+    // From here on vitest's pool listens to it, as to a thread of its own.
+    early.thread.off('error', early.drop);
+    early.thread.off('exit', early.drop);
+    early.thread.ref();
     this.taken += 1;
-    return thread;
+    return early.thread;
   }
 }
 
@@ -89,7 +99,13 @@ export class EarlyWorkers {
  */
 export function startEarlyWorkers(): EarlyWorkers | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;
-  return new EarlyWorkers(expectedLaunch(), 1, preloadUrls());
+  try {
+    return new EarlyWorkers(expectedLaunch(), 1, preloadUrls());
+  } catch {
+    // A head start that cannot be had (vitest not where it is looked for, no thread to be had) is no error:
+    // vitest starts its own threads.
+    return undefined;
+  }
 }
 
 /** EARLY_PRELOAD as URLs. */

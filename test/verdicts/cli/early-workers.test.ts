@@ -39,8 +39,8 @@ describe('the early worker thread', () => {
     expect(run).toEqual({ adopted: 1, exitCode: 0, verdict: 'partial' });
   });
 
-  it('started with another environment, it is not taken, and the run is the same', async ({ expect }) => {
-    const run = await runChild('other-launch', {});
+  it.for(['other-launch', 'broken-entry'])('%s: it is not taken, and the run is the same', async (mode, { expect }) => {
+    const run = await runChild(mode, {});
     expect(run).toEqual({ adopted: 0, exitCode: 0, verdict: 'partial' });
   });
 });

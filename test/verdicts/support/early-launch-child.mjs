@@ -1,5 +1,6 @@
 // A run of the compiled package's runConformance with an early thread started as the CLI starts it
-// (or, with `other-launch`, one started with an environment vitest does not ask for): prints how many
+// (or, with `other-launch`, one started with an environment vitest does not ask for, or with
+// `broken-entry`, one whose entry does not load): prints how many
 // early threads vitest took, and the run's exit code and verdict, as JSON (early-workers.test.ts).
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,8 @@ const { runConformance } = await load('cli/run.js');
 const { parseCliArgs } = await load('cli/args.js');
 const launch = expectedLaunch();
 if (mode === 'other-launch') launch.env = { ...launch.env, EARLY_LAUNCH_OTHER: '1' };
+// An entry that does not load: the early thread fails before vitest asks for a worker.
+if (mode === 'broken-entry') launch.entry = `${launch.entry}.missing.js`;
 const early = new EarlyWorkers(launch, 1, preloadUrls());
 const outcome = await runConformance(
   parseCliArgs(['--only', 'SCH-001', '--report-dir', reportDir]),
