@@ -16,12 +16,30 @@ export interface WorkerLaunch {
 export const EARLY_POOL = 'early-threads';
 
 /**
- * The modules every suite file loads, apart from vitest's runtime, that an early thread loads before its
- * first file: relative to this module, or package names. None may call vitest's API as it loads (the
- * harness's test context does): such a module fails outside a test file, and Node would keep that failure
- * for the suite's own import (test/harness/early-workers.test.ts holds the list to that).
+ * The modules the suite files import, apart from vitest's runtime and what calls it, that an early thread
+ * loads before its first file: relative to this module, or package names. None may call vitest's API as
+ * it loads (the harness's test context does): such a module fails outside a test file, and Node would keep
+ * that failure for the suite's own import. test/harness/early-workers.test.ts holds the list to both: it
+ * holds every such module a suite file imports, and none that reaches vitest.
  */
-export const EARLY_PRELOAD: readonly string[] = ['fast-check', '../client/index.js', '../arbitraries/index.js', '../model/index.js', '../text/json.js'];
+export const EARLY_PRELOAD: readonly string[] = [
+  'fast-check',
+  '../client/index.js',
+  '../client/raw-http.js',
+  '../client/raw-request.js',
+  '../client/framing-probe.js',
+  '../client/close-probe.js',
+  '../arbitraries/index.js',
+  '../model/index.js',
+  '../text/json.js',
+  '../text/wire-record.js',
+  '../config/plans.js',
+  '../checks/response-reading.js',
+  '../checks/rules/rate-rules.js',
+  '../checks/rules/plan-window-rules.js',
+  '../checks/rules/rate-refill-rules.js',
+  './rule-exchanges.js',
+];
 
 /**
  * Worker threads started before vitest is loaded. The main thread spends its first quarter second loading
@@ -68,6 +86,11 @@ export class EarlyWorkers {
   /** How many early threads vitest took. */
   get adopted(): number {
     return this.taken;
+  }
+
+  /** How many early threads wait to be taken (one that failed or ended no longer waits). */
+  get waiting(): number {
+    return this.idle.length;
   }
 
   /** The pool vitest is given: its threads are the early ones while they last and match, then new ones. */

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { EARLY_PRELOAD, type WorkerLaunch, expectedLaunch, sameLaunch } from '../../src/harness/early-workers.ts';
 
 const HARNESS = fileURLToPath(new URL('../../src/harness/', import.meta.url));
+const SUITES = fileURLToPath(new URL('../../suites/', import.meta.url));
 
 /** The value imports of a TypeScript module (type-only imports and re-exports left out). */
 function valueImports(file: string): string[] {
@@ -42,6 +43,19 @@ describe('EARLY_PRELOAD', () => {
     }
   });
 
+  it('holds every module the suite files import that does not reach vitest (what a first file would load)', ({ expect }) => {
+    const preloaded = new Set(EARLY_PRELOAD.flatMap((specifier) => [...moduleGraph(specifier.startsWith('.') ? resolve(HARNESS, specifier.replace(/\.js$/, '.ts')) : specifier)]));
+    const suiteFiles = readdirSync(SUITES, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
+    const imported = new Set(
+      suiteFiles.flatMap((name) => {
+        const file = join(SUITES, name);
+        return valueImports(file).map((specifier) => (specifier.startsWith('.') ? resolve(dirname(file), specifier) : specifier));
+      }),
+    );
+    const missing = [...imported].filter((module) => !module.startsWith(SUITES) && !module.startsWith('node:') && !preloaded.has(module) && !callsVitest(moduleGraph(module)));
+    expect(missing).toEqual([]);
+  });
+
   it('the graph walk sees vitest where it is loaded: the harness index reaches it', ({ expect }) => {
     expect(callsVitest(moduleGraph(join(HARNESS, 'index.ts')))).toBe(true);
   });
@@ -52,6 +66,7 @@ describe('sameLaunch', () => {
   it.for<[string, WorkerLaunch]>([
     ['another entry', { ...launch, entry: '/v/dist/workers/forks.js' }],
     ['flags in another order', { ...launch, execArgv: ['--y', '--x'] }],
+    ['one flag of two changed', { ...launch, execArgv: ['--x', '--z'] }],
     ['a flag more', { ...launch, execArgv: ['--x', '--y', '--z'] }],
     ['a flag less', { ...launch, execArgv: ['--x'] }],
     ['a variable with another value', { ...launch, env: { A: '2', B: '' } }],
@@ -90,8 +105,18 @@ describe('expectedLaunch', () => {
   });
 
   it("passes on this process's profiling flags, and no other", ({ expect }) => {
-    const { execArgv } = expectedLaunch({}, ['--cpu-prof', '--cpu-prof-dir=/p', '--max-old-space-size=100', '--diagnostic-dir=/d'], false);
-    expect(execArgv.slice(0, 4)).toEqual(['--cpu-prof', '--cpu-prof-dir=/p', '--diagnostic-dir=/d', '--experimental-import-meta-resolve']);
+    const { execArgv } = expectedLaunch(
+      {},
+      ['--cpu-prof', '--cpu-prof-dir=/p', '--max-old-space-size=100', '--heap-prof-dir=/h', '--diagnostic-dir=/d'],
+      false,
+    );
+    expect(execArgv.slice(0, 5)).toEqual([
+      '--cpu-prof',
+      '--cpu-prof-dir=/p',
+      '--heap-prof-dir=/h',
+      '--diagnostic-dir=/d',
+      '--experimental-import-meta-resolve',
+    ]);
     expect(execArgv).not.toContain('--max-old-space-size=100');
   });
 });

@@ -8,6 +8,7 @@ import { describe, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('../support/early-launch-child.mjs', import.meta.url));
+const THREAD_CHILD = fileURLToPath(new URL('../support/early-thread-child.mjs', import.meta.url));
 
 /** What vite and vitest add to an environment: a user's shell has none of it. */
 const ADDED = ['TEST', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'FORCE_TTY', 'NODE_ENV', 'PROD', 'DEV', 'BASE_URL', 'MODE'];
@@ -42,5 +43,23 @@ describe('the early worker thread', () => {
   it.for(['other-launch', 'broken-entry'])('%s: it is not taken, and the run is the same', async (mode, { expect }) => {
     const run = await runChild(mode, {});
     expect(run).toEqual({ adopted: 0, exitCode: 0, verdict: 'partial' });
+  });
+
+  it("its pool does what vitest's does: the environment and flags asked for, output piped, stopped for good", async ({ expect }) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [THREAD_CHILD, join(ROOT, 'dist')], { timeout: 300_000 });
+    expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
+      // Started twice, one worker takes one early thread; it runs with exactly the launch asked for, its
+      // output reaches vitest's stream, and the stream's listener ceiling rises by one a pipe.
+      taken: { early: true, sameEnv: true, sameFlags: true, adopted: 1, waiting: 1, listenersAdded: 1 },
+      // Stopped: the ceiling back, the thread gone, vitest's stream still open.
+      stopped: { listenersLeft: 0, afterStop: 'the worker thread was stopped or never started', outputOpen: true },
+      // Another launch gets a thread of its own, started as asked.
+      otherLaunch: { early: false, sameEnv: true, sameFlags: true, adopted: 1 },
+      // The last early thread, then none left: a thread of vitest's own.
+      lastAndNone: { second: true, third: { early: false, sameEnv: true, sameFlags: true }, adopted: 2 },
+      // An early thread that ended before it was taken is never handed over.
+      ended: { early: false, adopted: 0 },
+      disposed: { waiting: 0 },
+    });
   });
 });

@@ -7,14 +7,19 @@ import { pathToFileURL } from 'node:url';
 
 const [dist, reportDir, mode] = process.argv.slice(2);
 const load = (path) => import(pathToFileURL(`${dist}/${path}`).href);
-const { EarlyWorkers, expectedLaunch, preloadUrls } = await load('harness/early-workers.js');
+const { EarlyWorkers, expectedLaunch, preloadUrls, startEarlyWorkers } = await load('harness/early-workers.js');
 const { runConformance } = await load('cli/run.js');
 const { parseCliArgs } = await load('cli/args.js');
-const launch = expectedLaunch();
-if (mode === 'other-launch') launch.env = { ...launch.env, EARLY_LAUNCH_OTHER: '1' };
-// An entry that does not load: the early thread fails before vitest asks for a worker.
-if (mode === 'broken-entry') launch.entry = `${launch.entry}.missing.js`;
-const early = new EarlyWorkers(launch, 1, preloadUrls());
+function started() {
+  // As the CLI starts it (src/cli/main.ts).
+  if (mode === 'same') return startEarlyWorkers();
+  const launch = expectedLaunch();
+  if (mode === 'other-launch') launch.env = { ...launch.env, EARLY_LAUNCH_OTHER: '1' };
+  // An entry that does not load: the early thread fails before vitest asks for a worker.
+  if (mode === 'broken-entry') launch.entry = `${launch.entry}.missing.js`;
+  return new EarlyWorkers(launch, 1, preloadUrls());
+}
+const early = started();
 const outcome = await runConformance(
   parseCliArgs(['--only', 'SCH-001', '--report-dir', reportDir]),
   () => {},
