@@ -17,7 +17,8 @@ import { type RunPhases, phasesOf, trafficOf } from './parts/run-phases.ts';
  * (refused when the two lockfiles differ: the comparison would measure the dependencies too) and built
  * there. One run of each side first fills the derived cache and is not counted. Prints a Markdown table of
  * each side's mean and median wall and CPU, its median launch → first request and last response → exit
- * (from each run's exchange log), every run's figures, and the exit codes and verdicts, which must agree. The worktree is removed at the end.
+ * (from each run's exchange log), every run's figures, and the exit codes and verdicts, which must agree.
+ * The worktree is removed at the end.
  */
 const { values, positionals } = parseArgs({
   options: {

@@ -157,7 +157,7 @@ export function sameLaunch(a: WorkerLaunch, b: WorkerLaunch): boolean {
  * - Node's flags: this process's profiling flags, the import.meta.resolve flag, vitest's warning filter,
  *   and vite's resolve conditions for server-side modules (node, then production or development).
  * Where vitest asks for anything else (another vitest, a `.env` file with VITE_ variables), it starts its
- * own threads; test/harness/early-workers.test.ts checks that the CLI's vitest asks for this.
+ * own threads; test/verdicts/cli/early-workers.test.ts checks that the CLI's vitest asks for this.
  */
 export function expectedLaunch(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv, ttyOut = isatty(1)): WorkerLaunch {
   const dist = dirname(fileURLToPath(import.meta.resolve('vitest')));
