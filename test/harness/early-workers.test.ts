@@ -44,7 +44,9 @@ describe('EARLY_PRELOAD', () => {
   });
 
   it('holds every module the suite files import that does not reach vitest (what a first file would load)', ({ expect }) => {
-    const preloaded = new Set(EARLY_PRELOAD.flatMap((specifier) => [...moduleGraph(specifier.startsWith('.') ? resolve(HARNESS, specifier.replace(/\.js$/, '.ts')) : specifier)]));
+    const preloaded = new Set(
+      EARLY_PRELOAD.flatMap((specifier) => [...moduleGraph(specifier.startsWith('.') ? resolve(HARNESS, specifier.replace(/\.js$/, '.ts')) : specifier)]),
+    );
     const suiteFiles = readdirSync(SUITES, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
     const imported = new Set(
       suiteFiles.flatMap((name) => {
@@ -52,7 +54,9 @@ describe('EARLY_PRELOAD', () => {
         return valueImports(file).map((specifier) => (specifier.startsWith('.') ? resolve(dirname(file), specifier) : specifier));
       }),
     );
-    const missing = [...imported].filter((module) => !module.startsWith(SUITES) && !module.startsWith('node:') && !preloaded.has(module) && !callsVitest(moduleGraph(module)));
+    const missing = [...imported].filter(
+      (module) => !module.startsWith(SUITES) && !module.startsWith('node:') && !preloaded.has(module) && !callsVitest(moduleGraph(module)),
+    );
     expect(missing).toEqual([]);
   });
 
