@@ -42,88 +42,85 @@ export const EARLY_PRELOAD: readonly string[] = [
 ];
 
 /**
- * Worker threads started before vitest is loaded. The main thread spends its first quarter second loading
+ * A worker thread started before vitest is loaded. The main thread spends its first quarter second loading
  * vitest and preparing the run while the second core sits idle; a thread started then loads vitest's
  * runtime and the suites' modules on that core, and the first test file runs on it as soon as vitest asks
- * for a worker.
+ * for a worker. One: a second competed with the main thread for the core and came later (bench/results.md).
  *
- * vitest takes an early thread only when it asks for exactly the launch the thread was started with
- * (expectedLaunch: entry, environment and Node flags); otherwise, and once the early threads are taken, it
- * starts its own, as its thread pool does. So an early thread runs tests only where one of vitest's own
- * would have run them alike, with the same modules loaded from the same files.
+ * vitest takes the early thread only when it asks for exactly the launch the thread was started with
+ * (expectedLaunch: entry, environment and Node flags); otherwise, and once it is taken, vitest starts its
+ * own threads, as its thread pool does. So the early thread runs tests only where one of vitest's own would
+ * have run them alike, with the same modules loaded from the same files.
  */
 export class EarlyWorkers {
-  private readonly idle: { thread: Worker; drop: () => void }[] = [];
+  /** The early thread while it waits to be taken. */
+  private idle: Worker | undefined;
   private taken = 0;
 
   constructor(
     private readonly launch: WorkerLaunch,
-    count: number,
     preload: readonly string[],
   ) {
     const starter = fileURLToPath(new URL('./early-worker-entry.js', import.meta.url));
-    for (let i = 0; i < count; i++) {
-      const thread = new Worker(starter, {
-        env: { ...launch.env },
-        execArgv: [...launch.execArgv],
-        stdout: true,
-        stderr: true,
-        workerData: { entry: pathToFileURL(launch.entry).href, preload: [...preload] },
-      });
-      // An early thread never taken must not keep the process alive; one that fails or ends before vitest
-      // takes it (its entry would not load) is dropped: a failure here is never the run's.
-      thread.unref();
-      const drop = () => {
-        const at = this.idle.findIndex((early) => early.thread === thread);
-        if (at !== -1) this.idle.splice(at, 1);
-      };
-      thread.on('error', drop);
-      thread.on('exit', drop);
-      this.idle.push({ thread, drop });
-    }
+    const thread = new Worker(starter, {
+      env: { ...launch.env },
+      execArgv: [...launch.execArgv],
+      stdout: true,
+      stderr: true,
+      workerData: { entry: pathToFileURL(launch.entry).href, preload: [...preload] },
+    });
+    // Never taken, it must not keep the process alive; if it fails or ends before vitest takes it (its
+    // entry would not load), it no longer waits: a failure here is never the run's.
+    thread.unref();
+    const drop = () => {
+      if (this.idle === thread) this.idle = undefined;
+    };
+    thread.on('error', drop);
+    thread.on('exit', drop);
+    this.idle = thread;
   }
 
-  /** How many early threads vitest took. */
+  /** How many early threads vitest took: 0 or 1. */
   get adopted(): number {
     return this.taken;
   }
 
-  /** How many early threads wait to be taken (one that failed or ended no longer waits). */
+  /** How many early threads wait to be taken: 0 or 1 (one that failed or ended no longer waits). */
   get waiting(): number {
-    return this.idle.length;
+    return this.idle ? 1 : 0;
   }
 
-  /** The pool vitest is given: its threads are the early ones while they last and match, then new ones. */
+  /** The pool vitest is given: its first thread is the early one when the launch matches, then new ones. */
   pool(): PoolRunnerInitializer {
     return { name: EARLY_POOL, createPoolWorker: (options) => new ThreadWorker(options, (launch) => this.take(launch)) };
   }
 
-  /** Ends the early threads vitest did not take. */
+  /** Ends the early thread if vitest did not take it. */
   async dispose(): Promise<void> {
-    await Promise.all(this.idle.splice(0).map(({ thread }) => thread.terminate()));
+    const thread = this.idle;
+    this.idle = undefined;
+    await thread?.terminate();
   }
 
   private take(wanted: WorkerLaunch): Worker | undefined {
-    if (!sameLaunch(wanted, this.launch)) return undefined;
-    const early = this.idle.shift();
-    if (!early) return undefined;
-    // From here on vitest's pool listens to it, as to a thread of its own.
-    early.thread.off('error', early.drop);
-    early.thread.off('exit', early.drop);
-    early.thread.ref();
+    const thread = this.idle;
+    if (!thread || !sameLaunch(wanted, this.launch)) return undefined;
+    // From here on vitest's pool listens to it as to a thread of its own (the drop above no longer applies).
+    this.idle = undefined;
+    thread.ref();
     this.taken += 1;
-    return early.thread;
+    return thread;
   }
 }
 
 /**
- * The early threads of a run of the compiled CLI (dist/): one, on the core the main thread leaves idle while
- * it loads vitest. None when run from the TypeScript sources, where vitest's module runner loads the suites.
+ * The early thread of a run of the compiled CLI (dist/), on the core the main thread leaves idle while it
+ * loads vitest. None when run from the TypeScript sources, where vitest's module runner loads the suites.
  */
 export function startEarlyWorkers(): EarlyWorkers | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;
   try {
-    return new EarlyWorkers(expectedLaunch(), 1, preloadUrls());
+    return new EarlyWorkers(expectedLaunch(), preloadUrls());
   } catch {
     // A head start that cannot be had (vitest not where it is looked for, no thread to be had) is no error:
     // vitest starts its own threads.

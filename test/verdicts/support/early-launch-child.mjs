@@ -17,7 +17,7 @@ function started() {
   if (mode === 'other-launch') launch.env = { ...launch.env, EARLY_LAUNCH_OTHER: '1' };
   // An entry that does not load: the early thread fails before vitest asks for a worker.
   if (mode === 'broken-entry') launch.entry = `${launch.entry}.missing.js`;
-  return new EarlyWorkers(launch, 1, preloadUrls());
+  return new EarlyWorkers(launch, preloadUrls());
 }
 const early = started();
 const outcome = await runConformance(
