@@ -57,7 +57,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
     return 0;
   }
   try {
-    const early = args.mergeReports === undefined ? await startEarlyWorkers() : undefined;
+    const early = args.mergeReports === undefined ? await startEarlyThread() : undefined;
     // Loaded only for a run: vitest and the reporters are most of the start-up, and --help needs none of it.
     const { runConformance } = await import('./run.ts');
     const outcome = await runConformance(args, log, err, early);
@@ -79,7 +79,7 @@ export async function main(argv: readonly string[], out?: (line: string) => void
  * started with the V8 budget of the run's other workers (v8-budget.ts): an isolate takes V8's flags as
  * they are when it starts.
  */
-async function startEarlyWorkers() {
+async function startEarlyThread() {
   (await import('./v8-budget.ts')).budgetV8ForShortRun();
   return (await import('../harness/early-workers.ts')).startEarlyWorkers();
 }

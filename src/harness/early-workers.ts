@@ -73,7 +73,7 @@ export class EarlyWorkers {
     // entry would not load), it no longer waits: a failure here is never the run's.
     thread.unref();
     const drop = () => {
-      if (this.idle === thread) this.idle = undefined;
+      this.idle = undefined;
     };
     thread.on('error', drop);
     thread.on('exit', drop);
