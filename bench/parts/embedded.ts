@@ -4,7 +4,7 @@ import type { Row } from './common.ts';
 import { type CliRun, runCli } from '../lib/processes.ts';
 import { DIST_BIN, REPO_ROOT, progress } from '../lib/paths.ts';
 import { buildDist } from './startup.ts';
-import { type RunPhases, leanHarness, phaseRows, phasesOf, trafficOf } from './run-phases.ts';
+import { LEAN_STACKS, type RunPhases, leanHarness, phaseRows, phasesOf, trafficOf } from './run-phases.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { RunTraffic } from '../lib/har-requests.ts';
@@ -50,6 +50,8 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
   const phases: RunPhases[] = traffics.map(({ run, traffic }) => phasesOf(run, traffic, fixed.cpuS));
   const lastTraffic = traffics.at(-1)?.traffic;
   const lean = lastTraffic ? leanHarness(lastTraffic) : undefined;
+  // The suite's client in layers over the same requests: where the run's CPU a request goes.
+  const layers = lastTraffic ? LEAN_STACKS.filter((stack) => stack !== 'undici').map((stack) => leanHarness(lastTraffic, stack)) : [];
   const floor = requestFloor();
   const workers = 2;
   const floorMs = fixed.wallMs + (median(requests) * floor.cpuMicrosPerRequest) / 1000 / workers;
@@ -86,7 +88,7 @@ export async function benchEmbedded(runs: number): Promise<Row[]> {
       value: seconds(floorMs),
       notes: 'what the thorough run would take if every request cost no more than a bare one and the two workers were evenly loaded',
     },
-    ...(lean ? phaseRows(phases, lean) : []),
+    ...(lean ? phaseRows(phases, lean, layers) : []),
   ];
 }
 

@@ -38,29 +38,44 @@ export function trafficOf(reportDir: string): RunTraffic {
   return readRunTraffic(join(reportDir, 'exchanges.har'));
 }
 
-/** The lean harness (bench/children/lean-harness-child.ts) replaying `traffic`'s requests: its CPU a request. */
-export function leanHarness(traffic: RunTraffic): { cpuMicrosPerRequest: number; requests: number; wallMs: number } {
+/** Which client the lean harness sends with (bench/children/lean-harness-child.ts): undici alone, or the suite's client in layers. */
+export const LEAN_STACKS = ['undici', 'client', 'client+redact', 'client+redact+checks'] as const;
+export type LeanStack = (typeof LEAN_STACKS)[number];
+
+export interface LeanResult {
+  stack: LeanStack;
+  cpuMicrosPerRequest: number;
+  requests: number;
+  wallMs: number;
+}
+
+/** The lean harness (bench/children/lean-harness-child.ts) replaying `traffic`'s requests with `stack`: its CPU a request. */
+export function leanHarness(traffic: RunTraffic, stack: LeanStack = 'undici'): LeanResult {
   const dir = mkdtempSync(join(tmpdir(), 'bench-lean-'));
   try {
     const path = join(dir, 'requests.json');
     writeFileSync(path, JSON.stringify(traffic.requests));
     const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'children', 'lean-harness-child.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, BENCH_LEAN_REQUESTS: path },
+      env: { ...process.env, BENCH_LEAN_REQUESTS: path, BENCH_LEAN_STACK: stack },
       encoding: 'utf8',
       timeout: 5 * 60_000,
     });
     if (child.status !== 0) throw new Error(`lean-harness-child failed: ${child.stderr}`);
-    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as { cpuMicrosPerRequest: number; requests: number; wallMs: number };
-    progress(`embedded: the lean harness costs ${fmt(result.cpuMicrosPerRequest)} µs of CPU a request`);
-    return result;
+    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Omit<LeanResult, 'stack'>;
+    progress(`embedded: the lean harness (${stack}) costs ${fmt(result.cpuMicrosPerRequest)} µs of CPU a request`);
+    return { stack, ...result };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The rows of issue 50's figures: phases of the thorough run, CPU a request against the lean harness, cores used. */
-export function phaseRows(phases: readonly RunPhases[], lean: { cpuMicrosPerRequest: number; requests: number }): Row[] {
+/**
+ * The rows of issue 50's figures: phases of the thorough run, CPU a request against the lean harness, cores
+ * used; then the layers between the two (the suite's client alone, with redaction, with the checks), each
+ * against the one below it, and what is left for the suites, vitest and the run's isolates.
+ */
+export function phaseRows(phases: readonly RunPhases[], lean: LeanResult, layers: readonly LeanResult[] = []): Row[] {
   const of = (pick: (p: RunPhases) => number | undefined) => phases.flatMap((p) => (pick(p) === undefined ? [] : [pick(p) as number]));
   const list = (values: number[], show: (v: number) => string) => `median of ${values.length}: ${values.map(show).join(', ')}`;
   const cpu = of((p) => p.cpuMicrosPerRequest);
@@ -107,6 +122,7 @@ export function phaseRows(phases: readonly RunPhases[], lean: { cpuMicrosPerRequ
       value: cpu.length ? `${fmt(median(cpu) / lean.cpuMicrosPerRequest, 2)}×` : 'n/a',
       notes: 'issue 50 asks ≤ 2×',
     },
+    ...layerRows(lean, layers, cpu.length ? median(cpu) : undefined),
     {
       measure: 'cores used in the request phase (its CPU / its wall)',
       value: cores.length ? fmt(median(cores), 2) : 'n/a',
@@ -114,3 +130,34 @@ export function phaseRows(phases: readonly RunPhases[], lean: { cpuMicrosPerRequ
     },
   ];
 }
+
+const LAYER_NOTES: Record<LeanStack, string> = {
+  undici: '',
+  client: "the suite's client (createClient: pacing, the JSON reader, recording, curl lines, the connection watch), nothing redacted or checked",
+  'client+redact': "that client redacting what it records, as a run's workers do",
+  'client+redact+checks': "that client with the always-on checks too: a run's requests as its workers send them",
+};
+
+/** Each layer of the lean harness against the one below it, and the run against the last: where a request's CPU goes. */
+function layerRows(lean: LeanResult, layers: readonly LeanResult[], runMicros: number | undefined): Row[] {
+  const rows: Row[] = [];
+  let below = lean;
+  for (const layer of layers) {
+    rows.push({
+      measure: `lean harness, ${layer.stack}: CPU a request`,
+      value: `${fmt(layer.cpuMicrosPerRequest)} µs`,
+      notes: `${LAYER_NOTES[layer.stack]}; ${signed(layer.cpuMicrosPerRequest - below.cpuMicrosPerRequest)} µs over ${below.stack}`,
+    });
+    below = layer;
+  }
+  if (layers.length > 0 && runMicros !== undefined) {
+    rows.push({
+      measure: "CPU a request left for the suites, vitest and the run's isolates",
+      value: `${fmt(runMicros - below.cpuMicrosPerRequest)} µs`,
+      notes: `the thorough run's CPU a request less the lean harness's ${below.stack}: fast-check, the rules, the evidence, vitest's messages, each worker's warm-up, the report`,
+    });
+  }
+  return rows;
+}
+
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${fmt(Math.abs(value))}`;
