@@ -16,6 +16,8 @@ const DECODERS: Readonly<Record<string, (bytes: Buffer, options: { maxOutputLeng
  * like any other. The decoded size has the same cap as the wire (a small gzip can inflate to gigabytes).
  */
 export function decodeContent(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Decoded {
+  // Nearly every answer: no coding, nothing to undo.
+  if (contentEncoding === undefined || contentEncoding === '') return { ok: true, bytes };
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())

@@ -166,16 +166,13 @@ export function createClient(options: ClientOptions): TargetClient {
     let findings: Finding[];
     try {
       const { method, url } = wire;
-      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
       const stray = options.strayBytes?.();
-      const connection = { droppedBefore: afterDrop && { ...afterDrop, drops, answered }, strayBefore: stray };
+      const droppedBefore = afterDrop && { ...afterDrop, drops, answered };
       // Logged with the exchange (redacted), so that rejudge runs HTTP-001's connection checks again on it.
-      if (stray || afterDrop) exchange.connection = loggedConnectionOf(connection, redact);
-      findings = (options.inspect?.({ ...context, ...connection }) ?? []).map((f) => ({
-        ...f,
-        expected: redact(f.expected),
-        actual: redact(f.actual),
-      }));
+      if (stray || afterDrop) exchange.connection = loggedConnectionOf({ droppedBefore, strayBefore: stray }, redact);
+      const context = { operationId, method, url, status, headers, text, body, isJson, jsonError, contract, now: receivedAt, exchangeSeq: seq, redact };
+      const found = options.inspect?.({ ...context, droppedBefore, strayBefore: stray }) ?? [];
+      findings = found.length === 0 ? found : found.map((f) => ({ ...f, expected: redact(f.expected), actual: redact(f.actual) }));
     } catch (error) {
       emit(exchange, []);
       throw error;

@@ -164,23 +164,33 @@ async function readCapped(
     body.destroy();
     return { bytes: Buffer.alloc(0), tooLarge: true };
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (size + chunk.length > options.maxResponseBytes) {
-      chunks.push(chunk.subarray(0, options.maxResponseBytes - size));
-      body.destroy();
-      return { bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true };
-    }
-    size += chunk.length;
-    chunks.push(chunk);
-  }
-  return { bytes: Buffer.concat(chunks, size), tooLarge: false };
+  // Listeners rather than `for await`: an async iterator costs a promise and a wrapper a chunk.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      if (size + chunk.length > options.maxResponseBytes) {
+        chunks.push(chunk.subarray(0, options.maxResponseBytes - size));
+        body.off('data', onData);
+        body.destroy();
+        resolve({ bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true });
+        return;
+      }
+      size += chunk.length;
+      chunks.push(chunk);
+    };
+    body.on('data', onData);
+    body.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), tooLarge: false }));
+    body.once('error', reject);
+    // Closed with neither an end nor an error: cut short, as `for await` would say (a settled promise ignores it).
+    body.once('close', () => reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+  });
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name in raw) {
+    const value = raw[name];
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

@@ -59,13 +59,14 @@ export function nativeJson(text: string, maxDepth: number): { value: unknown } |
   }
   if (!endRun(length)) return undefined;
   if (long.length > 0 && text.includes(NUL_ESCAPE)) return undefined;
-  let value: unknown;
+  let parsed: { value: unknown; keys: number };
   try {
-    value = long.length === 0 ? JSON.parse(text) : parseWithLongIntegers(text, long);
+    parsed = long.length === 0 ? { value: JSON.parse(text) as unknown, keys: -1 } : parseWithLongIntegers(text, long);
   } catch {
     return undefined;
   }
-  return keyCount(value) === colons ? { value } : undefined;
+  const keys = parsed.keys >= 0 ? parsed.keys : keyCount(parsed.value);
+  return keys === colons ? { value: parsed.value } : undefined;
 }
 
 /** The escape the stand-ins of long integers are written with; a text that holds one is left to the strict reader. */
@@ -74,9 +75,10 @@ const NUL_ESCAPE = '\\u0000';
 /**
  * JSON.parse of `text` with each long integer (`bounds`: start and end, in pairs) replaced by a string
  * naming it, then each of those strings replaced by the integer's value as the strict reader reads it: a
- * safe integer as a number (16 digits may still be one), any other as an exact bigint.
+ * safe integer as a number (16 digits may still be one), any other as an exact bigint. The keys of its
+ * objects are counted on the same walk.
  */
-function parseWithLongIntegers(text: string, bounds: readonly number[]): unknown {
+function parseWithLongIntegers(text: string, bounds: readonly number[]): { value: unknown; keys: number } {
   let written = '';
   let from = 0;
   const literals: string[] = [];
@@ -86,11 +88,13 @@ function parseWithLongIntegers(text: string, bounds: readonly number[]): unknown
     from = bounds[k + 1]!;
   }
   written += text.slice(from);
-  return putBack(JSON.parse(written), literals);
+  const walk = { keys: 0 };
+  const value = putBack(JSON.parse(written), literals, walk);
+  return { value, keys: walk.keys };
 }
 
-/** `value` with each stand-in (a string that starts with NUL) replaced by its integer, in place. */
-function putBack(value: unknown, literals: readonly string[]): unknown {
+/** `value` with each stand-in (a string that starts with NUL) replaced by its integer, in place; its objects' keys added to `walk.keys`. */
+function putBack(value: unknown, literals: readonly string[], walk: { keys: number }): unknown {
   if (typeof value === 'string') {
     if (value.charCodeAt(0) !== 0) return value;
     const literal = literals[Number(value.slice(1))]!;
@@ -99,12 +103,14 @@ function putBack(value: unknown, literals: readonly string[]): unknown {
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) value[i] = putBack(value[i], literals);
+    for (let i = 0; i < value.length; i += 1) value[i] = putBack(value[i], literals, walk);
     return value;
   }
   // An own data property is set as data, `__proto__` included (it shadows the prototype's accessor).
   const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) object[key] = putBack(object[key], literals);
+  const keys = Object.keys(object);
+  walk.keys += keys.length;
+  for (const key of keys) object[key] = putBack(object[key], literals, walk);
   return value;
 }
 
