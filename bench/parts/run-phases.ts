@@ -133,7 +133,7 @@ export function phaseRows(phases: readonly RunPhases[], lean: LeanResult, layers
 
 const LAYER_NOTES: Record<LeanStack, string> = {
   undici: '',
-  client: "the suite's client (createClient: pacing, the JSON reader, recording, curl lines, the connection watch), nothing redacted or checked",
+  client: "the suite's client (createClient: pacing, the JSON reader, recording, curl lines, heads in curl's shape), nothing redacted or checked",
   'client+redact': "that client redacting what it records, as a run's workers do",
   'client+redact+checks': "that client with the always-on checks too: a run's requests as its workers send them",
 };
