@@ -155,7 +155,7 @@ function refuseInvalid(wire: WireRequest): void {
 }
 
 /** The body up to maxResponseBytes; past that the rest is not read (a declared size past it, nothing). */
-async function readCapped(
+export async function readCapped(
   body: Dispatcher.ResponseData['body'],
   declared: string | undefined,
   options: TransportOptions,
@@ -168,18 +168,14 @@ async function readCapped(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      if (size + chunk.length > options.maxResponseBytes) {
-        chunks.push(chunk.subarray(0, options.maxResponseBytes - size));
-        body.off('data', onData);
-        body.destroy();
-        resolve({ bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true });
-        return;
-      }
-      size += chunk.length;
+    body.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
-    };
-    body.on('data', onData);
+      size += chunk.length;
+      if (size <= options.maxResponseBytes) return;
+      // Past the limit: the rest is never read, and the first maxResponseBytes are kept.
+      body.destroy();
+      resolve({ bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true });
+    });
     body.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), tooLarge: false }));
     body.once('error', reject);
     // Closed with neither an end nor an error: cut short, as `for await` would say (a settled promise ignores it).

@@ -59,14 +59,19 @@ export function nativeJson(text: string, maxDepth: number): { value: unknown } |
   }
   if (!endRun(length)) return undefined;
   if (long.length > 0 && text.includes(NUL_ESCAPE)) return undefined;
-  let parsed: { value: unknown; keys: number };
+  let read: { value: unknown; keys: number };
   try {
-    parsed = long.length === 0 ? { value: JSON.parse(text) as unknown, keys: -1 } : parseWithLongIntegers(text, long);
+    read = long.length === 0 ? plainParse(text) : parseWithLongIntegers(text, long);
   } catch {
     return undefined;
   }
-  const keys = parsed.keys >= 0 ? parsed.keys : keyCount(parsed.value);
-  return keys === colons ? { value: parsed.value } : undefined;
+  return read.keys === colons ? { value: read.value } : undefined;
+}
+
+/** JSON.parse of `text`, and the keys of its objects. */
+function plainParse(text: string): { value: unknown; keys: number } {
+  const value: unknown = JSON.parse(text);
+  return { value, keys: keyCount(value) };
 }
 
 /** The escape the stand-ins of long integers are written with; a text that holds one is left to the strict reader. */

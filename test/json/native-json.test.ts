@@ -60,6 +60,7 @@ describe('JSON.parse where it reads what the strict reader reads', () => {
     ['a duplicated key in a nested object', '[{"b":{"a":1,"a":1}}]'],
     ['an integer of 16+ digits with a leading zero', '{"id":01234567890123456}'],
     ['an integer of 16+ digits beside a \\u0000 escape', '{"id":12345678901234567,"name":"\\u0000"}'],
+    ['a duplicated key beside an integer of 16+ digits', '{"id":12345678901234567,"a":{"b":1,"b":1}}'],
     ['a fraction', '{"n":5.0}'],
     ['an exponent', '[1e3]'],
     ['a string that never ends', '{"a":"x'],
