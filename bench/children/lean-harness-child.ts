@@ -18,13 +18,14 @@ import { REPO_ROOT } from '../lib/paths.ts';
  * - `undici` (the default): undici's Client, each answer's body checked against the contract's schema for
  *   its operation and status with the contract's ajv validator;
  * - `client`: the suite's own client (createClient from dist/: pacing, the JSON reader, recording, curl
- *   lines, the connection watch), with redaction and the always-on checks left out;
+ *   lines, heads in curl's shape), with redaction and the always-on checks left out;
  * - `client+redact`: that client redacting what it records, as a run's workers do;
  * - `client+redact+checks`: that client with the always-on checks too, as a run's workers send requests.
  *
  * The layers between the lean harness and a whole run: what the client costs, and what is left for the
  * suites, vitest and the run's isolates. None is warmed up by requests, as a run's workers are not.
  */
+
 /** The clients' threads, in plain JavaScript: a worker does not inherit tsx's loader, so they load dist/. */
 const CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');

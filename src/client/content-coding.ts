@@ -18,7 +18,7 @@ const DECODERS: Readonly<Record<string, (bytes: Buffer, options: { maxOutputLeng
 export function decodeContent(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Decoded {
   // Nearly every answer: no coding, nothing to undo.
   if (contentEncoding === undefined || contentEncoding === '') return { ok: true, bytes };
-  const codings = (contentEncoding ?? '')
+  const codings = contentEncoding
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity');
