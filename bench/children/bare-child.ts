@@ -18,6 +18,9 @@ export interface RecordedReply {
 }
 
 const replies = JSON.parse(readFileSync(process.env.BENCH_REPLIES ?? '', 'utf8')) as Record<string, RecordedReply>;
+// Each reply's header list flattened once, as any server would hold a constant: flattening it for every
+// request (Array.prototype.flat) cost about 1.7 µs of a POST's CPU, and a slower floor flatters the reference.
+const heads = new Map(Object.entries(replies).map(([method, reply]) => [method, reply.headers.flat()]));
 const kept: unknown[] = [];
 
 const server = createServer((request, response) => {
@@ -30,7 +33,7 @@ const server = createServer((request, response) => {
       return;
     }
     if (chunks.length > 0) kept.push(JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
-    response.writeHead(reply.status, reply.headers.flat());
+    response.writeHead(reply.status, heads.get(request.method ?? ''));
     response.end(reply.body);
   });
 });
