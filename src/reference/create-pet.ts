@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { wholeText } from './flat-text.ts';
 import type { NewPetOutcome, NewPetReader } from './new-pet.ts';
 import { type ErrorReplyFactory, type Reply, jsonReply } from './replies.ts';
 import { ABORTED, type BodyRead, TOO_LARGE, announcesBody, isJsonMediaType, readBody } from './request-body.ts';
@@ -44,7 +45,7 @@ export function createCreatePet(deps: CreatePetDeps): (req: IncomingMessage, now
     const pet = seams.newPet(outcome.pet);
     return () => {
       const stored = store.add(pet, now);
-      return jsonReply(201, stored.json, { location: location + stored.id });
+      return jsonReply(201, stored.json, { location: wholeText(location + stored.id) });
     };
   }
 

@@ -1,3 +1,5 @@
+import { wholeText } from './flat-text.ts';
+
 /**
  * A pet's JSON is rendered once, when it is stored, and every answer reuses the text. Writing the text
  * by hand keeps int64 values exact (bigint has no JSON.stringify).
@@ -15,15 +17,13 @@ export interface PetFields {
 export type RenderPet = (pet: PetFields, now: number) => string;
 
 /**
- * The pet's JSON as the interface shows it: id, name, categoryId and, when it has one, status. Joined
- * rather than concatenated: a joined string is one flat piece, which every list answer copies at once,
- * where a concatenated one stays a tree of pieces each answer walks again.
+ * The pet's JSON as the interface shows it: id, name, categoryId and, when it has one, status. Made whole
+ * once (wholeText): every list answer copies the stored text at once, where a text left in pieces would
+ * be walked again by each answer. A template made whole costs about half what an array join does.
  */
 export function renderPet(pet: PetFields): string {
-  const parts = ['{"id":', String(pet.id), ',"name":', JSON.stringify(pet.name), ',"categoryId":', String(pet.categoryId)];
-  if (pet.status !== undefined) parts.push(',"status":', JSON.stringify(pet.status));
-  parts.push('}');
-  return parts.join('');
+  const status = pet.status === undefined ? '' : `,"status":${JSON.stringify(pet.status)}`;
+  return wholeText(`{"id":${pet.id},"name":${JSON.stringify(pet.name)},"categoryId":${pet.categoryId}${status}}`);
 }
 
 /** A JSON array from rendered elements, without re-serialising them. */

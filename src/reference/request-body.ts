@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 export const TOO_LARGE = 'too-large';
 export const ABORTED = 'aborted';
 
+const JSON_MEDIA_TYPE = 'application/json';
+
 /** Whether the request announces a body at all (a length above 0, or chunked coding). */
 export function announcesBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -12,9 +14,11 @@ export function announcesBody(req: IncomingMessage): boolean {
 /** `application/json`, with any parameters (charset…), in any letter case. */
 export function isJsonMediaType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
+  // What nearly every client sends, answered without a slice, a trim and a lower-casing.
+  if (contentType === JSON_MEDIA_TYPE) return true;
   const semicolon = contentType.indexOf(';');
   const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim();
-  return essence.toLowerCase() === 'application/json';
+  return essence.toLowerCase() === JSON_MEDIA_TYPE;
 }
 
 /** What readBody hands its callback: the whole body, TOO_LARGE or ABORTED. */

@@ -144,6 +144,8 @@ function keyCount(value: unknown): number {
     for (const item of value) count += keyCount(item);
     return count;
   }
-  for (const item of Object.values(value)) count += 1 + keyCount(item);
+  // for…in rather than Object.values: no array of values a body. An enumerable property inherited from
+  // a changed prototype would be counted too: more keys than colons, and the strict reader decides.
+  for (const key in value) count += 1 + keyCount((value as Record<string, unknown>)[key]);
   return count;
 }

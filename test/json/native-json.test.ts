@@ -96,4 +96,18 @@ describe('JSON.parse where it reads what the strict reader reads', () => {
     expect(outcome(parseJson, deep(MAX_JSON_DEPTH + 1))).toEqual(outcome(parseJsonStrictly, deep(MAX_JSON_DEPTH + 1)));
     expect(nativeJson(deep(MAX_JSON_DEPTH - 1), MAX_JSON_DEPTH)).toBeDefined();
   });
+
+  it('leaves a text to the strict reader while a changed prototype holds an enumerable key', () => {
+    const body = '{"a":{"b":1}}';
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.defineProperty(prototype, 'inherited', { value: 1, enumerable: true, configurable: true, writable: true });
+    try {
+      // Counted as keys of the value, they outnumber the colons: the native read declines, the strict one reads.
+      expect(nativeJson(body, MAX_JSON_DEPTH)).toBeUndefined();
+      expect(parseJson(body)).toEqual(parseJsonStrictly(body));
+    } finally {
+      delete prototype.inherited;
+    }
+    expect(nativeJson(body, MAX_JSON_DEPTH)?.value).toEqual({ a: { b: 1 } });
+  });
 });
