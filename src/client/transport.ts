@@ -168,18 +168,30 @@ export async function readCapped(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    /** Whether the body has been given (whole or cut) or refused: every body closes after its end. */
+    let settled = false;
     body.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
       if (size <= options.maxResponseBytes) return;
       // Past the limit: the rest is never read, and the first maxResponseBytes are kept.
+      settled = true;
       body.destroy();
       resolve({ bytes: Buffer.concat(chunks, options.maxResponseBytes), tooLarge: true });
     });
-    body.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), tooLarge: false }));
-    body.once('error', reject);
-    // Closed with neither an end nor an error: cut short, as `for await` would say (a settled promise ignores it).
-    body.once('close', () => reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    body.once('end', () => {
+      settled = true;
+      resolve({ bytes: Buffer.concat(chunks, size), tooLarge: false });
+    });
+    body.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    // Closed with neither an end nor an error: cut short, as `for await` would say. Only then is the
+    // error made: an Error captures a stack, and every body that ended closes too.
+    body.once('close', () => {
+      if (!settled) reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
   });
 }
 
