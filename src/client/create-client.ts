@@ -145,7 +145,7 @@ export function createClient(options: ClientOptions): TargetClient {
         const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop.error, redacted.message);
         options.breaker?.recordFailure(
           breakerKey,
-          (inARow) => `${breakerKey} got no answer ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
+          (inARow) => `no answer from ${breakerKey} ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
         );
       }
       throw redacted;

@@ -83,7 +83,7 @@ describe('client: a dropped connection is retried once on a fresh one before it 
     expect(broken.code).toBe('ERR_OPERATION_BROKEN');
     expect(server.requests.length).toBe(sentBefore);
     expect(broken.message).toMatch(
-      /^getPet got no answer 3 times in a row \(last: cannot reach the target at http:\/\/127\.0\.0\.1:\d+: connection reset \(ECONNRESET\), and the same on one retry on a fresh connection\); the suite stopped sending it$/,
+      /^no answer from getPet 3 times in a row \(last: cannot reach the target at http:\/\/127\.0\.0\.1:\d+: connection reset \(ECONNRESET\), and the same on one retry on a fresh connection\); the suite stopped sending it$/,
     );
     expect(broken.message).not.toContain(KEY);
     // Two attempts per failure: the first and its retry.
