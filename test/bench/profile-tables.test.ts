@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 import { fileSpans, spanRows } from '../../bench/profile/file-spans.ts';
 import { threadRows, watchThreads } from '../../bench/profile/thread-cpu.ts';
 
@@ -9,7 +9,7 @@ import { threadRows, watchThreads } from '../../bench/profile/thread-cpu.ts';
 describe('bench: the profile of a run', () => {
   test("each file's span runs from its first request to its last answer, files in the order they started", () => {
     const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-    const har = join(mkdtempSync(join(tmpdir(), 'prof-')), 'exchanges.har');
+    const har = join(tempDir('prof-'), 'exchanges.har');
     const entries = [
       { startedDateTime: at(900), time: 50, _file: 'suites/b.test.ts' },
       { startedDateTime: at(500), time: 10, _file: 'suites/a.test.ts' },

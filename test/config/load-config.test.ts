@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { bypassed } from '../../src/config/network-flags.ts';
 import { networkSecrets } from '../../src/client/network-settings.ts';
@@ -10,7 +10,7 @@ const TARGET = 'https://staging.example/v1';
 const KEY = 'key-0123456789-abcdef';
 
 function dir(files: Record<string, string> = {}): string {
-  const at = mkdtempSync(join(tmpdir(), 'asc-config-'));
+  const at = tempDir('asc-config-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(at, name), text);
   return at;
 }

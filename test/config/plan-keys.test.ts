@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { parsePlanKey } from '../../src/config/plans.ts';
 
@@ -10,7 +8,7 @@ const KEY = 'key-0123456789-abcdef';
 const FREE = 'free-key-0123456789';
 const PRO = 'pro-key-0123456789';
 
-const cwd = () => mkdtempSync(join(tmpdir(), 'asc-plan-keys-'));
+const cwd = () => tempDir('asc-plan-keys-');
 
 describe('--plan-key <plan>=<key>', () => {
   it('reads a plan the interface states and a key; refuses Enterprise, an unknown plan, an empty key', () => {

@@ -1,7 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 import { reportDirOf } from '../../src/cli/args.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { reportDirWithoutConfig, resolveReportDir } from '../../src/config/report-dir.ts';
@@ -15,7 +14,7 @@ describe('the report directory, read in one place', () => {
   });
 
   it('is the same whether the configuration loaded or was refused', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'asc-report-dir-'));
+    const cwd = tempDir('asc-report-dir-');
     const cases: Array<{ flag?: string; env: Record<string, string>; expected: string }> = [
       { env: {}, expected: 'reports' },
       { env: { ASC_REPORT_DIR: '' }, expected: 'reports' },

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 
 // The mutation tooling is plain JavaScript run by Stryker's own process (mutation/*.mjs): loaded here
 // through a dynamic import, typed by hand.
@@ -50,7 +50,7 @@ const globs = (await import('../../mutation/globs.mjs' as string)) as { selectFi
 const FIXTURE = 'test/mutation/fixture/src/two-on-a-line.ts';
 
 function entriesFile(entries: object[], ranges: object[] = [], more: object = {}): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'equivalents-')), 'equivalents.yaml');
+  const file = join(tempDir('equivalents-'), 'equivalents.yaml');
   writeFileSync(file, JSON.stringify({ reasons: { test: 'a reason' }, entries, ranges, ...more }));
   return file;
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/cli.ts';
 
 // mutation/score.mjs is plain JavaScript run by the mutation run's own process: typed by hand here.
 interface Mutant {
@@ -67,7 +67,7 @@ describe('mutation scores', () => {
   });
 
   it("keeps a run's report gzipped under its date, commit and run, and reads it back", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mutation-reports-'));
+    const dir = tempDir('mutation-reports-');
     const written = join(dir, 'mutation.json');
     writeFileSync(written, JSON.stringify(report));
     const kept = score.keepReport(written, 'mutation', { dir, now: new Date('2026-11-25T18:00:00Z') });
@@ -77,7 +77,7 @@ describe('mutation scores', () => {
   });
 
   it('keeps the stage that detected each mutant, and counts the killed ones by stage', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mutation-reports-'));
+    const dir = tempDir('mutation-reports-');
     const written = join(dir, 'mutation.json');
     const staged = {
       files: {

@@ -11,7 +11,7 @@ import { runVerify } from '../../src/cli/verify.ts';
 import type { ConformanceReport } from '../../src/report/report-types.ts';
 import type { ShardRecord } from '../../src/report/shard-record.ts';
 import { readManifest, rehash } from '../certificate/bundles.ts';
-import { runCliInTest } from './support/run-cli.ts';
+import { removeReportDir, runCliInTest } from './support/run-cli.ts';
 
 /**
  * The verdict is a function of the recorded traffic: `rejudge` gives back every requirement verdict of
@@ -403,6 +403,9 @@ describe('verify refuses a signed bundle whose log does not prove its report', (
   const bundle = join(dir, 'bundle');
   const shards = [join(dir, 'shard-1'), join(dir, 'shard-2')];
   const faulty = ['--reference-faults', 'create-returns-200,error-status-mismatch', '--seed', '7'];
+  // The runs' own report directories: started before any test, so removed with the describe's directory.
+  const started: Array<{ reportDir: string }> = [];
+  afterAll(() => started.forEach(removeReportDir));
 
   beforeAll(async () => {
     keys = writeKeyPair(join(dir, 'keys'));
@@ -419,6 +422,7 @@ describe('verify refuses a signed bundle whose log does not prove its report', (
         ),
       ),
     ]);
+    started.push(...runs);
     expect(runs[0]?.exitCode, runs[0]?.stderr).toBe(0);
   }, 600_000);
 
