@@ -67,6 +67,25 @@ describe('failures grouped by probable root cause', () => {
     expect(causes[0]).toMatchObject({ kind: 'status', operation: 'createPet', status: 200, expected: '201' });
   });
 
+  test('an operation the suite stopped sending is one cause, whichever answer each test had last', () => {
+    const reason =
+      'no answer from getPet 3 times in a row (last: the target at http://127.0.0.1:8792 did not complete an exchange within 2000 ms); the suite stopped sending it';
+    const brokenAfter = (id: string, operationId: string, status: number): TestOutcome =>
+      failed(id, 'conformance', {
+        failure: { kind: 'conformance', code: 'ERR_OPERATION_BROKEN', message: reason, expected: 'an answer within --timeout', actual: reason },
+        exchanges: [exchange(1, { operationId, response: { status, headers: {}, body: '{}' } })],
+      });
+    const causes = rootCauses(
+      report([brokenAfter('CRE-001', 'createPet', 201), brokenAfter('LST-001', 'listPets', 200), brokenAfter('LST-002', 'createPet', 400)]),
+    );
+    // The one-line cause cuts what was seen at 140 characters.
+    const seen = `${reason.slice(0, 139)}…`;
+    expect(causes.map((c) => [c.summary, c.requirements.map((r) => r.id)])).toEqual([
+      [`getPet: expected an answer within --timeout, got ${seen}`, ['CRE-001', 'LST-001', 'LST-002']],
+    ]);
+    expect(causes[0]).toMatchObject({ kind: 'mismatch', operation: 'getPet' });
+  });
+
   test('a rule failure says its subject once: the expectation has it, what was seen follows without it', () => {
     const subject = 'getPet 110, just created by createPet({"name":"a: b","categoryId":7})';
     const causes = rootCauses(
