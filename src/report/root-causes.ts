@@ -9,7 +9,8 @@ import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVe
  * - status: the judged response's operation and status, where the check expected another status;
  * - schema: the schema violation the observed body shows ("body must have required property 'code'");
  * - check: the always-on check that found it;
- * - mismatch: operation, status and the check's expectation with its numbers and quoted values blanked.
+ * - mismatch: operation, status and the check's expectation with its numbers and quoted values blanked;
+ *   for a test that needed an operation the suite had stopped sending, that operation alone.
  */
 export interface RootCause {
   key: string;
