@@ -9,6 +9,21 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
  */
 export const BREAKER_THRESHOLD = 3;
 
+/**
+ * Why an operation is no longer sent, as the tests that needed it fail with it. The report groups those
+ * failures by the operation it names (operationWithoutAnswer), whatever answer each test had before.
+ */
+export function noAnswerReason(operation: string, inARow: number, last: string): string {
+  return `no answer from ${operation} ${inARow} times in a row (last: ${last}); the suite stopped sending it`;
+}
+
+const NO_ANSWER = /^no answer from (.+?) \d+ times in a row \(last: /;
+
+/** The operation a noAnswerReason names; undefined for any other text. */
+export function operationWithoutAnswer(reason: string): string | undefined {
+  return NO_ANSWER.exec(reason)?.[1];
+}
+
 /** The key for 429s that came while the target's own headers said requests were left. */
 export const RATE_LIMIT_KEY = 'rate-limit';
 

@@ -5,7 +5,7 @@ import { getGlobalDispatcher } from './undici-core.ts';
 import { createAgent } from './interim-responses.ts';
 import { DIRECT, networkSecrets } from './network-settings.ts';
 import { HarnessError, isHarnessError } from '../errors.ts';
-import { RATE_LIMIT_KEY } from './breaker.ts';
+import { RATE_LIMIT_KEY, noAnswerReason } from './breaker.ts';
 import { readJson, readJsonBytes, stringifyJson } from '../text/json.ts';
 import type { Finding } from '../checks/check-types.ts';
 import type { Exchange } from './exchange.ts';
@@ -143,10 +143,7 @@ export function createClient(options: ClientOptions): TargetClient {
       }
       if (failure.code === 'ERR_TARGET_TIMEOUT' || failure.code === 'ERR_TARGET_UNREACHABLE') {
         const last = afterDrop === undefined ? redacted.message : retriedOnce(afterDrop.error, redacted.message);
-        options.breaker?.recordFailure(
-          breakerKey,
-          (inARow) => `no answer from ${breakerKey} ${inARow} times in a row (last: ${last}); the suite stopped sending it`,
-        );
+        options.breaker?.recordFailure(breakerKey, (inARow) => noAnswerReason(breakerKey, inARow, last));
       }
       throw redacted;
     }

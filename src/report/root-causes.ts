@@ -1,4 +1,5 @@
 import type { Level } from '../catalog/catalog.ts';
+import { operationWithoutAnswer } from '../client/breaker.ts';
 import { frontHint, serverSignature } from './front-signature.ts';
 import type { ConformanceReport, FailureDetail, RequirementResult, RequirementVerdict } from './report-types.ts';
 
@@ -90,15 +91,13 @@ function weight(requirements: readonly RequirementResult[]): number {
 
 /** A test that needed an operation the suite had stopped sending (src/client/breaker.ts). */
 const OPERATION_BROKEN = 'ERR_OPERATION_BROKEN';
-/** The operation its reason names: "no answer from getPet 3 times in a row (last: …)". */
-const BROKEN_OPERATION = /^no answer from (.+?) \d+ times in a row\b/;
 
 function causeOf(failure: FailureDetail): Cause {
   // One cause, whatever answer the test had before it needed the operation: the exchange it ended on
   // (a createPet 201, a listPets 200) is not what failed.
   if (failure.code === OPERATION_BROKEN) {
     const seen = failure.actual ?? failure.message;
-    const operation = BROKEN_OPERATION.exec(seen)?.[1];
+    const operation = operationWithoutAnswer(seen);
     return { key: `broken:${operation ?? blank(seen)}`, kind: 'mismatch', operation, expected: [], failure };
   }
   const exchange = failure.evidence.at(-1);

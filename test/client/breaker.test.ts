@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKER_THRESHOLD, createMemoryBreaker } from '../../src/client/breaker.ts';
+import { BREAKER_THRESHOLD, createMemoryBreaker, noAnswerReason, operationWithoutAnswer } from '../../src/client/breaker.ts';
 import { createClient, type Exchange } from '../../src/client/index.ts';
 import { createContract } from '../../src/contract/index.ts';
 import type { HarnessError } from '../../src/errors.ts';
@@ -16,6 +16,19 @@ async function failure(promise: Promise<unknown>): Promise<HarnessError> {
   }
   throw new Error('expected the request to fail');
 }
+
+describe('the reason an operation is no longer sent', () => {
+  it('names the operation, which the report reads back to group the failures; no other text names one', () => {
+    for (const operation of ['getPet', 'GET outside the interface']) {
+      const reason = noAnswerReason(operation, 3, 'the target at http://127.0.0.1:1 did not complete an exchange within 2000 ms (a test of 4 times in a row)');
+      expect(reason.startsWith(`no answer from ${operation} 3 times in a row (last: `)).toBe(true);
+      expect(operationWithoutAnswer(reason)).toBe(operation);
+    }
+    for (const other of ['getPet got no answer 3 times in a row', 'expected an answer within --timeout', 'no answer from getPet']) {
+      expect(operationWithoutAnswer(other), other).toBeUndefined();
+    }
+  });
+});
 
 describe('breaker: failures in a row, per key', () => {
   it('opens only after BREAKER_THRESHOLD failures in a row; an answer in between starts the count again', () => {
