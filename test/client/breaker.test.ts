@@ -24,7 +24,10 @@ describe('the reason an operation is no longer sent', () => {
       expect(reason.startsWith(`no answer from ${operation} 3 times in a row (last: `)).toBe(true);
       expect(operationWithoutAnswer(reason)).toBe(operation);
     }
-    for (const other of ['getPet got no answer 3 times in a row', 'expected an answer within --timeout', 'no answer from getPet']) {
+    expect(operationWithoutAnswer(noAnswerReason('createPet', 12, 'reset'))).toBe('createPet');
+    // Only a reason the client wrote: the words quoted inside another text name nothing.
+    const quoted = `the body said: ${noAnswerReason('getPet', 3, 'x')}`;
+    for (const other of ['getPet got no answer 3 times in a row', 'expected an answer within --timeout', 'no answer from getPet', quoted]) {
       expect(operationWithoutAnswer(other), other).toBeUndefined();
     }
   });

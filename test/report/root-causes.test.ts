@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parseCatalog } from '../../src/catalog/catalog.ts';
 import { buildReport } from '../../src/report/build-report.ts';
 import type { TestOutcome } from '../../src/report/report-types.ts';
+import { noAnswerReason } from '../../src/client/breaker.ts';
 import { expectedStatuses, rootCauses, schemaViolation } from '../../src/report/root-causes.ts';
 import { OPERATIONS, exchange, failed, passed, runInfo, skipped } from '../support/report-builders.ts';
 
@@ -68,20 +69,27 @@ describe('failures grouped by probable root cause', () => {
   });
 
   test('an operation the suite stopped sending is one cause, whichever answer each test had last', () => {
-    const reason =
-      'no answer from getPet 3 times in a row (last: the target at http://127.0.0.1:8792 did not complete an exchange within 2000 ms); the suite stopped sending it';
-    const brokenAfter = (id: string, operationId: string, status: number): TestOutcome =>
+    const last = 'the target at http://127.0.0.1:8792 did not complete an exchange within 2000 ms';
+    const reason = noAnswerReason('getPet', 3, last);
+    const brokenAfter = (id: string, operationId: string, status: number, broken = reason): TestOutcome =>
       failed(id, 'conformance', {
-        failure: { kind: 'conformance', code: 'ERR_OPERATION_BROKEN', message: reason, expected: 'an answer within --timeout', actual: reason },
+        failure: { kind: 'conformance', code: 'ERR_OPERATION_BROKEN', message: `${id}: stopped`, expected: 'an answer within --timeout', actual: broken },
         exchanges: [exchange(1, { operationId, response: { status, headers: {}, body: '{}' } })],
       });
     const causes = rootCauses(
-      report([brokenAfter('CRE-001', 'createPet', 201), brokenAfter('LST-001', 'listPets', 200), brokenAfter('LST-002', 'createPet', 400)]),
+      report([
+        brokenAfter('CRE-001', 'createPet', 201),
+        brokenAfter('LST-001', 'listPets', 200),
+        brokenAfter('LST-002', 'createPet', 400),
+        // Another operation stopped is another cause.
+        brokenAfter('CRE-002', 'listPets', 200, noAnswerReason('createPet', 3, last)),
+      ]),
     );
     // The one-line cause cuts what was seen at 140 characters.
     const seen = `${reason.slice(0, 139)}…`;
-    expect(causes.map((c) => [c.summary, c.requirements.map((r) => r.id)])).toEqual([
-      [`getPet: expected an answer within --timeout, got ${seen}`, ['CRE-001', 'LST-001', 'LST-002']],
+    expect(causes.map((c) => [c.key, c.summary, c.requirements.map((r) => r.id)])).toEqual([
+      ['broken:getPet', `getPet: expected an answer within --timeout, got ${seen}`, ['CRE-001', 'LST-001', 'LST-002']],
+      ['broken:createPet', `createPet: expected an answer within --timeout, got ${noAnswerReason('createPet', 3, last).slice(0, 139)}…`, ['CRE-002']],
     ]);
     expect(causes[0]).toMatchObject({ kind: 'mismatch', operation: 'getPet' });
   });
