@@ -138,10 +138,20 @@ describe('npm run reference', () => {
     expect(text).toMatch(/enterprise\s+2\/3 s\s+100\/day/);
     const url = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(text)?.[0];
     const get = () => fetch(`${url}/pets`, { headers: { authorization: 'Bearer window-key-1' } });
-    const statuses = [(await get()).status, (await get()).status];
-    const refused = await get();
+    // The key's windows turn on the clock: three requests that straddle a turn meet two windows, and the
+    // third is rightly served (each answer's X-RateLimit-Reset names its window). Such a try is sent again
+    // from the start of the next window, at most twice.
+    let answers: Response[] = [];
+    for (let tries = 1; tries <= 3; tries += 1) {
+      answers = [await get(), await get(), await get()];
+      const windows = new Set(answers.map((answer) => answer.headers.get('x-ratelimit-reset')));
+      if (windows.size === 1) break;
+      const turn = Number(answers[2]!.headers.get('x-ratelimit-reset')) * 1000;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, turn - Date.now()) + 50));
+    }
+    const refused = answers[2]!;
     const now = Date.now() / 1000;
-    expect([...statuses, refused.status]).toEqual([200, 200, 429]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
     // Without --window the turn is up to a minute away; with it, at most the window's 3 seconds.
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3);
     const untilReset = Number(refused.headers.get('x-ratelimit-reset')) - now;
